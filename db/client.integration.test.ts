@@ -1,0 +1,119 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { spawn } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { DatabaseLockedError, openDatabase } from "./client.ts";
+import { businesses } from "./schema/index.ts";
+import { createTestDatabase, testDriver, type TestDatabase } from "./testing/test-database.ts";
+
+describe(`database on ${testDriver()}`, () => {
+  let handle: TestDatabase;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("runs on the driver this project names", () => {
+    expect(handle.driver).toBe(testDriver());
+  });
+
+  it("has the extensions and the immutable unaccent wrapper", async () => {
+    const rows = await handle.query<{ value: string; similarity: number }>(
+      "select directory_unaccent('İstanbul Café Straße') as value, similarity('restaurant', 'restuarant')::float8 as similarity",
+    );
+    expect(rows[0]?.value).toBe("Istanbul Cafe Strasse");
+    expect(rows[0]?.similarity).toBeGreaterThan(0.3);
+  });
+
+  it("stores a business and fills the weighted search vector", async () => {
+    const [row] = await handle.db
+      .insert(businesses)
+      .values({ name: "Café Zürich", slug: "cafe-zurich-zurich", category: "Coffee shop", city: "Zürich", identityKey: "pid:test-1", contentHash: "h1", placeId: "test-1" })
+      .returning({ id: businesses.id });
+    expect(row?.id).toBeTypeOf("number");
+    const found = await handle.query<{ id: number }>(
+      "select id::int as id from businesses where search_vector @@ to_tsquery('simple', directory_unaccent('zurich'))",
+    );
+    expect(found.map((r) => r.id)).toEqual([row?.id]);
+    const [stored] = await handle.db.select().from(businesses).where(eq(businesses.id, row!.id));
+    expect(stored?.name).toBe("Café Zürich");
+    expect(stored?.isApproved).toBe(true);
+    expect(stored?.status).toBe("operational");
+  });
+
+  it("refuses a second business with the same place_id or slug", async () => {
+    await expect(
+      handle.db.insert(businesses).values({ name: "Other", slug: "other", identityKey: "pid:test-1b", contentHash: "h", placeId: "test-1" }),
+    ).rejects.toThrow();
+    await expect(
+      handle.db.insert(businesses).values({ name: "Other", slug: "cafe-zurich-zurich", identityKey: "pid:test-2", contentHash: "h" }),
+    ).rejects.toThrow();
+  });
+
+  it("re-running the migrations is a no-op", async () => {
+    const { runMigrations } = await import("./migrate.ts");
+    await runMigrations(handle);
+    const rows = await handle.query<{ n: number }>("select count(*)::int as n from businesses");
+    expect(rows[0]?.n).toBe(1);
+  });
+});
+
+describe.runIf(testDriver() === "pglite")("embedded data dir lock", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "directory-lock-"));
+  });
+  afterAll(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("refuses a second opener in the same process with a clear error, and the data survives", async () => {
+    const first = await openDatabase({ dataDir: dir });
+    await first.db.insert(businesses).values({ name: "Kept", slug: "kept", identityKey: "pid:kept", contentHash: "h" });
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/DATA_DIR_LOCKED|already open by another process/);
+    await first.close();
+    const again = await openDatabase({ dataDir: dir });
+    const rows = await again.query<{ name: string }>("select name from businesses");
+    expect(rows.map((r) => r.name)).toEqual(["Kept"]);
+    await again.close();
+  });
+
+  it("refuses a second process with DATA_DIR_LOCKED while the first holds the dir", async () => {
+    const holder = await openDatabase({ dataDir: dir });
+    try {
+      const script = `
+        import { openDatabase } from ${JSON.stringify(path.resolve("db/client.ts"))};
+        try { await openDatabase({ dataDir: ${JSON.stringify(dir)} }); console.log("OPENED"); process.exit(0); }
+        catch (e) { console.log(e.code + " " + e.message); process.exit(3); }
+      `;
+      const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "pipe"] });
+      let out = "";
+      child.stdout.on("data", (chunk) => (out += chunk));
+      child.stderr.on("data", (chunk) => (out += chunk));
+      const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+      expect(code).toBe(3);
+      expect(out).toContain("DATA_DIR_LOCKED");
+      expect(out).toContain(`pid ${process.pid}`);
+      const rows = await holder.query<{ name: string }>("select name from businesses");
+      expect(rows.map((r) => r.name)).toEqual(["Kept"]);
+    } finally {
+      await holder.close();
+    }
+  });
+
+  it("takes over a lock left by a dead process", async () => {
+    fs.writeFileSync(path.join(dir, "directory.lock"), JSON.stringify({ pid: 2 ** 22 + 12345, hostname: os.hostname(), startedAt: "then" }));
+    const handle = await openDatabase({ dataDir: dir });
+    const rows = await handle.query<{ name: string }>("select name from businesses");
+    expect(rows).toHaveLength(1);
+    await handle.close();
+  });
+
+  it("names the lock error type", () => {
+    expect(new DatabaseLockedError("/x", { pid: 1, hostname: "h", startedAt: "t" }).code).toBe("DATA_DIR_LOCKED");
+  });
+});

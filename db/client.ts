@@ -1,0 +1,222 @@
+// Env → one database handle per process: PGlite in DATA_DIR when DATABASE_URL is unset, postgres.js otherwise.
+// Same drizzle schema, same migrations, same queries on both; PGlite's data dir is guarded by a lock file.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { getEnv } from "./env.ts";
+import { runMigrations } from "./migrate.ts";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DriverName = "pglite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Db;
+  driver: DriverName;
+  /** Raw SQL with $1… parameters returning plain rows on either driver (for COPY-free bulk work and tests). */
+  query<T extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** The underlying client, for driver-specific bulk paths (COPY). */
+  pglite?: PGlite;
+  sql?: postgres.Sql;
+  connectionUrl?: string;
+  /** Where the data lives, for messages: a data dir, ":memory:", or the URL without its password. */
+  location: string;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  /** PGlite data directory; ignored when databaseUrl is set. Omit both for an in-memory PGlite. */
+  dataDir?: string;
+  /** Apply pending migrations after opening (default true). */
+  migrate?: boolean;
+  /** postgres.js pool size (default 10). */
+  maxConnections?: number;
+}
+
+export class DatabaseLockedError extends Error {
+  readonly code = "DATA_DIR_LOCKED";
+  constructor(dataDir: string, holder: LockInfo) {
+    super(
+      `The embedded database in ${dataDir} is already open by another process (pid ${holder.pid}, started ${holder.startedAt}). ` +
+        `PGlite allows one process per data dir: stop that process first, use another DATA_DIR, or set DATABASE_URL to share a PostgreSQL server.`,
+    );
+    this.name = "DatabaseLockedError";
+  }
+}
+
+interface LockInfo {
+  pid: number;
+  hostname: string;
+  startedAt: string;
+}
+
+const LOCK_FILE = "directory.lock";
+/** Data dirs this process holds open: a second opener in the same process is refused like another process. */
+const openDataDirs = new Set<string>();
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Takes the data dir's lock or throws DatabaseLockedError; a lock left by a dead process is taken over. */
+function acquireDataDirLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, LOCK_FILE);
+  const mine: LockInfo = { pid: process.pid, hostname: os.hostname(), startedAt: new Date().toISOString() };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, JSON.stringify(mine), { flag: "wx" });
+      openDataDirs.add(dataDir);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        openDataDirs.delete(dataDir);
+        process.off("exit", release);
+        try {
+          const current = JSON.parse(fs.readFileSync(lockPath, "utf8")) as LockInfo;
+          if (current.pid === process.pid) fs.unlinkSync(lockPath);
+        } catch {
+          // Already gone: nothing to release.
+        }
+      };
+      process.on("exit", release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      let holder: LockInfo | undefined;
+      try {
+        holder = JSON.parse(fs.readFileSync(lockPath, "utf8")) as LockInfo;
+      } catch {
+        holder = undefined;
+      }
+      const sameHost = holder?.hostname === os.hostname();
+      const heldHere = holder?.pid === process.pid && openDataDirs.has(dataDir);
+      const heldElsewhere = holder !== undefined && holder.pid !== process.pid && (!sameHost || isProcessAlive(holder.pid));
+      if (holder && (heldHere || heldElsewhere)) throw new DatabaseLockedError(dataDir, holder);
+      // NOTE: a stale lock (dead pid, unreadable file, or a reused pid of ours) is removed and taken.
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Could not take the lock ${lockPath}; remove it if no directory process is running.`);
+}
+
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "postgres://…";
+  }
+}
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
+  const handle = options.databaseUrl ? openPostgres(options.databaseUrl, options.maxConnections ?? 10) : await openPglite(options.dataDir);
+  if (options.migrate ?? true) {
+    try {
+      await runMigrations(handle);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+  return handle;
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const absolute = dataDir ? path.resolve(dataDir) : undefined;
+  const release = absolute ? acquireDataDirLock(absolute) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create(absolute ? path.join(absolute, "pgdata") : undefined, { extensions: { pg_trgm, unaccent } });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    driver: "pglite",
+    pglite: client,
+    location: absolute ?? ":memory:",
+    async query<T extends Record<string, unknown>>(text: string, params: unknown[] = []) {
+      const result = await client.query<T>(text, params);
+      return result.rows;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+function openPostgres(url: string, max: number): DatabaseHandle {
+  const sql = postgres(url, { max, onnotice: () => {}, connection: { application_name: "business-directory" } });
+  const db = drizzlePostgres(sql, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: "postgres",
+    sql,
+    connectionUrl: url,
+    location: redactUrl(url),
+    async query<T extends Record<string, unknown>>(text: string, params: unknown[] = []) {
+      const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]);
+      return rows as unknown as T[];
+    },
+    async close() {
+      await sql.end({ timeout: 5 });
+    },
+  };
+}
+
+const GLOBAL_KEY = Symbol.for("business-directory.database");
+type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: Promise<DatabaseHandle> };
+
+/**
+ * The process-wide handle from the environment, opened and migrated on first use.
+ * NOTE: kept on globalThis because the CLI (tsx) and the Remix server bundle each carry their own copy of
+ * this module in one process; two PGlite instances on one data dir would corrupt it.
+ */
+export function getDatabase(): Promise<DatabaseHandle> {
+  const store = globalThis as GlobalWithDb;
+  if (!store[GLOBAL_KEY]) {
+    const env = getEnv();
+    const opening = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR });
+    store[GLOBAL_KEY] = opening;
+    opening.catch(() => {
+      if (store[GLOBAL_KEY] === opening) delete store[GLOBAL_KEY];
+    });
+  }
+  return store[GLOBAL_KEY];
+}
+
+/** Closes the process-wide handle if one was opened (CLI commands call this before exiting). */
+export async function closeDatabase(): Promise<void> {
+  const store = globalThis as GlobalWithDb;
+  const opening = store[GLOBAL_KEY];
+  if (!opening) return;
+  delete store[GLOBAL_KEY];
+  const handle = await opening.catch(() => undefined);
+  await handle?.close();
+}

@@ -1,0 +1,60 @@
+// Database handle → schema at the latest migration; the one code path for PGlite and the Postgres server.
+// NOTE: drizzle-kit migrate cannot load PGlite extensions, so migrations are always applied from here.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+
+/** Any lock id works as long as every process uses the same one. */
+const MIGRATION_LOCK_ID = 728_190_431;
+
+/**
+ * Finds db/migrations by walking up from this module: it works from the source tree (db/migrate.ts) and from
+ * the Remix server bundle (build/index.js), which both sit below the project root.
+ */
+export function findMigrationsFolder(start = path.dirname(fileURLToPath(import.meta.url))): string {
+  let dir = start;
+  for (;;) {
+    for (const candidate of [path.join(dir, "migrations"), path.join(dir, "db", "migrations")]) {
+      if (fs.existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`MIGRATIONS_NOT_FOUND: no db/migrations folder above ${start}; run from the project folder.`);
+    dir = parent;
+  }
+}
+
+interface MigratableHandle {
+  driver: "pglite" | "postgres";
+  pglite?: PGlite;
+  /** Server URL (postgres driver): migrations run on a dedicated single connection holding the lock. */
+  connectionUrl?: string;
+}
+
+export async function runMigrations(handle: MigratableHandle): Promise<void> {
+  const migrationsFolder = findMigrationsFolder();
+  if (handle.driver === "pglite") {
+    if (!handle.pglite) throw new Error("PGlite handle without a client");
+    await migratePglite(drizzlePglite(handle.pglite), { migrationsFolder });
+    return;
+  }
+  if (!handle.connectionUrl) throw new Error("postgres handle without a connection URL");
+  // Several app processes may start at once: one migrates, the others wait on the advisory lock.
+  // NOTE: max 1 keeps the lock, the migration and the unlock on the same session.
+  const single = postgres(handle.connectionUrl, { max: 1, onnotice: () => {} });
+  try {
+    await single`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+    try {
+      await migratePostgres(drizzlePostgres(single), { migrationsFolder });
+    } finally {
+      await single`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
+    }
+  } finally {
+    await single.end({ timeout: 5 });
+  }
+}

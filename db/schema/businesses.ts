@@ -1,0 +1,124 @@
+// Businesses and their slug history: the source of truth every page, export and search index derives from.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/** Canonical opening hours: weekday (monday…sunday) → list of [open, close] "HH:MM" pairs; [] = closed. */
+export type WeekHours = Partial<Record<Weekday, Array<[string, string]>>>;
+export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** Canonical amenities: group ("Service options") → amenity ("Takeout") → available. */
+export type Amenities = Record<string, Record<string, boolean>>;
+
+export const BUSINESS_STATUSES = ["operational", "closed_temporarily", "closed_permanently"] as const;
+export type BusinessStatus = (typeof BUSINESS_STATUSES)[number];
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const businesses = pgTable(
+  "businesses",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    category: text("category"),
+    categorySlug: text("category_slug"),
+    type: text("type"),
+    fullAddress: text("full_address"),
+    street: text("street"),
+    city: text("city"),
+    citySlug: text("city_slug"),
+    postalCode: text("postal_code"),
+    state: text("state"),
+    country: text("country"),
+    countryCode: text("country_code"),
+    phone: text("phone"),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    rating: doublePrecision("rating"),
+    reviews: integer("reviews").notNull().default(0),
+    reviewsLink: text("reviews_link"),
+    photo: text("photo"),
+    logo: text("logo"),
+    locatedIn: text("located_in"),
+    workingHours: jsonb("working_hours").$type<WeekHours>(),
+    verified: boolean("verified").notNull().default(false),
+    /** Amenity groups; plain-text descriptions go to `description`. */
+    about: jsonb("about").$type<Amenities>(),
+    description: text("description"),
+    placeId: text("place_id"),
+    url: text("url"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+
+    isApproved: boolean("is_approved").notNull().default(true),
+    isTest: boolean("is_test").notNull().default(false),
+    status: text("status", { enum: BUSINESS_STATUSES }).notNull().default("operational"),
+    timeZone: text("time_zone"),
+    source: text("source"),
+    /** place_id when present, else a normalised name+address key: re-imports never duplicate. */
+    identityKey: text("identity_key").notNull(),
+    /** Hash of the normalised record: a re-import with the same hash is counted "unchanged", not rewritten. */
+    contentHash: text("content_hash").notNull(),
+    /** Popularity used for featured and list ordering (verified, rating × log(reviews), photo). */
+    rankScore: doublePrecision("rank_score").notNull().default(0),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', directory_unaccent(coalesce("name", ''))), 'A') ||
+        setweight(to_tsvector('simple', directory_unaccent(coalesce("category", '') || ' ' || coalesce("type", ''))), 'B') ||
+        setweight(to_tsvector('simple', directory_unaccent(coalesce("city", '') || ' ' || coalesce("full_address", '') || ' ' || coalesce("country", ''))), 'C') ||
+        setweight(to_tsvector('simple', directory_unaccent(coalesce("description", ''))), 'D')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex("businesses_slug_key").on(t.slug),
+    uniqueIndex("businesses_place_id_key").on(t.placeId),
+    uniqueIndex("businesses_identity_key_key").on(t.identityKey),
+    // Keyset pagination for every public list: (filter…, rank_score desc, id desc) over visible rows.
+    index("businesses_rank_idx").on(t.rankScore.desc(), t.id.desc()).where(sql`${t.isApproved}`),
+    index("businesses_category_rank_idx")
+      .on(t.categorySlug, t.rankScore.desc(), t.id.desc())
+      .where(sql`${t.isApproved}`),
+    index("businesses_country_rank_idx")
+      .on(t.countryCode, t.rankScore.desc(), t.id.desc())
+      .where(sql`${t.isApproved}`),
+    index("businesses_city_rank_idx")
+      .on(t.countryCode, t.citySlug, t.rankScore.desc(), t.id.desc())
+      .where(sql`${t.isApproved}`),
+    // Admin list sorts and the export date ranges.
+    index("businesses_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("businesses_name_idx").on(t.name, t.id),
+    index("businesses_is_test_idx").on(t.id).where(sql`${t.isTest}`),
+    index("businesses_search_idx").using("gin", t.searchVector),
+    index("businesses_name_trgm_idx").using("gin", sql`directory_unaccent(lower(${t.name})) gin_trgm_ops`),
+    // Fallback identity "same name within ~50 m" looks up neighbours by coordinates.
+    index("businesses_geo_idx").on(t.latitude, t.longitude),
+  ],
+);
+
+/** Old slugs keep working: a request for one answers 301 to the business's current slug. */
+export const slugRedirects = pgTable(
+  "slug_redirects",
+  {
+    oldSlug: text("old_slug").primaryKey(),
+    businessId: bigint("business_id", { mode: "number" })
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("slug_redirects_business_idx").on(t.businessId)],
+);
+
+export type Business = typeof businesses.$inferSelect;
+export type NewBusiness = typeof businesses.$inferInsert;

@@ -1,0 +1,6 @@
+// The whole drizzle schema: one import for the client, the migrator and drizzle-kit.
+export * from "./businesses.ts";
+export * from "./aggregates.ts";
+export * from "./admin.ts";
+export * from "./site.ts";
+export * from "./imports.ts";

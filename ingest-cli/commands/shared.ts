@@ -1,0 +1,56 @@
+// Shared CLI plumbing: exit codes, typed errors, JSON/plain output and stderr progress for every command.
+import { z } from "zod";
+
+export const EXIT = { OK: 0, FATAL: 1, ROWS_REJECTED: 2 } as const;
+
+/** A failure the operator can fix; `code` is stable, `message` says how to fix it. */
+export class CliError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly exitCode: number = EXIT.FATAL,
+  ) {
+    super(message);
+    this.name = "CliError";
+  }
+}
+
+/** Validates commander's raw options with a zod schema and turns failures into one readable CliError. */
+export function parseOptions<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const details = result.error.issues
+    .map((issue) => `--${issue.path.join(".") || "option"}: ${issue.message}`)
+    .join("; ");
+  throw new CliError("INVALID_OPTION", details);
+}
+
+/** Prints the result: JSON on stdout with --json, otherwise the human text. */
+export function printResult(json: boolean, value: unknown, human: () => string): void {
+  if (json) process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  else process.stdout.write(`${human()}\n`);
+}
+
+/** Progress on stderr: a redrawn bar on a TTY, a plain line every `everyMs` otherwise. */
+export function createProgress(label: string, total?: number, everyMs = 2000) {
+  const tty = Boolean(process.stderr.isTTY);
+  let last = 0;
+  const started = Date.now();
+  const render = (done: number, final = false) => {
+    const now = Date.now();
+    if (!final && now - last < (tty ? 100 : everyMs)) return;
+    last = now;
+    const seconds = Math.max((now - started) / 1000, 0.001);
+    const rate = Math.round(done / seconds);
+    const pct = total ? Math.min(100, Math.floor((done / total) * 100)) : undefined;
+    if (tty) {
+      const width = 24;
+      const filled = pct === undefined ? 0 : Math.round((pct / 100) * width);
+      const bar = pct === undefined ? "" : `[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${pct}% `;
+      process.stderr.write(`\r${label} ${bar}${done.toLocaleString("en-US")} rows, ${rate.toLocaleString("en-US")}/s${final ? "\n" : ""}`);
+    } else {
+      process.stderr.write(`${label}: ${done}${total ? `/${total}` : ""} rows, ${rate}/s${pct === undefined ? "" : ` (${pct}%)`}\n`);
+    }
+  };
+  return { update: (done: number) => render(done), finish: (done: number) => render(done, true) };
+}

@@ -1,0 +1,60 @@
+import { defineConfig } from "vitest/config";
+
+// Unit tests beside modules; integration tests once per database driver (PGlite always, the Postgres
+// server too when DATABASE_URL is set); browser tests against the built server in real Chromium.
+const exclude = ["node_modules/**", "build/**", "public/build/**", "data/**"];
+const integration = ["**/*.integration.test.ts"];
+
+const projects = [
+  {
+    test: {
+      name: "unit",
+      include: ["**/*.test.ts", "**/*.test.tsx"],
+      exclude: [...exclude, ...integration, "**/*.browser.test.ts"],
+      environment: "node",
+    },
+  },
+  {
+    test: {
+      name: "integration-pglite",
+      include: integration,
+      exclude,
+      env: { TEST_DB_DRIVER: "pglite" },
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+    },
+  },
+  ...(process.env.DATABASE_URL
+    ? [
+        {
+          test: {
+            name: "integration-postgres",
+            include: integration,
+            exclude,
+            env: { TEST_DB_DRIVER: "postgres" },
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+          },
+        },
+      ]
+    : []),
+  {
+    test: {
+      name: "browser",
+      include: ["**/*.browser.test.ts"],
+      exclude,
+      globalSetup: ["./app/testing/browser-global-setup.ts"],
+      testTimeout: 60_000,
+      hookTimeout: 300_000,
+      fileParallelism: false,
+    },
+  },
+];
+
+export default defineConfig({
+  test: {
+    projects,
+    reporters: ["default"],
+    pool: "forks",
+  },
+});
