@@ -54,7 +54,7 @@ const projects = [
 export default defineConfig({
   test: {
     projects,
-    reporters: ["default"],
+    reporters: ["default", "./app/testing/summary-reporter.ts"],
     pool: "forks",
   },
 });

@@ -22,7 +22,7 @@ export interface DatabaseHandle {
   db: Db;
   driver: DriverName;
   /** Raw SQL with $1… parameters returning plain rows on either driver (for COPY-free bulk work and tests). */
-  query<T extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  query<T extends object>(text: string, params?: unknown[]): Promise<T[]>;
   /** The underlying client, for driver-specific bulk paths (COPY). */
   pglite?: PGlite;
   sql?: postgres.Sql;
@@ -155,7 +155,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     driver: "pglite",
     pglite: client,
     location: absolute ?? ":memory:",
-    async query<T extends Record<string, unknown>>(text: string, params: unknown[] = []) {
+    async query<T extends object>(text: string, params: unknown[] = []) {
       const result = await client.query<T>(text, params);
       return result.rows;
     },
@@ -180,7 +180,7 @@ function openPostgres(url: string, max: number): DatabaseHandle {
     sql,
     connectionUrl: url,
     location: redactUrl(url),
-    async query<T extends Record<string, unknown>>(text: string, params: unknown[] = []) {
+    async query<T extends object>(text: string, params: unknown[] = []) {
       const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]);
       return rows as unknown as T[];
     },

@@ -47,9 +47,6 @@ export const EnvSchema = z
         message: "ADMIN_USERNAME and ADMIN_PASSWORD must be set together",
       });
     }
-    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production (32+ random characters)" });
-    }
   });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,9 +1,11 @@
-// Registers every command on the program; one file per command, each exporting `register(program)`.
+// Registers every command on the program; one file per command group, each exporting `register(program)`.
 import type { Command } from "commander";
+import { register as registerAdmin } from "./admin.ts";
+import { register as registerDatabase } from "./database.ts";
+import { register as registerGenerate } from "./generate.ts";
+import { register as registerStart } from "./start.ts";
 
-type Register = (program: Command) => void;
-
-const registrations: Register[] = [];
+const registrations: Array<(program: Command) => void> = [registerDatabase, registerAdmin, registerGenerate, registerStart];
 
 export function registerCommands(program: Command): void {
   for (const register of registrations) register(program);

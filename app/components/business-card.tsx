@@ -1,0 +1,66 @@
+// Reusable business card: photo (icon when missing or broken), name, category, stars, reviews, address, phone.
+import { Link } from "@remix-run/react";
+import { useState } from "react";
+import { formatRating, formatReviewCount, truncate } from "~/utils/format";
+import { RatingStars } from "./rating-stars";
+
+export const CARD_NAME_LENGTH = 15;
+
+export interface BusinessCardData {
+  slug: string;
+  name: string;
+  image_url: string | null;
+  rating: number | null;
+  review_count: number;
+  type: string | null;
+  full_address: string | null;
+  phone: string | null;
+}
+
+function PhotoFallback() {
+  return (
+    <div className="grid h-full w-full place-items-center bg-gradient-to-br from-brand-50 to-slate-100 text-brand-300" aria-hidden="true">
+      <svg viewBox="0 0 24 24" className="h-10 w-10" fill="none" stroke="currentColor" strokeWidth="1.5">
+        <path d="M3 21h18M5 21V8l7-5 7 5v13M9 21v-6h6v6" />
+      </svg>
+    </div>
+  );
+}
+
+export function BusinessCard({ business }: { business: BusinessCardData }) {
+  const [photoBroken, setPhotoBroken] = useState(false);
+  return (
+    <Link
+      to={`/business/${business.slug}`}
+      className="card group flex h-full flex-col overflow-hidden transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md"
+    >
+      <div className="aspect-[16/9] w-full overflow-hidden bg-slate-100">
+        {business.image_url && !photoBroken ? (
+          <img
+            src={business.image_url}
+            alt=""
+            loading="lazy"
+            referrerPolicy="no-referrer"
+            className="h-full w-full object-cover transition group-hover:scale-[1.02]"
+            onError={() => setPhotoBroken(true)}
+          />
+        ) : (
+          <PhotoFallback />
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1.5 p-4">
+        <h3 className="font-semibold text-slate-900" title={business.name}>
+          {truncate(business.name, CARD_NAME_LENGTH)}
+        </h3>
+        {business.type ? <p className="text-sm text-brand-700">{business.type}</p> : null}
+        <p className="flex items-center gap-1.5 text-sm text-slate-600">
+          <RatingStars rating={business.rating} />
+          <span className="font-medium text-slate-800">{formatRating(business.rating)}</span>
+          {business.review_count > 0 ? <span>({formatReviewCount(business.review_count)})</span> : null}
+        </p>
+        {business.full_address ? <p className="line-clamp-2 text-sm text-slate-600">{business.full_address}</p> : null}
+        {business.phone ? <p className="mt-auto pt-1 text-sm text-slate-700">{business.phone}</p> : null}
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,62 @@
+// Shared public footer: blurb, Quick Links, Legal links and the copyright line.
+import { Link } from "@remix-run/react";
+
+const QUICK_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/categories", label: "Categories" },
+  { to: "/countries", label: "Countries" },
+  { to: "/cities", label: "Cities" },
+  { to: "/contact", label: "Contact" },
+];
+
+const LEGAL_LINKS = [
+  { to: "/privacy-policy", label: "Privacy Policy" },
+  { to: "/legal-notice", label: "Legal Notice" },
+  { to: "/terms-of-service", label: "Terms of Service" },
+  { to: "/cookie-policy", label: "Cookie Policy" },
+];
+
+export function SiteFooter() {
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-slate-900 text-slate-300">
+      <div className="container-page grid gap-10 py-12 md:grid-cols-3">
+        <div>
+          <p className="text-lg font-semibold text-white">Business Directory</p>
+          <p className="mt-3 max-w-sm text-sm leading-6 text-slate-400">
+            Find trusted businesses worldwide: contact details, opening hours, maps and directions for over 564,000
+            businesses in 195+ countries.
+          </p>
+        </div>
+        <nav aria-label="Quick Links">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Quick Links</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {QUICK_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="rounded hover:text-white">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Legal">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Legal</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {LEGAL_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="rounded hover:text-white">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="container-page py-6 text-xs text-slate-400">
+          © {new Date().getFullYear()} Business Directory. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

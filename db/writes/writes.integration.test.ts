@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { normalizeBusiness, type RawBusiness } from "../../ingest-cli/pipeline/normalize/business.ts";
+import { getSiteTotals, listFeaturedBusinesses, listTopCategories, listTopCities, listTopCountries } from "../queries/home.ts";
+import { createTestDatabase, testDriver, type TestDatabase } from "../testing/test-database.ts";
+import { ensureAdminUser, upsertAdminUser, verifyPassword } from "./admin-users.ts";
+import { refreshAggregates } from "./aggregates.ts";
+import { deleteTestBusinesses, upsertBusinesses, type BusinessInput } from "./businesses.ts";
+
+function business(raw: RawBusiness, isTest = false): BusinessInput {
+  const result = normalizeBusiness(raw, { isTest });
+  if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  return result.business;
+}
+
+const rows: RawBusiness[] = [
+  { name: "Alpha Bakery", category: "Bakery", city: "Berlin", country_code: "DE", place_id: "p-1", rating: 4.8, reviews: 900, verified: true },
+  { name: "Beta Bakery", category: "Bakery", city: "Berlin", country_code: "DE", place_id: "p-2", rating: 4.1, reviews: 12 },
+  { name: "Gamma Dentist", category: "Dentist", city: "Munich", country_code: "DE", place_id: "p-3", rating: 3.9, reviews: 40 },
+  { name: "Delta Café", category: "Coffee shop", city: "Zürich", country_code: "CH", place_id: "p-4", rating: 4.5, reviews: 300 },
+  { name: "Epsilon Bar", category: "Bar", city: "Paris", country_code: "FR", place_id: "p-5", rating: null, reviews: 0 },
+];
+
+describe(`write path on ${testDriver()}`, () => {
+  let handle: TestDatabase;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("inserts, then counts an identical re-import as unchanged without rewriting", async () => {
+    const first = await upsertBusinesses(handle, rows.map((r) => business(r)));
+    expect(first).toEqual({ inserted: 5, updated: 0, unchanged: 0 });
+    const before = await handle.query<{ updated_at: string }>("select updated_at::text from businesses where place_id = 'p-1'");
+    const again = await upsertBusinesses(handle, rows.map((r) => business(r)));
+    expect(again).toEqual({ inserted: 0, updated: 0, unchanged: 5 });
+    const after = await handle.query<{ updated_at: string }>("select updated_at::text from businesses where place_id = 'p-1'");
+    expect(after[0]?.updated_at).toBe(before[0]?.updated_at);
+  });
+
+  it("updates a changed row in place and keeps its slug", async () => {
+    const [original] = await handle.query<{ slug: string }>("select slug from businesses where place_id = 'p-2'");
+    const changed = await upsertBusinesses(handle, [business({ ...rows[1], phone: "+49 30 1234567", name: "Beta Bakery Neu" })]);
+    expect(changed).toEqual({ inserted: 0, updated: 1, unchanged: 0 });
+    const [row] = await handle.query<{ slug: string; phone: string; name: string }>("select slug, phone, name from businesses where place_id = 'p-2'");
+    expect(row).toEqual({ slug: original?.slug, phone: "+49 30 1234567", name: "Beta Bakery Neu" });
+  });
+
+  it("gives a different business with the same name and city a suffixed unique slug", async () => {
+    await upsertBusinesses(handle, [business({ name: "Alpha Bakery", category: "Bakery", city: "Berlin", country_code: "DE", place_id: "p-1-branch" })]);
+    const slugs = await handle.query<{ slug: string }>("select slug from businesses where name = 'Alpha Bakery' order by id");
+    expect(slugs[0]?.slug).toBe("alpha-bakery-berlin");
+    expect(slugs[1]?.slug).toMatch(/^alpha-bakery-berlin-[a-z0-9]{6}$/);
+  });
+
+  it("refreshes the aggregate tables the home page reads", async () => {
+    await refreshAggregates(handle);
+    const totals = await getSiteTotals(handle);
+    expect(totals).toEqual({ businesses: 6, countries: 3, cities: 4, categories: 4 });
+    const categories = await listTopCategories(handle);
+    expect(categories[0]).toEqual({ category: "Bakery", category_slug: "bakery", count: 3 });
+    const cities = await listTopCities(handle);
+    expect(cities[0]).toMatchObject({ city: "Berlin", city_slug: "berlin", country_code: "DE", count: 3 });
+    const countries = await listTopCountries(handle);
+    expect(countries[0]).toMatchObject({ country: "Germany", country_code: "DE", country_slug: "germany", business_count: 4 });
+    const featured = await listFeaturedBusinesses(handle, 12);
+    expect(featured[0]?.name).toBe("Alpha Bakery");
+    expect(featured).toHaveLength(6);
+  });
+
+  it("hides unapproved businesses from the counts", async () => {
+    await handle.query("update businesses set is_approved = false where place_id = 'p-5'");
+    await refreshAggregates(handle);
+    expect((await getSiteTotals(handle)).countries).toBe(2);
+  });
+
+  it("deletes only test data", async () => {
+    await upsertBusinesses(handle, [business({ name: "Demo Place", city: "Rome", country_code: "IT", place_id: "demo-1" }, true)]);
+    expect(await deleteTestBusinesses(handle)).toBe(1);
+    const [count] = await handle.query<{ n: number }>("select count(*)::int as n from businesses");
+    expect(count?.n).toBe(6);
+  });
+
+  it("stores admins with scrypt hashes and ensures the env admin idempotently", async () => {
+    const created = await upsertAdminUser(handle, "Admin", "correct horse battery");
+    expect(created.created).toBe(true);
+    const [row] = await handle.query<{ password_hash: string }>("select password_hash from admin_users where id = $1", [created.id]);
+    expect(row?.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(await verifyPassword("correct horse battery", row!.password_hash)).toBe(true);
+    expect(await verifyPassword("wrong", row!.password_hash)).toBe(false);
+    expect(await ensureAdminUser(handle, "admin", "correct horse battery")).toBe("unchanged");
+    expect(await ensureAdminUser(handle, "admin", "a brand new password")).toBe("updated");
+    expect(await ensureAdminUser(handle, "second", "another long password")).toBe("created");
+  });
+});

@@ -1,0 +1,60 @@
+// The shapes scrapers use for "about" → canonical amenity groups (group → amenity → available), or plain text.
+import type { Amenities } from "../../../db/schema/businesses.ts";
+
+export interface ParsedAbout {
+  amenities: Amenities | null;
+  /** Set when "about" was prose rather than structured amenities. */
+  text: string | null;
+}
+
+function fromGroups(value: Record<string, unknown>): Amenities | null {
+  const groups: Amenities = {};
+  for (const [group, entries] of Object.entries(value)) {
+    if (!entries || typeof entries !== "object" || Array.isArray(entries)) continue;
+    const items: Record<string, boolean> = {};
+    for (const [name, flag] of Object.entries(entries as Record<string, unknown>)) {
+      // Outscraper mixes booleans with strings ("Free" parking); a non-empty string means the amenity exists.
+      if (typeof flag === "boolean") items[name] = flag;
+      else if (typeof flag === "string" && flag.trim() !== "") items[name] = true;
+    }
+    if (Object.keys(items).length > 0) groups[group] = items;
+  }
+  return Object.keys(groups).length > 0 ? groups : null;
+}
+
+/** gosom: [{ id, name, options: [{ name, enabled }] }] */
+function fromOptionList(value: unknown[]): Amenities | null {
+  const groups: Amenities = {};
+  for (const entry of value) {
+    if (!entry || typeof entry !== "object") continue;
+    const { name, options } = entry as { name?: unknown; options?: unknown };
+    if (typeof name !== "string" || !Array.isArray(options)) continue;
+    const items: Record<string, boolean> = {};
+    for (const option of options) {
+      if (option && typeof option === "object" && typeof (option as { name?: unknown }).name === "string") {
+        items[(option as { name: string }).name] = (option as { enabled?: unknown }).enabled !== false;
+      }
+    }
+    if (Object.keys(items).length > 0) groups[name] = items;
+  }
+  return Object.keys(groups).length > 0 ? groups : null;
+}
+
+export function parseAbout(input: unknown): ParsedAbout {
+  if (input === null || input === undefined) return { amenities: null, text: null };
+  if (typeof input === "string") {
+    const text = input.trim();
+    if (text === "" || /^(none|null|n\/a|\{\}|\[\])$/i.test(text)) return { amenities: null, text: null };
+    if (text.startsWith("{") || text.startsWith("[")) {
+      try {
+        return parseAbout(JSON.parse(text));
+      } catch {
+        return { amenities: null, text };
+      }
+    }
+    return { amenities: null, text };
+  }
+  if (Array.isArray(input)) return { amenities: fromOptionList(input), text: null };
+  if (typeof input === "object") return { amenities: fromGroups(input as Record<string, unknown>), text: null };
+  return { amenities: null, text: null };
+}

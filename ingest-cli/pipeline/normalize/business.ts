@@ -1,0 +1,196 @@
+// One mapped source row (canonical field names, raw values) → a validated, normalised business ready to write,
+// or the list of reasons it was rejected. The single rule for every import path, the seed and the admin upload.
+import { createHash } from "node:crypto";
+import { BUSINESS_STATUSES, type BusinessStatus } from "../../../db/schema/businesses.ts";
+import type { BusinessInput } from "../../../db/writes/businesses.ts";
+import { computeRankScore } from "../../../db/writes/businesses.ts";
+import { countryCodeFromName, countryName } from "../../../app/utils/countries.ts";
+import { buildBusinessSlug, slugify } from "../../../app/utils/slug.ts";
+import { parseAbout } from "./amenities.ts";
+import { parseWorkingHours } from "./hours.ts";
+import { cleanText, foldForIdentity, parseBoolean, parseNumber } from "./text.ts";
+
+/** The canonical source fields (the spec's export names); every column mapping lands on these. */
+export const CANONICAL_FIELDS = [
+  "name", "category", "type", "full_address", "street", "city", "postal_code", "state", "country", "country_code",
+  "phone", "latitude", "longitude", "rating", "reviews", "reviews_link", "photo", "logo", "located_in",
+  "working_hours", "verified", "about", "description", "place_id", "url", "business_status", "time_zone",
+] as const;
+export type CanonicalField = (typeof CANONICAL_FIELDS)[number];
+export type RawBusiness = Partial<Record<CanonicalField, unknown>>;
+
+export interface FieldIssue {
+  field: CanonicalField | null;
+  code: string;
+  reason: string;
+}
+
+export type NormalizeResult = { ok: true; business: BusinessInput; warnings: FieldIssue[] } | { ok: false; issues: FieldIssue[] };
+
+export interface NormalizeOptions {
+  isTest?: boolean;
+  source?: string | null;
+}
+
+const MAX_LENGTH: Partial<Record<CanonicalField, number>> = {
+  name: 300, category: 120, type: 120, full_address: 500, street: 300, city: 120, postal_code: 40, state: 120,
+  country: 120, phone: 60, reviews_link: 2000, photo: 2000, logo: 2000, located_in: 300, description: 10_000,
+  place_id: 300, url: 2000, time_zone: 64,
+};
+
+const STATUS_MAP: Record<string, BusinessStatus> = {
+  operational: "operational", open: "operational", closed_temporarily: "closed_temporarily",
+  temporarily_closed: "closed_temporarily", closed_permanently: "closed_permanently", permanently_closed: "closed_permanently",
+};
+
+/** "restaurants" → "Restaurants", "  coffee   shop " → "Coffee shop": one casing for one category. */
+export function standardiseCategory(text: string): string {
+  const collapsed = text.replace(/\s+/g, " ").trim();
+  return collapsed.charAt(0).toLocaleUpperCase("en-US") + collapsed.slice(1);
+}
+
+/** The spec's rule: the city is the second-to-last comma-separated segment of the full address. */
+export function cityFromAddress(fullAddress: string): string | null {
+  const segments = fullAddress.split(",").map((segment) => segment.trim()).filter(Boolean);
+  if (segments.length < 2) return null;
+  const clean = (segment: string) =>
+    // "8001 Zürich" / "Zürich 8001" / "Leeds LS1 1AA": drop the postal code around the name.
+    segment.replace(/^[\d-]{3,}\s+/, "").replace(/\s+[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}$/, "").replace(/\s+[\d-]{3,}$/, "").trim();
+  const city = clean(segments[segments.length - 2] as string);
+  // "Springfield, IL 62701, United States": the second-to-last segment is a state code; the city precedes it.
+  if (/^[A-Z]{2,3}$/.test(city) && segments.length >= 3) return clean(segments[segments.length - 3] as string) || null;
+  return city || null;
+}
+
+/** Google place ids also hide inside maps URLs (query_place_id=…, !19s…). */
+export function placeIdFromUrl(url: string): string | null {
+  const query = /[?&](?:query_place_id|place_id)=([A-Za-z0-9_-]{10,})/.exec(url);
+  if (query?.[1]) return query[1];
+  const data = /!19s([A-Za-z0-9_-]{10,})/.exec(url);
+  return data?.[1] ?? null;
+}
+
+export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = {}): NormalizeResult {
+  const issues: FieldIssue[] = [];
+  const warnings: FieldIssue[] = [];
+
+  const text = (field: CanonicalField): string | null => {
+    const cleaned = cleanText(raw[field]);
+    if (cleaned.repaired.length > 0) {
+      warnings.push({ field, code: "TEXT_REPAIRED", reason: `removed ${cleaned.repaired.join(", ")} characters` });
+    }
+    const max = MAX_LENGTH[field];
+    if (cleaned.value !== null && max !== undefined && cleaned.value.length > max) {
+      issues.push({ field, code: "TOO_LONG", reason: `${field} is ${cleaned.value.length} characters; the limit is ${max}` });
+      return null;
+    }
+    return cleaned.value;
+  };
+  const number = (field: CanonicalField, min: number, max: number): number | null => {
+    const value = parseNumber(raw[field]);
+    if (value === null) return null;
+    if (Number.isNaN(value) || value < min || value > max) {
+      warnings.push({ field, code: "OUT_OF_RANGE", reason: `${field} "${String(raw[field]).slice(0, 40)}" is not a number from ${min} to ${max}; left blank` });
+      return null;
+    }
+    return value;
+  };
+
+  const name = text("name");
+  if (!name) issues.push({ field: "name", code: "NAME_REQUIRED", reason: "every business needs a name" });
+
+  const fullAddress = text("full_address");
+  let countryCode = text("country_code")?.toUpperCase() ?? null;
+  if (countryCode && !/^[A-Z]{2}$/.test(countryCode)) countryCode = countryCodeFromName(countryCode);
+  const countryText = text("country");
+  countryCode ??= countryCodeFromName(countryText);
+  if (!countryCode && fullAddress) countryCode = countryCodeFromName(fullAddress.split(",").pop() ?? null);
+  const city = text("city") ?? (fullAddress ? cityFromAddress(fullAddress) : null);
+
+  let latitude = number("latitude", -90, 90);
+  let longitude = number("longitude", -180, 180);
+  if ((latitude === null) !== (longitude === null) || (latitude === 0 && longitude === 0)) {
+    warnings.push({ field: "latitude", code: "COORDINATES_INCOMPLETE", reason: "latitude and longitude must both be present (and not 0,0); both left blank" });
+    latitude = null;
+    longitude = null;
+  }
+  const rating = number("rating", 0, 5);
+  const reviewsValue = number("reviews", 0, 1e9);
+  const reviews = reviewsValue === null ? 0 : Math.round(reviewsValue);
+
+  const categoryText = text("category");
+  const typeText = text("type");
+  const category = categoryText ?? typeText ? standardiseCategory((typeText ?? categoryText) as string) : null;
+  const type = typeText ? standardiseCategory(typeText) : category;
+
+  const url = text("url");
+  const reviewsLink = text("reviews_link");
+  const placeId = text("place_id") ?? placeIdFromUrl(url ?? "") ?? placeIdFromUrl(reviewsLink ?? "");
+
+  const about = parseAbout(raw.about);
+  const description = text("description") ?? about.text;
+  const workingHours = parseWorkingHours(raw.working_hours);
+  if (workingHours === null && raw.working_hours !== null && raw.working_hours !== undefined && cleanText(raw.working_hours).value !== null) {
+    warnings.push({ field: "working_hours", code: "HOURS_UNREADABLE", reason: "opening hours could not be read; left blank" });
+  }
+  const statusText = text("business_status");
+  const status = statusText ? STATUS_MAP[statusText.toLowerCase().replace(/[\s-]+/g, "_")] : "operational";
+  if (statusText && !status) warnings.push({ field: "business_status", code: "STATUS_UNKNOWN", reason: `"${statusText}" is not one of ${BUSINESS_STATUSES.join(", ")}; operational assumed` });
+
+  if (issues.length > 0 || !name) return { ok: false, issues };
+
+  const identityKey = placeId
+    ? `pid:${placeId}`
+    : fullAddress
+      ? `na:${foldForIdentity(name)}|${foldForIdentity(fullAddress)}`
+      : latitude !== null && longitude !== null
+        ? `ng:${foldForIdentity(name)}|${latitude.toFixed(3)},${longitude.toFixed(3)}`
+        : `nc:${foldForIdentity(name)}|${foldForIdentity(city ?? "")}|${countryCode ?? ""}|${foldForIdentity(text("phone") ?? "")}`;
+
+  const business: BusinessInput = {
+    name,
+    slug: buildBusinessSlug(name, city),
+    category,
+    categorySlug: category ? slugify(category) || null : null,
+    type,
+    fullAddress,
+    street: text("street"),
+    city,
+    citySlug: city ? slugify(city) || null : null,
+    postalCode: text("postal_code"),
+    state: text("state"),
+    country: countryCode ? countryName(countryCode) : countryText,
+    countryCode,
+    phone: text("phone"),
+    latitude,
+    longitude,
+    rating,
+    reviews,
+    reviewsLink,
+    photo: text("photo"),
+    logo: text("logo"),
+    locatedIn: text("located_in"),
+    workingHours,
+    verified: parseBoolean(raw.verified),
+    about: about.amenities,
+    description,
+    placeId,
+    url,
+    status: status ?? "operational",
+    timeZone: text("time_zone"),
+    source: options.source ?? null,
+    isTest: options.isTest ?? false,
+    identityKey,
+    contentHash: "",
+    rankScore: 0,
+  };
+  business.rankScore = computeRankScore(business);
+  business.contentHash = hashBusiness(business);
+  return { ok: true, business, warnings };
+}
+
+/** Stable hash of everything we store: equal hash = nothing to rewrite on re-import. */
+export function hashBusiness(business: BusinessInput): string {
+  const { contentHash: _hash, source: _source, slug: _slug, ...content } = business;
+  return createHash("sha1").update(JSON.stringify(content)).digest("base64url");
+}
