@@ -28,6 +28,19 @@ export async function runCli(argv: string[]): Promise<number> {
       process.stderr.write(`error ${error.code}: ${error.message}\n`);
       return error.exitCode;
     }
+    // Known failures carry a stable code (a `code` property or a "CODE: message" text): no stack trace.
+    if (error instanceof Error) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === "string" && /^[A-Z][A-Z0-9_]+$/.test(code)) {
+        process.stderr.write(`error ${code}: ${error.message}\n`);
+        return EXIT.FATAL;
+      }
+      const prefixed = /^([A-Z][A-Z0-9_]+): ([\s\S]*)$/.exec(error.message);
+      if (prefixed) {
+        process.stderr.write(`error ${prefixed[1]}: ${prefixed[2]}\n`);
+        return EXIT.FATAL;
+      }
+    }
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
     process.stderr.write(`error UNEXPECTED: ${message}\n`);
     return EXIT.FATAL;

@@ -32,7 +32,9 @@ function fromOptionList(value: unknown[]): Amenities | null {
     const items: Record<string, boolean> = {};
     for (const option of options) {
       if (option && typeof option === "object" && typeof (option as { name?: unknown }).name === "string") {
-        items[(option as { name: string }).name] = (option as { enabled?: unknown }).enabled !== false;
+        // NOTE: scrapers repeat an option (Wi-Fi enabled, then disabled); offered anywhere means offered.
+        const optionName = (option as { name: string }).name;
+        items[optionName] = items[optionName] === true || (option as { enabled?: unknown }).enabled !== false;
       }
     }
     if (Object.keys(items).length > 0) groups[name] = items;

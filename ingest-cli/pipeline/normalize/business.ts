@@ -64,7 +64,7 @@ export function cityFromAddress(fullAddress: string): string | null {
 
 /** Google place ids also hide inside maps URLs (query_place_id=…, !19s…). */
 export function placeIdFromUrl(url: string): string | null {
-  const query = /[?&](?:query_place_id|place_id)=([A-Za-z0-9_-]{10,})/.exec(url);
+  const query = /[?&](?:query_place_id|place_id|placeid)=([A-Za-z0-9_-]{10,})/.exec(url);
   if (query?.[1]) return query[1];
   const data = /!19s([A-Za-z0-9_-]{10,})/.exec(url);
   return data?.[1] ?? null;
@@ -130,7 +130,8 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
   const about = parseAbout(raw.about);
   const description = text("description") ?? about.text;
   const workingHours = parseWorkingHours(raw.working_hours);
-  if (workingHours === null && raw.working_hours !== null && raw.working_hours !== undefined && cleanText(raw.working_hours).value !== null) {
+  const hoursText = cleanText(raw.working_hours).value;
+  if (workingHours === null && hoursText !== null && hoursText !== "{}" && hoursText !== "[]") {
     warnings.push({ field: "working_hours", code: "HOURS_UNREADABLE", reason: "opening hours could not be read; left blank" });
   }
   const statusText = text("business_status");

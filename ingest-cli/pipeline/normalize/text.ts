@@ -46,7 +46,7 @@ export function parseBoolean(input: unknown): boolean {
   if (typeof input === "boolean") return input;
   if (typeof input === "number") return input !== 0;
   const { value } = cleanText(input);
-  return value !== null && /^(true|yes|y|1|verified|✓)$/i.test(value);
+  return value !== null && /^(true|yes|y|1|verified|claimed|✓)$/i.test(value);
 }
 
 /** Lower-case, accent-free alphanumerics: the comparison form for fallback identities. */

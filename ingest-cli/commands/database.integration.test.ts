@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDriver } from "../../db/testing/test-database.ts";
+import { createCliDatabaseEnv, runDirectory, type CliEnv } from "../testing/run-cli.ts";
+
+describe(`directory migrate / seed / stats / admin on ${testDriver()}`, () => {
+  let env: CliEnv;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    ({ env, cleanup } = await createCliDatabaseEnv());
+  });
+  afterAll(async () => {
+    await cleanup?.();
+  });
+
+  it("prints help listing the commands", async () => {
+    const run = await runDirectory(["--help"], { env });
+    expect(run.code).toBe(0);
+    for (const command of ["migrate", "seed", "stats", "admin", "generate", "start"]) expect(run.stdout).toContain(command);
+  });
+
+  it("migrates an empty database and reports it as JSON", async () => {
+    const run = await runDirectory(["migrate", "--json"], { env });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ driver: testDriver(), migrations: 2 });
+  });
+
+  it("seeds demo data as test data, once", async () => {
+    const run = await runDirectory(["seed", "--rows", "40", "--json"], { env });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ inserted: 40, rejected: 0 });
+    const again = await runDirectory(["seed"], { env });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("DATABASE_NOT_EMPTY");
+  });
+
+  it("reports stats", async () => {
+    const run = await runDirectory(["stats", "--json"], { env });
+    expect(run.code).toBe(0);
+    const stats = JSON.parse(run.stdout);
+    expect(stats).toMatchObject({ businesses: 40, approved: 40, testData: 40, importRuns: 0, adminUsers: 0 });
+    expect(stats.categories).toBeGreaterThan(3);
+    expect(stats.countries).toBeGreaterThan(1);
+  });
+
+  it("creates an admin from stdin and refuses weak passwords and unknown users", async () => {
+    const weak = await runDirectory(["admin", "create", "ops", "--password-stdin"], { env, input: "short\n" });
+    expect(weak.code).toBe(1);
+    expect(weak.stderr).toContain("WEAK_PASSWORD");
+    const created = await runDirectory(["admin", "create", "ops", "--password-stdin", "--json"], { env, input: "a long enough password\n" });
+    expect(created.code).toBe(0);
+    expect(JSON.parse(created.stdout)).toMatchObject({ username: "ops", created: true });
+    const missing = await runDirectory(["admin", "password", "nobody", "--password-stdin"], { env, input: "a long enough password\n" });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("ADMIN_NOT_FOUND");
+    const changed = await runDirectory(["admin", "password", "OPS", "--password-stdin"], { env, input: "another long password\n" });
+    expect(changed.code).toBe(0);
+    expect(changed.stdout).toContain("sessions were signed out");
+  });
+
+  it("stops with a message naming a bad environment variable", async () => {
+    const run = await runDirectory(["stats"], { env: { ...env, DATABASE_URL: "mysql://nope", PORT: "http" } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("DATABASE_URL: must be a URL starting with postgres:// or postgresql://");
+    expect(run.stderr).toContain("PORT: must be a whole number from 1 to 65535");
+  });
+
+  it("rejects bad options with INVALID_OPTION", async () => {
+    const run = await runDirectory(["seed", "--rows", "-5"], { env });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("INVALID_OPTION");
+  });
+});
