@@ -1,12 +1,14 @@
-import { defineConfig } from "vitest/config";
+import path from "node:path";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 // Unit tests beside modules; integration tests once per database driver (PGlite always, the Postgres
 // server too when DATABASE_URL is set); browser tests against the built server in real Chromium.
 const exclude = ["node_modules/**", "build/**", "public/build/**", "data/**"];
 const integration = ["**/*.integration.test.ts"];
 
-const projects = [
+const projects: TestProjectInlineConfiguration[] = [
   {
+    extends: true as const,
     test: {
       name: "unit",
       include: ["**/*.test.ts", "**/*.test.tsx"],
@@ -15,6 +17,7 @@ const projects = [
     },
   },
   {
+    extends: true as const,
     test: {
       name: "integration-pglite",
       include: integration,
@@ -27,6 +30,7 @@ const projects = [
   ...(process.env.DATABASE_URL
     ? [
         {
+          extends: true as const,
           test: {
             name: "integration-postgres",
             include: integration,
@@ -39,6 +43,7 @@ const projects = [
       ]
     : []),
   {
+    extends: true as const,
     test: {
       name: "browser",
       include: ["**/*.browser.test.ts"],
@@ -52,6 +57,7 @@ const projects = [
 ];
 
 export default defineConfig({
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
     projects,
     reporters: ["default", "./app/testing/summary-reporter.ts"],

@@ -1,6 +1,6 @@
 // Reusable business card: photo (icon when missing or broken), name, category, stars, reviews, address, phone.
 import { Link } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { formatRating, formatReviewCount, truncate } from "~/utils/format";
 import { RatingStars } from "./rating-stars";
 
@@ -29,6 +29,12 @@ function PhotoFallback() {
 
 export function BusinessCard({ business }: { business: BusinessCardData }) {
   const [photoBroken, setPhotoBroken] = useState(false);
+  const photo = useRef<HTMLImageElement>(null);
+  // NOTE: an image can fail before hydration attaches onError; a loaded-but-empty image is broken too.
+  useEffect(() => {
+    const img = photo.current;
+    if (img?.complete && img.naturalWidth === 0) setPhotoBroken(true);
+  }, []);
   return (
     <Link
       to={`/business/${business.slug}`}
@@ -37,6 +43,7 @@ export function BusinessCard({ business }: { business: BusinessCardData }) {
       <div className="aspect-[16/9] w-full overflow-hidden bg-slate-100">
         {business.image_url && !photoBroken ? (
           <img
+            ref={photo}
             src={business.image_url}
             alt=""
             loading="lazy"

@@ -58,16 +58,22 @@ export default async function setup(project: TestProject) {
       reject(new Error(`server exited with ${code} before listening:\n${log}`));
     });
   });
+  // Only the launcher's own streams: the server keeps logging, and unread pipes would hold the runner open.
+  child.stdout?.removeAllListeners("data").resume();
+  child.stderr?.removeAllListeners("data").resume();
   project.provide("browserBaseUrl", `http://127.0.0.1:${port}`);
+  return teardown;
 }
 
-export async function teardown() {
+async function teardown() {
   if (child?.pid && child.exitCode === null) {
     const exited = new Promise((resolve) => child?.once("exit", resolve));
     child.kill("SIGTERM");
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     if (child.exitCode === null) child.kill("SIGKILL");
   }
+  child?.stdout?.destroy();
+  child?.stderr?.destroy();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
