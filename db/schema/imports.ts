@@ -57,3 +57,12 @@ export const importRowIssues = pgTable(
   },
   (t) => [index("import_row_issues_run_idx").on(t.runId, t.lineNumber)],
 );
+
+/** Where a resumable maintenance job (fix-slugs, dedupe, reindex) got to: a re-run continues after `cursor`. */
+export const jobCheckpoints = pgTable("job_checkpoints", {
+  job: text("job").primaryKey(),
+  cursor: jsonb("cursor").$type<Record<string, unknown>>().notNull(),
+  processed: integer("processed").notNull().default(0),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

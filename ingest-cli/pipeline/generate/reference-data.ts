@@ -35,6 +35,12 @@ export type CityTable = {
 
 let table: CityTable | undefined;
 
+const LISTING_DENSITY: Record<string, number> = {
+  CN: 0.06, KP: 0, IR: 0.5, RU: 0.7, IN: 0.5, PK: 0.6, BD: 0.5, NG: 0.6, CD: 0.4, ET: 0.4,
+  US: 1.8, GB: 1.8, DE: 1.8, FR: 1.6, IT: 1.6, ES: 1.6, NL: 1.8, CA: 1.8, AU: 1.8, JP: 1.4, CH: 1.8, SE: 1.6,
+  NO: 1.6, DK: 1.6, BE: 1.6, AT: 1.6, IE: 1.6, NZ: 1.6, TR: 1.3, BR: 1.2, MX: 1.2, PH: 1.2, CY: 1.6,
+};
+
 /** Loads the gazetteer into typed columns the first time it is asked for; later calls reuse it. */
 export function loadCityTable(): CityTable {
   if (table) return table;
@@ -63,7 +69,11 @@ export function loadCityTable(): CityTable {
     longitude[i] = city.loc.coordinates[0];
     latitude[i] = city.loc.coordinates[1];
   }
-  const picker = new WeightedPicker(population);
+  // Listings follow population scaled by how densely scrapers find businesses there (Google Maps coverage),
+  // so demo data looks like real exports rather than a census: few Chinese listings, many Western ones.
+  const weights = new Float64Array(size);
+  for (let i = 0; i < size; i++) weights[i] = (population[i] ?? 0) * (LISTING_DENSITY[countries[i] ?? ""] ?? 1);
+  const picker = new WeightedPicker(weights);
 
   // Rank by population, computed lazily: only the skew test needs it.
   let ranks: Int32Array | undefined;
