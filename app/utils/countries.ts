@@ -13,12 +13,17 @@ const displayNames = {
 // Intl has no entry for these user-assigned or legacy codes; keep them readable.
 const EXTRA_NAMES: Record<string, string> = { XK: "Kosovo", UK: "United Kingdom", EU: "European Union" };
 
+const nameCache = new Map<string, string>();
+
 /** "DE" → "Germany"; an unknown or malformed code is shown as the code itself (upper-cased). */
 export function countryName(code: string | null | undefined): string {
   if (!code) return "";
+  const cached = nameCache.get(code);
+  if (cached !== undefined) return cached;
   const upper = code.trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(upper)) return code.trim();
-  return EXTRA_NAMES[upper] ?? displayNames.of(upper) ?? upper;
+  const name = /^[A-Z]{2}$/.test(upper) ? (EXTRA_NAMES[upper] ?? displayNames.of(upper) ?? upper) : code.trim();
+  if (nameCache.size < 1000) nameCache.set(code, name);
+  return name;
 }
 
 /** The URL slug of a country page: its English name, e.g. "united-kingdom". */

@@ -59,6 +59,20 @@ export function slugSuffix(identity: string): string {
   return value.padStart(6, "0").slice(-6);
 }
 
+const memo = new Map<string, string>();
+const MEMO_LIMIT = 50_000;
+
+/** slugify for values that repeat across rows (categories, cities): remembered, bounded. */
+export function slugifyCached(text: string): string {
+  let slug = memo.get(text);
+  if (slug === undefined) {
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    slug = slugify(text);
+    memo.set(text, slug);
+  }
+  return slug;
+}
+
 /** The canonical business slug: `name-city`; empty transliterations fall back to "business". */
 export function buildBusinessSlug(name: string, city?: string | null): string {
   const base = slugify([name, city ?? ""].join(" "));

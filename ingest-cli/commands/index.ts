@@ -3,9 +3,10 @@ import type { Command } from "commander";
 import { register as registerAdmin } from "./admin.ts";
 import { register as registerDatabase } from "./database.ts";
 import { register as registerGenerate } from "./generate.ts";
+import { register as registerImport } from "./import.ts";
 import { register as registerStart } from "./start.ts";
 
-const registrations: Array<(program: Command) => void> = [registerDatabase, registerAdmin, registerGenerate, registerStart];
+const registrations: Array<(program: Command) => void> = [registerImport, registerDatabase, registerAdmin, registerGenerate, registerStart];
 
 export function registerCommands(program: Command): void {
   for (const register of registrations) register(program);

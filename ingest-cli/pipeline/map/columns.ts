@@ -227,8 +227,12 @@ export function isMapsUrl(value: unknown): boolean {
  * every other shape is returned untouched.
  */
 function reshapeAdditionalInfo(value: unknown): unknown {
-  const groups = parseRecord(value);
-  if (!groups || !Object.values(groups).some(Array.isArray)) return value;
+  const parsed = parseStructured(value);
+  // Hand the parsed JSON on: the normaliser would otherwise parse the same text a second time.
+  if (parsed === undefined) return value;
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return parsed;
+  const groups = parsed as Record<string, unknown>;
+  if (!Object.values(groups).some(Array.isArray)) return groups;
   const reshaped: Record<string, Record<string, unknown>> = {};
   for (const [group, entries] of Object.entries(groups)) {
     if (!Array.isArray(entries)) continue;

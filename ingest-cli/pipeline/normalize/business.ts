@@ -1,11 +1,11 @@
 // One mapped source row (canonical field names, raw values) → a validated, normalised business ready to write,
 // or the list of reasons it was rejected. The single rule for every import path, the seed and the admin upload.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { BUSINESS_STATUSES, type BusinessStatus } from "../../../db/schema/businesses.ts";
 import type { BusinessInput } from "../../../db/writes/businesses.ts";
 import { computeRankScore } from "../../../db/writes/businesses.ts";
 import { countryCodeFromName, countryName } from "../../../app/utils/countries.ts";
-import { buildBusinessSlug, slugify } from "../../../app/utils/slug.ts";
+import { buildBusinessSlug, slugifyCached } from "../../../app/utils/slug.ts";
 import { parseAbout } from "./amenities.ts";
 import { parseWorkingHours } from "./hours.ts";
 import { cleanText, foldForIdentity, parseBoolean, parseNumber } from "./text.ts";
@@ -152,12 +152,12 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
     name,
     slug: buildBusinessSlug(name, city),
     category,
-    categorySlug: category ? slugify(category) || null : null,
+    categorySlug: category ? slugifyCached(category) || null : null,
     type,
     fullAddress,
     street: text("street"),
     city,
-    citySlug: city ? slugify(city) || null : null,
+    citySlug: city ? slugifyCached(city) || null : null,
     postalCode: text("postal_code"),
     state: text("state"),
     country: countryCode ? countryName(countryCode) : countryText,
@@ -193,5 +193,5 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
 /** Stable hash of everything we store: equal hash = nothing to rewrite on re-import. */
 export function hashBusiness(business: BusinessInput): string {
   const { contentHash: _hash, source: _source, slug: _slug, ...content } = business;
-  return createHash("sha1").update(JSON.stringify(content)).digest("base64url");
+  return hash("sha1", JSON.stringify(content), "base64url");
 }

@@ -1,0 +1,355 @@
+// One import file → read → map columns → normalise → drop in-file repeats → batched atomic writes → aggregates
+// → the spec's reports. The one path for `directory import`, `directory validate` (dry run) and the admin upload.
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { DatabaseHandle } from "../../../db/client.ts";
+import { refreshAggregates } from "../../../db/writes/aggregates.ts";
+import { writeImportBatch, type BatchOutcome, type RowIssueInput, type StagedBusiness } from "../../../db/writes/import-batch.ts";
+import { claimImportRun, createImportRun, findResumableRun, finishImportRun, getRunTotals } from "../../../db/writes/import-runs.ts";
+import { withSlugSuffix } from "../../../app/utils/slug.ts";
+import { buildColumnMapping, describeColumnExtraction, mapRecord, type ColumnExtraction } from "../map/columns.ts";
+import { buildBatchResult, buildDashboardReport, buildSingleFileResult, type ImportCounters } from "../map/reports.ts";
+import { normalizeBusiness } from "../normalize/business.ts";
+import { openSource, SourceError } from "../read/index.ts";
+import { RejectedRowsWriter } from "./rejected-rows.ts";
+
+export const BATCH_SIZES = [100, 500, 1000, 2000] as const;
+export const DEFAULT_BATCH_SIZE = 500;
+const SAMPLE_LIMIT = 100;
+/** Warnings stored per run: enough to show patterns without bloating the table on a messy 1M-row file. */
+const MAX_STORED_WARNINGS = 10_000;
+
+export interface ImportProgress {
+  rowsRead: number;
+  committedRows: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  rejected: number;
+}
+
+export interface ImportOptions {
+  /** Name shown in reports (an upload's original name); defaults to the file's base name. */
+  fileName?: string;
+  batchSize?: number;
+  onDuplicate?: "update" | "skip";
+  isTest?: boolean;
+  /** Validate only: every batch runs and rolls back, so counts are exact and nothing is written. */
+  dryRun?: boolean;
+  /** Continue the newest unfinished run of the same file content after its last committed batch. */
+  resume?: boolean;
+  origin?: "cli" | "admin";
+  createdBy?: number | null;
+  maxBytes?: number;
+  /** Also write rejected rows (original columns + line, field, reason) to this CSV file. */
+  rejectedCsvPath?: string;
+  /** Refresh the count tables at the end (default true; bulk callers importing many files may refresh once). */
+  refreshAggregates?: boolean;
+  signal?: AbortSignal;
+  onProgress?: (progress: ImportProgress) => void;
+}
+
+export interface ImportOutcome {
+  runId: number | null;
+  status: "succeeded" | "failed" | "cancelled";
+  resumedFromRow: number;
+  counters: ImportCounters;
+  columnExtraction: ColumnExtraction;
+  unknownColumns: string[];
+  single: ReturnType<typeof buildSingleFileResult>;
+  batch: ReturnType<typeof buildBatchResult>;
+  dashboard: ReturnType<typeof buildDashboardReport>;
+  warnings: number;
+  error?: { code: string; message: string };
+}
+
+export class ImportError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ImportError";
+  }
+}
+
+/** Connection lost or server restarting: the batch rolled back and may be sent again once the server is back. */
+export function isTransientDatabaseError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== "string") return false;
+  return (
+    ["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT"].includes(code) ||
+    code === "57P01" || code === "57P02" || code === "57P03" || code.startsWith("08") || code === "40001" || code === "40P01"
+  );
+}
+
+const RETRY_DELAYS_MS = [250, 500, 1000, 2000, 4000, 8000, 8000, 8000, 8000, 8000];
+
+async function withRetry<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (!isTransientDatabaseError(error) || delay === undefined || signal?.aborted) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+async function hashFile(filePath: string): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const chunk of fs.createReadStream(filePath)) hash.update(chunk as Buffer);
+  return hash.digest("hex");
+}
+
+function describeIssue(field: string | null, reason: string): string {
+  return field ? `${field} — ${reason}` : reason;
+}
+
+export async function importFile(handle: DatabaseHandle, filePath: string, options: ImportOptions = {}): Promise<ImportOutcome> {
+  const startedAt = new Date();
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000) {
+    throw new ImportError("INVALID_BATCH_SIZE", `Batch size must be a whole number from 1 to 10000 (the admin offers ${BATCH_SIZES.join(", ")}).`);
+  }
+  const onDuplicate = options.onDuplicate ?? "update";
+  const dryRun = options.dryRun ?? false;
+  const fileName = options.fileName ?? path.basename(filePath);
+
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(filePath);
+  } catch {
+    throw new ImportError("FILE_NOT_FOUND", `${filePath} does not exist or cannot be read.`);
+  }
+  // NOTE: openSource re-checks the size, but the hash pass must not read a 5 GB file first.
+  const maxBytes = options.maxBytes ?? 150 * 1024 * 1024;
+  if (stat.size > maxBytes) {
+    throw new ImportError("FILE_TOO_LARGE", `${fileName} is ${(stat.size / 1048576).toFixed(1)} MB; the limit is ${(maxBytes / 1048576).toFixed(0)} MB. Split the file and import the parts.`);
+  }
+  const source = await openSource(filePath, { maxBytes, fileName, signal: options.signal });
+  const fileSha256 = await hashFile(filePath);
+
+  let runId: number | null = null;
+  let resumedFromRow = 0;
+  if (!dryRun) {
+    if (options.resume) {
+      const previous = await findResumableRun(handle, fileSha256);
+      if (previous) {
+        if (!(await claimImportRun(handle, previous.id))) {
+          await source.close();
+          throw new ImportError("IMPORT_IN_PROGRESS", `Run ${previous.id} of this file is still being written by ${previous.claimedBy ?? "another worker"}; wait for it or retry in a minute.`);
+        }
+        runId = previous.id;
+        resumedFromRow = previous.committedThroughRow;
+      }
+    }
+    runId ??= await createImportRun(handle, {
+      origin: options.origin ?? "cli",
+      fileName,
+      fileSizeBytes: stat.size,
+      fileSha256,
+      options: { batchSize, onDuplicate, isTest: options.isTest ?? false, format: source.format, ...source.details },
+      createdBy: options.createdBy ?? null,
+    });
+  }
+
+  const mapping = buildColumnMapping(source.headers);
+  const columnExtraction = describeColumnExtraction(mapping);
+  const rejectedWriter = options.rejectedCsvPath ? new RejectedRowsWriter(options.rejectedCsvPath, source.headers) : null;
+
+  const counters: ImportCounters = {
+    totalRows: 0, inserted: 0, updated: 0, unchanged: 0,
+    skipped: { count: 0, names: [] }, rejected: { count: 0, rows: [] }, excelDuplicates: { count: 0, records: [] },
+    databaseDuplicates: 0, recordsWithPlaceId: 0, uniquePlaceIds: 0, newPlaceIds: 0,
+    fileName, fileSizeBytes: stat.size, startedAt, finishedAt: startedAt, columnExtraction,
+  };
+  const progress: ImportProgress = { rowsRead: 0, committedRows: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0, rejected: 0 };
+  const seenIdentities = new Map<string, { line: number }>();
+  const placeIds = new Set<string>();
+  let storedWarnings = 0;
+  let warnings = 0;
+
+  let rows: StagedBusiness[] = [];
+  let issues: RowIssueInput[] = [];
+  let pendingCounts = { totalRows: 0, skipped: 0, rejected: 0 };
+  let lastLine = resumedFromRow;
+  // One batch write in flight while the next batch is read and normalised.
+  let inFlight = null as Promise<void> | null;
+  const names = new Map<number, string>();
+
+  const skip = (line: number, name: string | null, code: string, reason: string, raw: Record<string, unknown> | null) => {
+    counters.skipped.count++;
+    progress.skipped++;
+    if (name && counters.skipped.names.length < SAMPLE_LIMIT) counters.skipped.names.push(name);
+    pendingCounts.skipped++;
+    issues.push({ lineNumber: line, severity: "skipped", code, field: null, reason, raw });
+  };
+  const reject = (line: number, field: string | null, code: string, reason: string, raw: Record<string, unknown> | null) => {
+    counters.rejected.count++;
+    progress.rejected++;
+    if (counters.rejected.rows.length < SAMPLE_LIMIT) counters.rejected.rows.push({ line, field, reason });
+    pendingCounts.rejected++;
+    issues.push({ lineNumber: line, severity: "rejected", code, field, reason, raw });
+    rejectedWriter?.write(line, field, reason, raw);
+  };
+
+  const applyOutcome = (outcome: BatchOutcome, batchRows: StagedBusiness[], batchNames: Map<number, string>) => {
+    counters.inserted += outcome.inserted;
+    counters.updated += outcome.updated;
+    counters.unchanged += outcome.unchanged;
+    counters.databaseDuplicates += outcome.databaseDuplicates;
+    counters.newPlaceIds += outcome.newPlaceIds;
+    for (const line of outcome.skippedLines) {
+      counters.skipped.count++;
+      progress.skipped++;
+      const name = batchNames.get(line);
+      if (name && counters.skipped.names.length < SAMPLE_LIMIT) counters.skipped.names.push(name);
+    }
+    progress.inserted += outcome.inserted;
+    progress.updated += outcome.updated;
+    progress.unchanged += outcome.unchanged;
+    progress.committedRows += batchRows.length;
+    options.onProgress?.({ ...progress });
+  };
+
+  const flush = async () => {
+    if (inFlight) await inFlight;
+    const batchRows = rows;
+    const batchIssues = issues;
+    const batchCounts = pendingCounts;
+    const batchNames = new Map(names);
+    rows = [];
+    issues = [];
+    pendingCounts = { totalRows: 0, skipped: 0, rejected: 0 };
+    names.clear();
+    if (batchRows.length === 0 && batchIssues.length === 0 && batchCounts.totalRows === 0) return;
+    const throughRow = lastLine;
+    inFlight = withRetry(
+      () =>
+        writeImportBatch(handle, batchRows, {
+          onDuplicate,
+          runId,
+          committedThroughRow: throughRow,
+          issues: batchIssues,
+          dryRun,
+          counters: batchCounts,
+        }),
+      options.signal,
+    ).then((outcome) => applyOutcome(outcome, batchRows, batchNames));
+  };
+
+  let status: ImportOutcome["status"] = "succeeded";
+  let failure: ImportOutcome["error"];
+  try {
+    for await (const item of source.items) {
+      if (options.signal?.aborted) {
+        status = "cancelled";
+        break;
+      }
+      const line = item.kind === "record" ? item.record.line : item.kind === "error" ? item.error.line : item.line;
+      if (item.kind === "skipped" && item.code === "BLANK_LINE") continue;
+      const alreadyCommitted = line <= resumedFromRow;
+      if (!alreadyCommitted) {
+        lastLine = Math.max(lastLine, line);
+        counters.totalRows++;
+        pendingCounts.totalRows++;
+        progress.rowsRead++;
+      }
+      if (item.kind === "skipped") {
+        if (!alreadyCommitted) skip(line, null, item.code, "a repeated header line", null);
+      } else if (item.kind === "error") {
+        if (!alreadyCommitted) reject(line, null, item.error.code, item.error.reason, item.error.raw === undefined ? null : { raw: item.error.raw });
+      } else {
+        const raw = mapRecord(item.record.values, mapping);
+        const result = normalizeBusiness(raw, { isTest: options.isTest ?? false, source: fileName });
+        if (!result.ok) {
+          if (!alreadyCommitted) {
+            const first = result.issues[0];
+            const reason = result.issues.map((issue) => describeIssue(issue.field, issue.reason)).join("; ");
+            reject(line, first?.field ?? null, first?.code ?? "INVALID_ROW", reason, item.record.values);
+          }
+        } else {
+          const business = result.business;
+          if (business.placeId) {
+            placeIds.add(business.placeId);
+            if (!alreadyCommitted) counters.recordsWithPlaceId++;
+          }
+          const earlier = seenIdentities.get(business.identityKey);
+          if (earlier) {
+            if (!alreadyCommitted) {
+              counters.excelDuplicates.count++;
+              if (counters.excelDuplicates.records.length < SAMPLE_LIMIT) {
+                counters.excelDuplicates.records.push({ line, name: business.name, placeId: business.placeId ?? null, firstLine: earlier.line });
+              }
+              skip(line, business.name, "DUPLICATE_IN_FILE", `repeats line ${earlier.line} (same ${business.placeId ? "place_id" : "name and address"})`, null);
+            }
+          } else {
+            seenIdentities.set(business.identityKey, { line });
+            if (!alreadyCommitted) {
+              warnings += result.warnings.length;
+              for (const warning of result.warnings) {
+                if (storedWarnings >= MAX_STORED_WARNINGS) break;
+                storedWarnings++;
+                issues.push({ lineNumber: line, severity: "warning", code: warning.code, field: warning.field, reason: warning.reason, raw: null });
+              }
+              names.set(line, business.name);
+              rows.push({
+                ...business,
+                lineNumber: line,
+                slugAlt: withSlugSuffix(business.slug, business.identityKey),
+                slugAlt2: withSlugSuffix(business.slug, `${business.identityKey}#2`),
+              });
+            }
+          }
+        }
+      }
+      if (rows.length >= batchSize || issues.length >= batchSize * 4) await flush();
+    }
+    if (status !== "cancelled") await flush();
+    if (inFlight) await inFlight;
+    inFlight = null;
+  } catch (error) {
+    await (inFlight as Promise<void> | null)?.catch(() => undefined);
+    status = options.signal?.aborted ? "cancelled" : "failed";
+    failure =
+      error instanceof SourceError || error instanceof ImportError
+        ? { code: error.code, message: error.message }
+        : { code: "IMPORT_FAILED", message: error instanceof Error ? error.message : String(error) };
+  } finally {
+    await source.close();
+    await rejectedWriter?.close();
+  }
+
+  counters.uniquePlaceIds = placeIds.size;
+  if (runId !== null && resumedFromRow > 0) {
+    // A resumed run's counts are the run's stored totals: earlier sessions' batches are part of the result.
+    const totals = await getRunTotals(handle, runId);
+    counters.totalRows = totals.totalRows;
+    counters.inserted = totals.inserted;
+    counters.updated = totals.updated;
+    counters.unchanged = totals.unchanged;
+    counters.skipped.count = totals.skipped;
+    counters.rejected.count = totals.rejected;
+  }
+  if (!dryRun && status === "succeeded" && (options.refreshAggregates ?? true) && counters.inserted + counters.updated > 0) {
+    await refreshAggregates(handle);
+  }
+  counters.finishedAt = new Date();
+  const single = buildSingleFileResult(counters);
+  const batch = buildBatchResult(counters);
+  const dashboard = buildDashboardReport(counters);
+  if (failure) {
+    single.success = false;
+    batch.success = false;
+    dashboard.success = false;
+    single.message = batch.message = `${failure.code}: ${failure.message}`;
+  }
+  if (runId !== null) {
+    await finishImportRun(handle, runId, { status, report: { single, batch, dashboard, unknownColumns: mapping.unknown }, error: failure ? `${failure.code}: ${failure.message}` : null });
+  }
+  return { runId, status, resumedFromRow, counters, columnExtraction, unknownColumns: mapping.unknown, single, batch, dashboard, warnings, error: failure };
+}
