@@ -45,14 +45,31 @@ export async function findResumableRun(handle: DatabaseHandle, fileSha256: strin
   return row ? { id: row.id, committedThroughRow: row.committed, status: row.status, claimedBy: row.claimed_by, secondsSinceHeartbeat: row.idle } : null;
 }
 
+/** True when `claimedBy` names a process on this machine that no longer exists (killed mid-import). */
+export function isDeadLocalWorker(claimedBy: string | null): boolean {
+  if (!claimedBy) return true;
+  const separator = claimedBy.lastIndexOf(":");
+  const host = claimedBy.slice(0, separator);
+  const pid = Number(claimedBy.slice(separator + 1));
+  if (host !== os.hostname() || !Number.isInteger(pid)) return false;
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
 /** Takes over a run for this worker (only if nobody else is alive on it); false when it is held. */
-export async function claimImportRun(handle: DatabaseHandle, id: number): Promise<boolean> {
+export async function claimImportRun(handle: DatabaseHandle, id: number, claimedBy: string | null): Promise<boolean> {
+  const force = isDeadLocalWorker(claimedBy);
   const rows = await handle.query<{ id: number }>(
     `update import_runs set status = 'running', claimed_by = $2, heartbeat_at = now(), error = null, finished_at = null
-      where id = $1 and (claimed_by is null or claimed_by = $2 or status <> 'running'
+      where id = $1 and ($4 or claimed_by is null or claimed_by = $2 or status <> 'running'
                          or heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $3))
       returning id::int as id`,
-    [id, WORKER_ID, STALE_RUN_SECONDS],
+    [id, WORKER_ID, STALE_RUN_SECONDS, force],
   );
   return rows.length === 1;
 }

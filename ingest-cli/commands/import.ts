@@ -96,7 +96,20 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
       true,
       outcomes.map(({ file, outcome, error }) =>
         outcome
-          ? { file, runId: outcome.runId, status: outcome.status, resumedFromRow: outcome.resumedFromRow, warnings: outcome.warnings, unknownColumns: outcome.unknownColumns, error: outcome.error ?? null, result: outcome.batch, report: outcome.dashboard }
+          ? {
+              file,
+              runId: outcome.runId,
+              status: outcome.status,
+              resumedFromRow: outcome.resumedFromRow,
+              counts: {
+                totalRows: outcome.counters.totalRows,
+                inserted: outcome.counters.inserted,
+                updated: outcome.counters.updated,
+                unchanged: outcome.counters.unchanged,
+                skipped: outcome.counters.skipped.count,
+                rejected: outcome.counters.rejected.count,
+              },
+              warnings: outcome.warnings, unknownColumns: outcome.unknownColumns, error: outcome.error ?? null, result: outcome.batch, report: outcome.dashboard }
           : { file, status: "failed", error },
       ),
       () => "",
@@ -104,12 +117,7 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
   }
   const failed = outcomes.some((o) => o.error || o.outcome?.status !== "succeeded");
   const rejected = outcomes.some((o) => (o.outcome?.counters.rejected.count ?? 0) > 0);
-  if (failed) {
-    if (outcomes.length === 1 && outcomes[0]?.error && options.json) process.exitCode = EXIT.FATAL;
-    else process.exitCode = EXIT.FATAL;
-    return;
-  }
-  process.exitCode = rejected ? EXIT.ROWS_REJECTED : EXIT.OK;
+  process.exitCode = failed ? EXIT.FATAL : rejected ? EXIT.ROWS_REJECTED : EXIT.OK;
 }
 
 export function register(program: Command): void {

@@ -61,7 +61,7 @@ describe(`importFile on ${testDriver()}`, () => {
     expect(outcome.status).toBe("succeeded");
     expect(outcome.counters).toMatchObject({ totalRows: 32, inserted: 30, updated: 0, unchanged: 0 });
     expect(outcome.counters.skipped.count).toBe(1);
-    expect(outcome.counters.rejected).toEqual({ count: 1, rows: [{ line: 33, field: "name", reason: "name — every business needs a name" }] });
+    expect(outcome.counters.rejected).toEqual({ count: 1, rows: [{ line: 33, field: "name", reason: "every business needs a name" }] });
     expect(outcome.batch.duplicateAnalysis).toMatchObject({ totalRecords: 32, excelDuplicateCount: 1, excelDuplicateRecords: [{ line: 32, firstLine: 5, name: "Test Bakery 3" }] });
     expect(outcome.batch.columnExtraction.extractedCount).toBeGreaterThanOrEqual(14);
     expect(outcome.single).toMatchObject({ success: true, totalRows: 32, successCount: 30, errorCount: 1, skippedCount: 1 });
@@ -83,7 +83,7 @@ describe(`importFile on ${testDriver()}`, () => {
     ]);
     const rejected = fs.readFileSync(rejectedCsv, "utf8").trim().split("\r\n");
     expect(rejected[0]).toBe([...HEADERS, "line", "field", "reason"].join(","));
-    expect(rejected[1]).toContain(",33,name,name — every business needs a name");
+    expect(rejected[1]).toContain(",33,name,every business needs a name");
     // Aggregates were refreshed.
     const [totals] = await handle.query<{ value: number }>("select value::int as value from site_totals where key = 'businesses'");
     expect(totals?.value).toBe(30);

@@ -139,7 +139,7 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
     if (options.resume) {
       const previous = await findResumableRun(handle, fileSha256);
       if (previous) {
-        if (!(await claimImportRun(handle, previous.id))) {
+        if (!(await claimImportRun(handle, previous.id, previous.claimedBy))) {
           await source.close();
           throw new ImportError("IMPORT_IN_PROGRESS", `Run ${previous.id} of this file is still being written by ${previous.claimedBy ?? "another worker"}; wait for it or retry in a minute.`);
         }
@@ -269,7 +269,8 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
         if (!result.ok) {
           if (!alreadyCommitted) {
             const first = result.issues[0];
-            const reason = result.issues.map((issue) => describeIssue(issue.field, issue.reason)).join("; ");
+            // The first issue's field has its own column; further issues name theirs inside the reason.
+            const reason = result.issues.map((issue, i) => (i === 0 ? issue.reason : describeIssue(issue.field, issue.reason))).join("; ");
             reject(line, first?.field ?? null, first?.code ?? "INVALID_ROW", reason, item.record.values);
           }
         } else {
