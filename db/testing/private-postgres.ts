@@ -1,0 +1,66 @@
+// Tests that stop or restart PostgreSQL → a throwaway cluster of their own (initdb in a temp dir, own port), so
+// the shared server other test files use is never touched. Null when the server binaries are not installed.
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export interface PrivatePostgres {
+  url: string;
+  restart(): void;
+  stop(): void;
+}
+
+function findBinDir(): string | null {
+  const root = "/usr/lib/postgresql";
+  if (!fs.existsSync(root)) return null;
+  const versions = fs.readdirSync(root).sort((a, b) => Number(b) - Number(a));
+  for (const version of versions) {
+    const dir = path.join(root, version, "bin");
+    if (fs.existsSync(path.join(dir, "initdb")) && fs.existsSync(path.join(dir, "pg_ctl"))) return dir;
+  }
+  return null;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.once("error", reject);
+  });
+}
+
+export async function startPrivatePostgres(): Promise<PrivatePostgres | null> {
+  const bin = findBinDir();
+  if (!bin) return null;
+  const asRoot = process.getuid?.() === 0;
+  // NOTE: PostgreSQL refuses to run as root; as root we run its tools as the postgres system user.
+  const run = (tool: string, args: string[]) => {
+    const command = asRoot ? "runuser" : path.join(bin, tool);
+    const argv = asRoot ? ["-u", "postgres", "--", path.join(bin, tool), ...args] : args;
+    const result = spawnSync(command, argv, { encoding: "utf8", timeout: 60_000 });
+    if (result.status !== 0) throw new Error(`${tool} failed: ${result.stderr || result.stdout}`);
+  };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "directory-pg-"));
+  if (asRoot) execFileSync("chown", ["postgres:postgres", dir]);
+  const data = path.join(dir, "data");
+  const port = await freePort();
+  run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-instructions"]);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
+  run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "start"]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    restart: () => run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-m", "fast", "-w", "restart"]),
+    stop: () => {
+      try {
+        run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
