@@ -1,12 +1,13 @@
 // Registers every command on the program; one file per command group, each exporting `register(program)`.
 import type { Command } from "commander";
 import { register as registerAdmin } from "./admin.ts";
+import { register as registerBench } from "./bench.ts";
 import { register as registerDatabase } from "./database.ts";
 import { register as registerGenerate } from "./generate.ts";
 import { register as registerImport } from "./import.ts";
 import { register as registerStart } from "./start.ts";
 
-const registrations: Array<(program: Command) => void> = [registerImport, registerDatabase, registerAdmin, registerGenerate, registerStart];
+const registrations: Array<(program: Command) => void> = [registerImport, registerDatabase, registerAdmin, registerGenerate, registerStart, registerBench];
 
 export function registerCommands(program: Command): void {
   for (const register of registrations) register(program);
