@@ -5,9 +5,10 @@ import { register as registerBench } from "./bench.ts";
 import { register as registerDatabase } from "./database.ts";
 import { register as registerGenerate } from "./generate.ts";
 import { register as registerImport } from "./import.ts";
+import { register as registerMaintenance } from "./maintenance.ts";
 import { register as registerStart } from "./start.ts";
 
-const registrations: Array<(program: Command) => void> = [registerImport, registerDatabase, registerAdmin, registerGenerate, registerStart, registerBench];
+const registrations: Array<(program: Command) => void> = [registerImport, registerMaintenance, registerDatabase, registerAdmin, registerGenerate, registerStart, registerBench];
 
 export function registerCommands(program: Command): void {
   for (const register of registrations) register(program);

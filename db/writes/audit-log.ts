@@ -1,0 +1,21 @@
+// Admin and operator actions → the audit trail (who, what, when, how many rows), shown in the admin.
+import type { DatabaseHandle } from "../client.ts";
+import { auditLog } from "../schema/index.ts";
+
+export interface AuditEvent {
+  action: string;
+  target?: string | null;
+  rowCount?: number | null;
+  details?: Record<string, unknown> | null;
+}
+
+/** One audit_log row for an operator action from the CLI (actor "cli", no admin user). */
+export async function recordCliAuditEvent(handle: DatabaseHandle, event: AuditEvent): Promise<void> {
+  await handle.db.insert(auditLog).values({
+    actor: "cli",
+    action: event.action,
+    target: event.target ?? null,
+    rowCount: event.rowCount ?? null,
+    details: event.details ?? null,
+  });
+}

@@ -1,0 +1,214 @@
+// `directory fix-slugs | dedupe | delete-test-data`: options → the maintenance jobs in pipeline/maintenance,
+// progress on stderr and the result on stdout; destructive work needs --apply or a confirmation.
+import readline from "node:readline/promises";
+import type { Command } from "commander";
+import { z } from "zod";
+import { closeDatabase, getDatabase } from "../../db/client.ts";
+import { listBusinessSummaries, type BusinessSummary } from "../../db/queries/duplicates.ts";
+import { getDatabaseStats } from "../../db/queries/stats.ts";
+import { deleteTestData } from "../pipeline/maintenance/delete-test-data.ts";
+import { DUPLICATE_REASONS, findDuplicates, mergeDuplicates, type DuplicateGroup, type DuplicateReason, type MergeResult } from "../pipeline/maintenance/dedupe.ts";
+import { DEFAULT_SLUG_BATCH_SIZE, fixSlugs } from "../pipeline/maintenance/fix-slugs.ts";
+import { CliError, createProgress, parseOptions, printResult } from "./shared.ts";
+
+const wholeNumber = (flag: string, min: number, max: number, example: number) =>
+  z.coerce
+    .number({ error: `must be a whole number from ${min} to ${max}, e.g. ${flag} ${example}` })
+    .int(`must be a whole number from ${min} to ${max}, e.g. ${flag} ${example}`)
+    .min(min, `must be a whole number from ${min} to ${max}, e.g. ${flag} ${example}`)
+    .max(max, `must be a whole number from ${min} to ${max}, e.g. ${flag} ${example}`);
+
+const FixSlugsOptionsSchema = z.object({
+  batchSize: wholeNumber("--batch-size", 1, 5000, DEFAULT_SLUG_BATCH_SIZE).default(DEFAULT_SLUG_BATCH_SIZE),
+  restart: z.boolean().default(false),
+  json: z.boolean().default(false),
+});
+
+const DedupeOptionsSchema = z.object({
+  apply: z.boolean().default(false),
+  limit: wholeNumber("--limit", 0, 10_000, 20).default(10),
+  json: z.boolean().default(false),
+});
+
+const DeleteTestDataOptionsSchema = z.object({
+  yes: z.boolean().default(false),
+  json: z.boolean().default(false),
+});
+
+/** Ctrl-C (or SIGTERM) asks the job to stop after its current batch; a second one quits at once. */
+function interruptible(): { signal: AbortSignal; release(): void } {
+  const controller = new AbortController();
+  const onSignal = () => {
+    if (controller.signal.aborted) process.exit(130);
+    process.stderr.write("\nStopping after the current batch (press Ctrl-C again to quit at once)…\n");
+    controller.abort(new Error("interrupted"));
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  return {
+    signal: controller.signal,
+    release() {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+    },
+  };
+}
+
+async function runFixSlugs(raw: unknown): Promise<void> {
+  const options = parseOptions(FixSlugsOptionsSchema, raw);
+  const stop = interruptible();
+  try {
+    const handle = await getDatabase();
+    // The bar counts this run's businesses: a resumed run starts at the checkpoint, not at zero.
+    let progress: { bar: ReturnType<typeof createProgress>; from: number } | undefined;
+    let processed = 0;
+    const result = await fixSlugs(handle, {
+      batchSize: options.batchSize,
+      resume: !options.restart,
+      signal: stop.signal,
+      onProgress: (p) => {
+        processed = p.processed;
+        progress ??= { bar: createProgress("fix-slugs", p.total - p.processed), from: p.processed };
+        progress.bar.update(p.processed - progress.from);
+      },
+    }).catch((error: unknown) => {
+      if (stop.signal.aborted) {
+        throw new CliError("INTERRUPTED", `Stopped after ${processed} businesses; every finished batch is saved. Run \`directory fix-slugs\` again to continue.`);
+      }
+      throw error;
+    });
+    progress?.bar.finish(result.totalProcessed - progress.from);
+    printResult(options.json, result, () => result.message);
+  } finally {
+    stop.release();
+    await closeDatabase();
+  }
+}
+
+interface DedupeReport {
+  applied: boolean;
+  groups: number;
+  /** Businesses that merging removes (or removed, with --apply). */
+  duplicates: number;
+  byReason: Record<DuplicateReason, { groups: number; duplicates: number }>;
+  sample: Array<DuplicateGroup & { businesses: BusinessSummary[] }>;
+  merge: MergeResult | null;
+}
+
+function describeDedupe(report: DedupeReport): string {
+  if (report.groups === 0) return "No duplicate businesses found.";
+  const lines = [
+    `${report.applied ? "Merged" : "Found"} ${report.groups} duplicate groups (${report.duplicates} businesses ${report.applied ? "removed" : "to remove"}):`,
+    ...DUPLICATE_REASONS.map((reason) => `  ${reason}: ${report.byReason[reason].groups} groups, ${report.byReason[reason].duplicates} duplicates`),
+  ];
+  if (report.sample.length > 0) lines.push(report.applied ? "Sample (as found before merging):" : "Sample:");
+  for (const group of report.sample) {
+    const label = (business: BusinessSummary | undefined, id: number) =>
+      business ? `#${id} "${business.name}" (${business.slug}${business.city ? `, ${business.city}` : ""})` : `#${id}`;
+    const byId = new Map(group.businesses.map((business) => [business.id, business]));
+    const others = group.ids.filter((id) => id !== group.keep).map((id) => label(byId.get(id), id));
+    lines.push(`  [${group.reason}] keep ${label(byId.get(group.keep), group.keep)} ← ${others.join(", ")}`);
+  }
+  if (report.groups > report.sample.length) lines.push(`  ... and ${report.groups - report.sample.length} more groups (raise --limit to see them)`);
+  if (report.merge && report.merge.skipped > 0) lines.push(`${report.merge.skipped} groups were skipped: their rows changed since they were found.`);
+  if (!report.applied) lines.push("Nothing was changed; run again with --apply to merge them.");
+  return lines.join("\n");
+}
+
+async function runDedupe(raw: unknown): Promise<void> {
+  const options = parseOptions(DedupeOptionsSchema, raw);
+  const stop = interruptible();
+  try {
+    const handle = await getDatabase();
+    process.stderr.write("dedupe: looking for duplicates…\n");
+    const groups = await findDuplicates(handle);
+    const byReason = Object.fromEntries(DUPLICATE_REASONS.map((reason) => [reason, { groups: 0, duplicates: 0 }])) as DedupeReport["byReason"];
+    for (const group of groups) {
+      byReason[group.reason].groups++;
+      byReason[group.reason].duplicates += group.ids.length - 1;
+    }
+    const sampled = groups.slice(0, options.limit);
+    const summaries = await listBusinessSummaries(handle, sampled.flatMap((group) => group.ids));
+    const sample = sampled.map((group) => ({ ...group, businesses: summaries.filter((business) => group.ids.includes(business.id)) }));
+
+    let merge: MergeResult | null = null;
+    if (options.apply && groups.length > 0) {
+      const progress = createProgress("dedupe", groups.length);
+      merge = await mergeDuplicates(handle, groups, { signal: stop.signal, onProgress: (p) => progress.update(p.done) }).catch((error: unknown) => {
+        if (stop.signal.aborted) throw new CliError("INTERRUPTED", "Stopped; the groups merged so far are saved. Run `directory dedupe --apply` again for the rest.");
+        throw error;
+      });
+      progress.finish(merge.merged + merge.skipped);
+    }
+    const report: DedupeReport = {
+      applied: options.apply,
+      groups: groups.length,
+      duplicates: merge ? merge.removed : groups.reduce((sum, group) => sum + group.ids.length - 1, 0),
+      byReason,
+      sample,
+      merge,
+    };
+    printResult(options.json, report, () => describeDedupe(report));
+  } finally {
+    stop.release();
+    await closeDatabase();
+  }
+}
+
+async function confirm(question: string): Promise<boolean> {
+  const prompt = readline.createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await prompt.question(question)).trim());
+  } finally {
+    prompt.close();
+  }
+}
+
+async function runDeleteTestData(raw: unknown): Promise<void> {
+  const options = parseOptions(DeleteTestDataOptionsSchema, raw);
+  if (!options.yes && !process.stdin.isTTY) {
+    throw new CliError("CONFIRMATION_REQUIRED", "Deleting test data cannot be undone; pass --yes to confirm when not running in a terminal.");
+  }
+  try {
+    const handle = await getDatabase();
+    if (!options.yes) {
+      const { testData } = await getDatabaseStats(handle);
+      if (testData === 0) {
+        printResult(options.json, { success: true, deletedCount: 0, message: "There was no test data to delete." }, () => "There was no test data to delete.");
+        return;
+      }
+      if (!(await confirm(`Delete ${testData} test businesses from ${handle.location}? This cannot be undone. [y/N] `))) {
+        throw new CliError("CANCELLED", "Nothing was deleted.");
+      }
+    }
+    const result = await deleteTestData(handle);
+    printResult(options.json, result, () => result.message);
+  } finally {
+    await closeDatabase();
+  }
+}
+
+export function register(program: Command): void {
+  program
+    .command("fix-slugs")
+    .description("Give every business its canonical slug (name-city), keeping old slugs as redirects; resumes after an interruption")
+    .option("--batch-size <n>", "businesses per transaction", String(DEFAULT_SLUG_BATCH_SIZE))
+    .option("--restart", "ignore the checkpoint of an interrupted run and start from the first business")
+    .option("--json", "print the result as JSON")
+    .action(runFixSlugs);
+
+  program
+    .command("dedupe")
+    .description("Report duplicate businesses (same place id, same name and address, same name within 50 m); --apply merges them")
+    .option("--apply", "merge each group into its richest record (removed slugs redirect to it)")
+    .option("--limit <n>", "how many groups to show", "10")
+    .option("--json", "print the result as JSON")
+    .action(runDedupe);
+
+  program
+    .command("delete-test-data")
+    .description("Delete every business marked as test data (asks first in a terminal)")
+    .option("--yes", "do not ask for confirmation")
+    .option("--json", "print the result as JSON")
+    .action(runDeleteTestData);
+}
