@@ -12,6 +12,7 @@ import { buildColumnMapping, describeColumnExtraction, mapRecord, type ColumnExt
 import { buildBatchResult, buildDashboardReport, buildSingleFileResult, type ImportCounters } from "../map/reports.ts";
 import { normalizeBusiness } from "../normalize/business.ts";
 import { openSource, SourceError } from "../read/index.ts";
+import { yieldToEventLoop } from "../event-loop.ts";
 import { RejectedRowsWriter } from "./rejected-rows.ts";
 
 export const BATCH_SIZES = [100, 500, 1000, 2000] as const;
@@ -218,6 +219,7 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
 
   const flush = async () => {
     if (inFlight) await inFlight;
+    await yieldToEventLoop();
     const batchRows = rows;
     const batchIssues = issues;
     const batchCounts = pendingCounts;

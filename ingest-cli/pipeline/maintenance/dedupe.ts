@@ -20,7 +20,7 @@ import {
 } from "../../../db/writes/duplicates.ts";
 import { hashBusiness } from "../normalize/business.ts";
 import { foldForIdentity } from "../normalize/text.ts";
-import { yieldToEventLoop } from "./event-loop.ts";
+import { yieldToEventLoop } from "../event-loop.ts";
 
 export const DUPLICATE_REASONS = ["place_id", "name_address", "name_nearby"] as const;
 export type DuplicateReason = (typeof DUPLICATE_REASONS)[number];

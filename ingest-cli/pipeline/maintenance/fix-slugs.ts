@@ -3,7 +3,7 @@
 import type { DatabaseHandle } from "../../../db/client.ts";
 import { countBusinessesAfter, readSlugFixCheckpoint } from "../../../db/queries/slugs.ts";
 import { clearSlugFixCheckpoint, fixSlugBatch } from "../../../db/writes/slugs.ts";
-import { yieldToEventLoop } from "./event-loop.ts";
+import { yieldToEventLoop } from "../event-loop.ts";
 
 export const DEFAULT_SLUG_BATCH_SIZE = 1000;
 

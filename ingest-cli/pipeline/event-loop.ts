@@ -1,4 +1,4 @@
-// Long maintenance loops → one event-loop turn per batch, so signals (Ctrl-C) reach their abort handlers.
+// Long loops of batches (imports, maintenance) → one event-loop turn per batch, so signals (Ctrl-C) reach their abort handlers.
 
 /**
  * NOTE: PGlite answers queries without a macrotask, so a loop of batches on it never lets Node read its signal
