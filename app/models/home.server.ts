@@ -1,6 +1,10 @@
 // Home page data: site totals, featured businesses and the three top-12 panels, from precomputed tables.
+import type { DatabaseHandle } from "../../db/client.ts";
 import { getDatabase } from "../../db/client.ts";
-import { getSiteTotals, listFeaturedBusinesses, listTopCategories, listTopCities, listTopCountries } from "../../db/queries/home.ts";
+import { getSiteTotals, listFeaturedBusinesses, listTopCategories, listTopCities, listTopCountries, type FeaturedBusinessRow, type SiteTotals } from "../../db/queries/home.ts";
+import { listCategoryCounts } from "../../db/queries/public/categories.ts";
+import { listCityCounts } from "../../db/queries/public/cities.ts";
+import { listCountryCounts } from "../../db/queries/public/countries.ts";
 import { countryName } from "~/utils/countries";
 
 export const HOME_PANEL_SIZE = 12;
@@ -22,4 +26,39 @@ export async function getHomePage() {
     topCities: cities.map((c) => ({ city: c.city, slug: c.city_slug, countryCode: c.country_code.toLowerCase(), count: c.count })),
     topCountries: countries.map((c) => ({ country: countryName(c.country_code), slug: c.country_slug, businessCount: c.business_count })),
   };
+}
+
+/** GET /api/homepage-data: the spec's three panels (top 12 each) with the slugs and codes their links need. */
+export interface HomepageData {
+  popularSearches: Array<{ category: string; count: number; slug: string }>;
+  topCountries: Array<{ country: string; businessCount: number; countryCode: string; slug: string }>;
+  topCities: Array<{ city: string; count: number; countryCode: string; slug: string }>;
+  totals: SiteTotals;
+}
+
+export async function getHomepageData(handle?: DatabaseHandle): Promise<HomepageData> {
+  const db = handle ?? (await getDatabase());
+  // NOTE: the list queries of db/queries/public, not listTop* of db/queries/home.ts: their ORDER BY matches the
+  // count indexes (DESC NULLS LAST), so a top 12 is an index read, not a sort of every city.
+  const [totals, categories, cities, countries] = await Promise.all([
+    getSiteTotals(db),
+    listCategoryCounts(db, undefined, HOME_PANEL_SIZE),
+    listCityCounts(db, undefined, HOME_PANEL_SIZE),
+    listCountryCounts(db, HOME_PANEL_SIZE),
+  ]);
+  return {
+    popularSearches: categories.map((c) => ({ category: c.category, count: c.count, slug: c.slug })),
+    topCountries: countries.map((c) => ({ country: c.country, businessCount: c.business_count, countryCode: c.country_code, slug: c.country_slug })),
+    topCities: cities.map((c) => ({ city: c.city, count: c.business_count, countryCode: c.country_code, slug: c.city_slug })),
+    totals,
+  };
+}
+
+/**
+ * GET /api/featured-businesses: the 12 featured cards. Ordering rule: rank_score desc, then id desc, among approved
+ * operational businesses, where rank_score = rating × log10(reviews + 1) + 1 if verified + 0.25 with a photo.
+ */
+export async function listFeaturedBusinessCards(handle?: DatabaseHandle): Promise<FeaturedBusinessRow[]> {
+  const db = handle ?? (await getDatabase());
+  return listFeaturedBusinesses(db, FEATURED_COUNT);
 }

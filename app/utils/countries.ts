@@ -33,6 +33,10 @@ export function countrySlug(code: string): string {
 
 let nameIndex: Map<string, string> | undefined;
 
+// Withdrawn or reserved codes ICU still names ("DD" → "Germany", "CS" → "Serbia", "AN" → "Curaçao"): never the
+// answer for a name.
+const NOT_FOR_NAMES = new Set(["AN", "BU", "CS", "DD", "DY", "FX", "HV", "NH", "NT", "QO", "RH", "SU", "TP", "UK", "VD", "YD", "YU", "ZR", "EU", "EZ", "UN", "XA", "XB", "XK"]);
+
 const ALIASES: Record<string, string> = {
   usa: "US", "united states of america": "US", america: "US", uk: "GB", "great britain": "GB", england: "GB",
   scotland: "GB", wales: "GB", "northern ireland": "GB", turkiye: "TR", holland: "NL", "the netherlands": "NL",
@@ -54,12 +58,13 @@ export function countryCodeFromName(value: string | null | undefined): string | 
     for (let a = 65; a <= 90; a++) {
       for (let b = 65; b <= 90; b++) {
         const code = String.fromCharCode(a, b);
+        if (NOT_FOR_NAMES.has(code)) continue;
         const name = displayNames.of(code);
         if (name && !nameIndex.has(slugify(name))) nameIndex.set(slugify(name), code);
       }
     }
   }
   const key = slugify(trimmed);
-  const alias = ALIASES[key.replace(/-/g, " ")];
+  const alias = ALIASES[key.replace(/-/g, " ")] ?? (key === "kosovo" ? "XK" : undefined);
   return alias ?? nameIndex.get(key) ?? null;
 }

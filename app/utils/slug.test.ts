@@ -48,5 +48,10 @@ describe("country names", () => {
     expect(countryCodeFromName("uk")).toBe("GB");
     expect(countryCodeFromName("Türkiye")).toBe("TR");
     expect(countryCodeFromName("Atlantis")).toBeNull();
+    // ICU also names withdrawn codes; the current one must win.
+    expect(countryCodeFromName("Germany")).toBe("DE");
+    expect(countryCodeFromName("Serbia")).toBe("RS");
+    expect(countryCodeFromName("Curaçao")).toBe("CW");
+    expect(countryCodeFromName("Kosovo")).toBe("XK");
   });
 });

@@ -1,4 +1,5 @@
 // Aggregate tables and the rank index → the home page's counters, panels and featured cards.
+// NOTE: the indexes are "desc nulls last" (drizzle's .desc()); an ORDER BY must say "nulls last" to use them.
 import type { DatabaseHandle } from "../client.ts";
 
 export interface SiteTotals {
@@ -42,21 +43,21 @@ export async function listFeaturedBusinesses(handle: DatabaseHandle, limit = 12)
 
 export async function listTopCategories(handle: DatabaseHandle, limit = 12) {
   return handle.query<{ category: string; category_slug: string; count: number }>(
-    "select category, category_slug, business_count as count from category_counts order by business_count desc, category_slug limit $1",
+    "select category, category_slug, business_count as count from category_counts order by business_count desc nulls last, category_slug limit $1",
     [limit],
   );
 }
 
 export async function listTopCities(handle: DatabaseHandle, limit = 12) {
   return handle.query<{ city: string; city_slug: string; country_code: string; count: number }>(
-    "select city, city_slug, country_code, business_count as count from city_counts order by business_count desc, country_code, city_slug limit $1",
+    "select city, city_slug, country_code, business_count as count from city_counts order by business_count desc nulls last, country_code, city_slug limit $1",
     [limit],
   );
 }
 
 export async function listTopCountries(handle: DatabaseHandle, limit = 12) {
   return handle.query<{ country: string; country_code: string; country_slug: string; business_count: number }>(
-    "select country, country_code, country_slug, business_count from country_counts order by business_count desc, country_code limit $1",
+    "select country, country_code, country_slug, business_count from country_counts order by business_count desc nulls last, country_code limit $1",
     [limit],
   );
 }

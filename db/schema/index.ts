@@ -4,3 +4,4 @@ export * from "./aggregates.ts";
 export * from "./admin.ts";
 export * from "./site.ts";
 export * from "./imports.ts";
+export * from "./page-anchors.ts";

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { countryName, countrySlug } from "../../app/utils/countries.ts";
 import type { DatabaseHandle } from "../client.ts";
 import { countryCounts } from "../schema/index.ts";
+import { refreshPageAnchors } from "./page-anchors.ts";
 
 const FIRST_LETTER = (column: string) =>
   `case when upper(left(directory_unaccent(${column}), 1)) between 'A' and 'Z' then upper(left(directory_unaccent(${column}), 1)) else '#' end`;
@@ -58,5 +59,7 @@ export async function refreshAggregates(handle: DatabaseHandle): Promise<void> {
         sql`update country_counts as c set country = v.name, country_slug = v.slug from (values ${values}) as v(code, name, slug) where c.country_code = v.code`,
       );
     }
+    // Deep-page anchors follow the same visible set: refreshed in the same transaction as the counts.
+    await refreshPageAnchors({ db: tx as unknown as DatabaseHandle["db"] });
   });
 }

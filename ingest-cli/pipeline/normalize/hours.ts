@@ -160,5 +160,4 @@ export function parseWorkingHours(input: unknown): WeekHours | null {
   return null;
 }
 
-/** Canonical week → the spec's display text per day ("9:00 AM – 5:00 PM", "Closed", "Open 24 hours"). */
 export { WEEKDAYS };

@@ -1,0 +1,57 @@
+// Category list (optionally by first letter) and category detail (counts, a page of businesses, top 15
+// countries) → the spec's entities; counts from the aggregate tables, businesses in rank order via page anchors.
+import type { DatabaseHandle } from "../../db/client.ts";
+import { getDatabase } from "../../db/client.ts";
+import { listRankedBusinesses } from "../../db/queries/public/business-lists.ts";
+import { findCategoryCount, listCategoryCounts, listCategoryTopCountries } from "../../db/queries/public/categories.ts";
+import { toBusinessListItem, type BusinessListItem } from "./businesses.server";
+import { pageOffset, paginate, type Pagination } from "./pagination.server";
+
+export const CATEGORY_TOP_COUNTRIES = 15;
+
+export interface CategoryListItem {
+  category: string;
+  count: number;
+  slug: string;
+}
+
+/** Every category, most businesses first; `letter` ('A'–'Z' or '#') keeps those whose name starts with it. */
+export async function listCategories(letter?: string, handle?: DatabaseHandle): Promise<CategoryListItem[]> {
+  const db = handle ?? (await getDatabase());
+  const rows = await listCategoryCounts(db, letter);
+  return rows.map((row) => ({ category: row.category, count: row.count, slug: row.slug }));
+}
+
+export interface CategoryDetail extends Pagination {
+  category: string;
+  slug: string;
+  businessCount: number;
+  countryCount: number;
+  businesses: BusinessListItem[];
+  topCountries: Array<{ country: string; count: number; countryCode: string; slug: string }>;
+  limit: number;
+}
+
+/** One category by slug with page `page` of `limit` businesses; null when no approved business has it. */
+export async function getCategoryDetail(
+  input: { slug: string; page: number; limit: number },
+  handle?: DatabaseHandle,
+): Promise<CategoryDetail | null> {
+  const db = handle ?? (await getDatabase());
+  const summary = await findCategoryCount(db, input.slug);
+  if (!summary) return null;
+  const [rows, countries] = await Promise.all([
+    listRankedBusinesses(db, { scope: "category", categorySlug: summary.slug }, pageOffset(input.page, input.limit), input.limit),
+    listCategoryTopCountries(db, summary.slug, CATEGORY_TOP_COUNTRIES),
+  ]);
+  return {
+    category: summary.category,
+    slug: summary.slug,
+    businessCount: summary.business_count,
+    countryCount: summary.country_count,
+    businesses: rows.map(toBusinessListItem),
+    topCountries: countries.map((c) => ({ country: c.country, count: c.count, countryCode: c.country_code, slug: c.country_slug })),
+    ...paginate(summary.business_count, input.page, input.limit),
+    limit: input.limit,
+  };
+}

@@ -1,0 +1,90 @@
+// Country list and country detail (by ISO code or name slug: de, DE, germany, united-kingdom) → the spec's
+// entities, from the aggregate tables: counts, top 20 cities, popular categories 20 per page.
+import type { DatabaseHandle } from "../../db/client.ts";
+import { getDatabase } from "../../db/client.ts";
+import {
+  findCountryByCode,
+  findCountryBySlug,
+  listCountryCategories,
+  listCountryCounts,
+  listCountryTopCities,
+  type CountryCountRow,
+} from "../../db/queries/public/countries.ts";
+import { countryCodeFromName } from "~/utils/countries";
+import { pageOffset, paginate, type Pagination } from "./pagination.server";
+
+export const COUNTRY_TOP_CITIES = 20;
+export const COUNTRY_CATEGORIES_PAGE_SIZE = 20;
+
+export interface CountryListItem {
+  country: string;
+  businessCount: number;
+  cityCount: number;
+  categoryCount: number;
+  countryCode: string;
+  slug: string;
+}
+
+function toCountryListItem(row: CountryCountRow): CountryListItem {
+  return {
+    country: row.country,
+    businessCount: row.business_count,
+    cityCount: row.city_count,
+    categoryCount: row.category_count,
+    countryCode: row.country_code,
+    slug: row.country_slug,
+  };
+}
+
+/** Every country with approved businesses, most businesses first. */
+export async function listCountries(handle?: DatabaseHandle): Promise<CountryListItem[]> {
+  const db = handle ?? (await getDatabase());
+  return (await listCountryCounts(db)).map(toCountryListItem);
+}
+
+/** A slugified code, name slug or alias ("de", "germany", "uk", "deutschland") → the country's counts row. */
+async function findCountry(db: DatabaseHandle, slug: string): Promise<CountryCountRow | null> {
+  if (/^[a-z]{2}$/.test(slug)) return findCountryByCode(db, countryCodeFromName(slug) ?? slug.toUpperCase());
+  const bySlug = await findCountryBySlug(db, slug);
+  if (bySlug) return bySlug;
+  const code = countryCodeFromName(slug);
+  return code ? findCountryByCode(db, code) : null;
+}
+
+export interface CountryDetail {
+  country: string;
+  countryCode: string;
+  slug: string;
+  businessCount: number;
+  cityCount: number;
+  categoryCount: number;
+  topCities: Array<{ city: string; count: number; slug: string; countryCode: string }>;
+  /** True when the country has more cities than the top list shows (the page's "View all cities" link). */
+  hasMoreCities: boolean;
+  topCategories: Array<{ category: string; count: number; slug: string }>;
+  /** Paging of topCategories (20 per page). */
+  categoriesPage: Pagination;
+}
+
+/** One country with page `page` of its categories; null when it has no approved businesses. */
+export async function getCountryDetail(input: { slug: string; page: number }, handle?: DatabaseHandle): Promise<CountryDetail | null> {
+  const db = handle ?? (await getDatabase());
+  const country = await findCountry(db, input.slug);
+  if (!country) return null;
+  const [cities, categories] = await Promise.all([
+    listCountryTopCities(db, country.country_code, COUNTRY_TOP_CITIES),
+    listCountryCategories(db, country.country_code, pageOffset(input.page, COUNTRY_CATEGORIES_PAGE_SIZE), COUNTRY_CATEGORIES_PAGE_SIZE),
+  ]);
+  return {
+    country: country.country,
+    countryCode: country.country_code,
+    slug: country.country_slug,
+    businessCount: country.business_count,
+    cityCount: country.city_count,
+    categoryCount: country.category_count,
+    topCities: cities.map((c) => ({ city: c.city, count: c.count, slug: c.city_slug, countryCode: country.country_code })),
+    hasMoreCities: country.city_count > COUNTRY_TOP_CITIES,
+    topCategories: categories.map((c) => ({ category: c.category, count: c.count, slug: c.slug })),
+    categoriesPage: paginate(country.category_count, input.page, COUNTRY_CATEGORIES_PAGE_SIZE),
+  };
+}

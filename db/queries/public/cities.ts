@@ -1,0 +1,69 @@
+// city_counts / city_category_counts → the city list (optionally by first letter), one city's counts and its
+// top categories. Aggregate tables only.
+import type { DatabaseHandle } from "../../client.ts";
+
+export interface CityCountRow {
+  city: string;
+  city_slug: string;
+  country_code: string;
+  business_count: number;
+  category_count: number;
+}
+
+/** Cities, most businesses first; `letter` is 'A'–'Z' or '#'. */
+export async function listCityCounts(handle: DatabaseHandle, letter?: string, limit?: number): Promise<CityCountRow[]> {
+  const params: unknown[] = [];
+  let filter = "";
+  if (letter) {
+    params.push(letter);
+    filter = `where first_letter = $${params.length}`;
+  }
+  let top = "";
+  if (limit !== undefined) {
+    params.push(limit);
+    top = `limit $${params.length}`;
+  }
+  return handle.query<CityCountRow>(
+    `select city, city_slug, country_code, business_count, category_count from city_counts ${filter}
+      order by business_count desc nulls last, country_code, city_slug ${top}`,
+    params,
+  );
+}
+
+export interface CitySummaryRow extends CityCountRow {
+  country: string | null;
+  country_slug: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** One city by upper-case country code and city slug, with its country's display name. */
+export async function findCityCount(handle: DatabaseHandle, countryCode: string, citySlug: string): Promise<CitySummaryRow | null> {
+  const [row] = await handle.query<CitySummaryRow>(
+    `select ci.city, ci.city_slug, ci.country_code, ci.business_count, ci.category_count, ci.latitude, ci.longitude,
+            co.country, co.country_slug
+       from city_counts ci
+       left join country_counts co on co.country_code = ci.country_code
+      where ci.country_code = $1 and ci.city_slug = $2`,
+    [countryCode, citySlug],
+  );
+  return row ?? null;
+}
+
+export interface CityCategoryRow {
+  category: string;
+  slug: string;
+  count: number;
+}
+
+export async function listCityTopCategories(handle: DatabaseHandle, countryCode: string, citySlug: string, limit: number): Promise<CityCategoryRow[]> {
+  return handle.query<CityCategoryRow>(
+    `select coalesce(c.category, cc.category_slug) as category, cc.category_slug as slug, cc.business_count as count
+       from city_category_counts cc
+       left join category_counts c on c.category_slug = cc.category_slug
+      where cc.country_code = $1 and cc.city_slug = $2
+      order by cc.business_count desc nulls last, cc.category_slug
+      limit $3`,
+    [countryCode, citySlug, limit],
+  );
+}

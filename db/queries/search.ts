@@ -1,0 +1,505 @@
+// A composed search plan (text match, filters, sort, page) → one SQL round trip returning the page of hits,
+// the exact total and the facet counts over the matched set; plus the look-ups search/ composes plans from
+// (location, typo vocabulary, did-you-mean, suggest) and the row feed for external search indexes.
+// Only approved businesses are ever returned. All SQL is valid on PostgreSQL 15 and PGlite (PostgreSQL 18).
+import type { DatabaseHandle } from "../client.ts";
+
+/** Collects bind parameters and hands out their `$n` placeholders. */
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+export type SearchSort = "relevance" | "rating" | "reviews" | "distance";
+
+export interface SearchTextMatch {
+  /** Passed through `websearch_to_tsquery('simple', directory_unaccent(…))`: words, "phrases", or, -not. */
+  websearch: string | null;
+  /**
+   * Passed through `to_tsquery('simple', directory_unaccent(…))` and ANDed with `websearch`.
+   * NOTE: the caller builds it from letter/digit tokens only (quoted), so user text never reaches tsquery syntax.
+   */
+  tsquery: string | null;
+  /** Typo fallback: also match names whose trigram similarity to this text reaches FUZZY_NAME_SIMILARITY. */
+  fuzzyName: string | null;
+}
+
+export interface SearchFilters {
+  categorySlug?: string;
+  countryCode?: string;
+  citySlug?: string;
+  /** A location that named a city: any of these (country, city) pairs. */
+  cities?: Array<{ countryCode: string; citySlug: string }>;
+  verified?: boolean;
+  minRating?: number;
+  near?: { lat: number; lng: number; radiusKm: number };
+  /** Only businesses open at this instant in their own time zone (and operational). */
+  openAt?: Date;
+  /** Restrict to these ids (an external engine's candidates); with sort "relevance" their order is kept. */
+  candidateIds?: number[];
+}
+
+export interface BusinessSearchPlan {
+  text: SearchTextMatch | null;
+  filters: SearchFilters;
+  sort: SearchSort;
+  limit: number;
+  offset: number;
+  facets: boolean;
+  /** Facet values per dimension. */
+  facetLimit?: number;
+}
+
+export interface SearchHitRow {
+  id: number;
+  slug: string;
+  name: string;
+  category: string | null;
+  type: string | null;
+  city: string | null;
+  countryCode: string | null;
+  fullAddress: string | null;
+  rating: number | null;
+  reviews: number;
+  phone: string | null;
+  photo: string | null;
+  verified: boolean;
+  latitude: number | null;
+  longitude: number | null;
+  distanceKm: number | null;
+}
+
+export interface FacetCountRow {
+  value: string;
+  label: string;
+  count: number;
+  countryCode?: string;
+}
+
+export interface BusinessSearchRows {
+  hits: SearchHitRow[];
+  total: number;
+  facets: { category: FacetCountRow[]; country: FacetCountRow[]; city: FacetCountRow[] } | null;
+}
+
+const EARTH_RADIUS_KM = 6371.0088;
+/** Trigram similarity a whole name needs to match a misspelled query ("starbuks" → "Starbucks"). */
+export const FUZZY_NAME_SIMILARITY = 0.5;
+const KM_PER_DEGREE_LATITUDE = 111.045;
+
+/** ts_rank_cd weights in {D, C, B, A} order: a name hit outweighs category, location and description hits. */
+const RANK_WEIGHTS = "'{0.1, 0.2, 0.4, 1.0}'";
+
+function buildTsqueryExpression(text: SearchTextMatch, params: Params): string | null {
+  const parts: string[] = [];
+  if (text.websearch) parts.push(`websearch_to_tsquery('simple', directory_unaccent(${params.add(text.websearch)}))`);
+  if (text.tsquery) parts.push(`to_tsquery('simple', directory_unaccent(${params.add(text.tsquery)}))`);
+  if (parts.length === 0) return null;
+  return parts.length === 1 ? (parts[0] as string) : `(${parts.join(" && ")})`;
+}
+
+function buildDistanceExpression(lat: string, lng: string): string {
+  return `(${EARTH_RADIUS_KM} * 2 * asin(least(1.0, sqrt(
+      power(sin(radians(b.latitude - ${lat}) / 2), 2)
+      + cos(radians(${lat})) * cos(radians(b.latitude)) * power(sin(radians(b.longitude - ${lng}) / 2), 2)))))`;
+}
+
+/**
+ * The bounding box of a circle, so the (latitude, longitude) index narrows before the exact haversine test.
+ * Near the poles or across the antimeridian the longitude band widens or wraps rather than missing rows.
+ */
+export function computeBoundingBox(lat: number, lng: number, radiusKm: number) {
+  const dLat = radiusKm / KM_PER_DEGREE_LATITUDE;
+  const minLat = Math.max(-90, lat - dLat);
+  const maxLat = Math.min(90, lat + dLat);
+  const cos = Math.cos((Math.max(Math.abs(minLat), Math.abs(maxLat)) * Math.PI) / 180);
+  const dLng = cos < 1e-6 ? 360 : radiusKm / (KM_PER_DEGREE_LATITUDE * cos);
+  if (dLng >= 180) return { minLat, maxLat, lngRanges: null };
+  const west = lng - dLng;
+  const east = lng + dLng;
+  if (west < -180) return { minLat, maxLat, lngRanges: [[west + 360, 180], [-180, east]] as Array<[number, number]> };
+  if (east > 180) return { minLat, maxLat, lngRanges: [[west, 180], [-180, east - 360]] as Array<[number, number]> };
+  return { minLat, maxLat, lngRanges: [[west, east]] as Array<[number, number]> };
+}
+
+const SORTS: Record<SearchSort, string> = {
+  relevance: "score desc, rank_score desc, id desc",
+  rating: "rating desc nulls last, reviews desc, rank_score desc, id desc",
+  reviews: "reviews desc, rating desc nulls last, rank_score desc, id desc",
+  distance: "distance_km asc nulls last, rank_score desc, id desc",
+};
+
+/** Builds the statement for a plan; exported for EXPLAIN in tests and measurements. */
+export function buildSearchStatement(plan: BusinessSearchPlan): { text: string; params: unknown[] } {
+  const params = new Params();
+  const where: string[] = ["b.is_approved"];
+  let score = "0::float8";
+  let joinCandidates = "";
+
+  if (plan.text) {
+    const tsq = buildTsqueryExpression(plan.text, params);
+    const matches: string[] = [];
+    const scores: string[] = [];
+    if (tsq) {
+      matches.push(`b.search_vector @@ ${tsq}`);
+      scores.push(`ts_rank_cd(${RANK_WEIGHTS}, b.search_vector, ${tsq})`);
+    }
+    if (plan.text.fuzzyName) {
+      const fuzzy = params.add(plan.text.fuzzyName);
+      // `%` (pg_trgm's 0.3 threshold) finds candidates through the trigram index; 0.3 alone lets "golden dragon"
+      // match every "Golden …", so the similarity must also reach FUZZY_NAME_SIMILARITY.
+      matches.push(
+        `(directory_unaccent(lower(b.name)) % directory_unaccent(lower(${fuzzy}))
+          and similarity(directory_unaccent(lower(b.name)), directory_unaccent(lower(${fuzzy}))) >= ${FUZZY_NAME_SIMILARITY})`,
+      );
+      scores.push(`similarity(directory_unaccent(lower(b.name)), directory_unaccent(lower(${fuzzy})))`);
+    }
+    if (matches.length > 0) {
+      where.push(`(${matches.join(" or ")})`);
+      // Popularity lifts a text match by up to ~4x, never enough for a description hit to beat a name hit.
+      // Ranking costs a tsvector read per match: only when the order is by relevance.
+      if (plan.sort === "relevance") score = `((${scores.join(" + ")}) * (1 + ln(1 + greatest(b.rank_score, 0))))`;
+    }
+  }
+
+  const f = plan.filters;
+  if (f.categorySlug) where.push(`b.category_slug = ${params.add(f.categorySlug)}`);
+  if (f.countryCode) where.push(`b.country_code = ${params.add(f.countryCode)}`);
+  if (f.citySlug) where.push(`b.city_slug = ${params.add(f.citySlug)}`);
+  if (f.cities && f.cities.length > 0) {
+    const pairs = f.cities.map((c) => `(${params.add(c.countryCode)}, ${params.add(c.citySlug)})`);
+    where.push(`(b.country_code, b.city_slug) in (${pairs.join(", ")})`);
+  }
+  if (f.verified !== undefined) where.push(f.verified ? "b.verified" : "not b.verified");
+  if (f.minRating !== undefined) where.push(`b.rating >= ${params.add(f.minRating)}::float8`);
+
+  let distance = "null::float8";
+  if (f.near) {
+    const lat = `${params.add(f.near.lat)}::float8`;
+    const lng = `${params.add(f.near.lng)}::float8`;
+    const box = computeBoundingBox(f.near.lat, f.near.lng, f.near.radiusKm);
+    where.push(`b.latitude between ${params.add(box.minLat)}::float8 and ${params.add(box.maxLat)}::float8`);
+    if (box.lngRanges) {
+      const bands = box.lngRanges.map(([west, east]) => `b.longitude between ${params.add(west)}::float8 and ${params.add(east)}::float8`);
+      where.push(bands.length === 1 ? (bands[0] as string) : `(${bands.join(" or ")})`);
+    }
+    distance = buildDistanceExpression(lat, lng);
+    where.push(`${distance} <= ${params.add(f.near.radiusKm)}::float8`);
+  }
+  if (f.openAt) {
+    where.push(`b.status = 'operational'`);
+    where.push(`directory_is_open(b.working_hours, b.time_zone, ${params.add(f.openAt.toISOString())}::timestamptz) is true`);
+  }
+  if (f.candidateIds) {
+    joinCandidates = `join unnest(${params.add(f.candidateIds)}::bigint[]) with ordinality as candidate(id, position) on candidate.id = b.id`;
+    // An external engine already ranked these: its order is the relevance order.
+    score = "(-candidate.position)::float8";
+  }
+
+  const facetLimit = params.add(plan.facetLimit ?? 20);
+  const facets = plan.facets
+    ? `,
+      (select coalesce(json_agg(json_build_object('value', f.category_slug, 'label', coalesce(c.category, f.category_slug), 'count', f.n)
+                                order by f.n desc, f.category_slug), '[]'::json)
+         from (select category_slug, count(*)::int as n from matched where category_slug is not null and category_slug <> ''
+               group by category_slug order by n desc, category_slug limit ${facetLimit}) f
+         left join category_counts c on c.category_slug = f.category_slug) as category_facets,
+      (select coalesce(json_agg(json_build_object('value', f.country_code, 'label', f.country_code, 'count', f.n)
+                                order by f.n desc, f.country_code), '[]'::json)
+         from (select country_code, count(*)::int as n from matched where country_code is not null
+               group by country_code order by n desc, country_code limit ${facetLimit}) f) as country_facets,
+      (select coalesce(json_agg(json_build_object('value', f.city_slug, 'label', coalesce(c.city, f.city_slug), 'count', f.n,
+                                                  'countryCode', f.country_code)
+                                order by f.n desc, f.country_code, f.city_slug), '[]'::json)
+         from (select country_code, city_slug, count(*)::int as n from matched
+               where country_code is not null and city_slug is not null and city_slug <> ''
+               group by country_code, city_slug order by n desc, country_code, city_slug limit ${facetLimit}) f
+         left join city_counts c on c.country_code = f.country_code and c.city_slug = f.city_slug) as city_facets`
+    : "";
+
+  const sort = SORTS[plan.sort];
+  // NOTE: no row_number() in "page": a window over the sort forces a full sort of every match; ordering the
+  // json_agg by the same keys keeps the LIMIT a top-N sort.
+  const pageSort = sort.replace(/(^|, )(\w+)/g, "$1p.$2");
+  const text = `
+    with matched as materialized (
+      select b.id, b.category_slug, b.country_code, b.city_slug, b.rank_score, b.rating, b.reviews,
+             ${score} as score, ${distance} as distance_km
+        from businesses b ${joinCandidates}
+       where ${where.join("\n         and ")}
+    ),
+    page as (
+      select id, score, rank_score, rating, reviews, distance_km
+        from matched
+       order by ${sort}
+       limit ${params.add(plan.limit)} offset ${params.add(plan.offset)}
+    )
+    select (select count(*)::int from matched) as total,
+           (select coalesce(json_agg(json_build_object(
+                     'id', b.id::int, 'slug', b.slug, 'name', b.name, 'category', b.category, 'type', b.type,
+                     'city', b.city, 'countryCode', b.country_code, 'fullAddress', b.full_address, 'rating', b.rating,
+                     'reviews', b.reviews, 'phone', b.phone, 'photo', b.photo, 'verified', b.verified,
+                     'latitude', b.latitude, 'longitude', b.longitude, 'distanceKm', p.distance_km) order by ${pageSort}), '[]'::json)
+              from page p join businesses b on b.id = p.id) as hits${facets}`;
+  return { text, params: params.values };
+}
+
+interface SearchStatementRow {
+  total: number;
+  hits: SearchHitRow[] | string;
+  category_facets?: FacetCountRow[] | string;
+  country_facets?: FacetCountRow[] | string;
+  city_facets?: FacetCountRow[] | string;
+}
+
+/** json columns arrive parsed on both drivers; accept text too so a driver setting cannot break search. */
+function readJson<T>(value: T | string | null | undefined, fallback: T): T {
+  if (value === null || value === undefined) return fallback;
+  return typeof value === "string" ? (JSON.parse(value) as T) : value;
+}
+
+export async function searchBusinesses(handle: DatabaseHandle, plan: BusinessSearchPlan): Promise<BusinessSearchRows> {
+  const statement = buildSearchStatement(plan);
+  const [row] = await handle.query<SearchStatementRow>(statement.text, statement.params);
+  if (!row) return { hits: [], total: 0, facets: plan.facets ? { category: [], country: [], city: [] } : null };
+  return {
+    total: Number(row.total),
+    hits: readJson(row.hits, []),
+    facets: plan.facets
+      ? {
+          category: readJson(row.category_facets, []),
+          country: readJson(row.country_facets, []),
+          city: readJson(row.city_facets, []),
+        }
+      : null,
+  };
+}
+
+export interface CityMatchRow {
+  countryCode: string;
+  citySlug: string;
+  city: string;
+  businessCount: number;
+}
+
+/** Cities with this slug (optionally in one country), biggest first: how a typed location becomes a filter. */
+export async function findCitiesBySlug(handle: DatabaseHandle, citySlug: string, countryCode?: string, limit = 10): Promise<CityMatchRow[]> {
+  const params: unknown[] = [citySlug, limit];
+  const country = countryCode ? `and country_code = $${params.push(countryCode)}` : "";
+  return handle.query<CityMatchRow>(
+    `select country_code as "countryCode", city_slug as "citySlug", city, business_count as "businessCount"
+       from city_counts where city_slug = $1 ${country}
+      order by business_count desc, country_code limit $2`,
+    params,
+  );
+}
+
+export interface TermCandidateRow {
+  /** The query word, unaccented and lower-case. */
+  word: string;
+  term: string;
+  similarity: number;
+  /** Businesses behind the term: a popular category word beats an obscure village of equal similarity. */
+  businessCount: number;
+  kind: "category" | "city";
+}
+
+/**
+ * For each query word, the words of category names (a few hundred rows: scanned) and of city names (tens of
+ * thousands: through the trigram index) whose trigram similarity reaches `minSimilarity`, best first.
+ * NOTE: similarity() runs on unaccented lower-case text, so "zurich" and "Zürich" are the same word.
+ */
+export async function findTermCandidates(handle: DatabaseHandle, words: string[], minSimilarity = 0.4): Promise<TermCandidateRow[]> {
+  if (words.length === 0) return [];
+  return handle.query<TermCandidateRow>(
+    `with words as (select distinct directory_unaccent(lower(w)) as word from unnest($1::text[]) as w),
+     category_terms as (
+       select t.term, sum(c.business_count)::int as business_count
+         from category_counts c, regexp_split_to_table(directory_unaccent(lower(c.category)), '[^[:alnum:]]+') as t(term)
+        where length(t.term) >= 3
+        group by t.term
+     )
+     select w.word, t.term, similarity(w.word, t.term)::float8 as similarity, t.business_count as "businessCount", 'category' as kind
+       from words w cross join category_terms t
+      where similarity(w.word, t.term) >= $2::float8
+     union all
+     select w.word, t.term, similarity(w.word, t.term)::float8, c.business_count, 'city'
+       from words w
+       cross join lateral (
+         select c.city, c.business_count from city_counts c
+          where directory_unaccent(lower(c.city)) % w.word
+          order by similarity(directory_unaccent(lower(c.city)), w.word) desc, c.business_count desc
+          limit 5
+       ) c
+       cross join lateral regexp_split_to_table(directory_unaccent(lower(c.city)), '[^[:alnum:]]+') as t(term)
+      where length(t.term) >= 3 and similarity(w.word, t.term) >= $2::float8
+      order by 1, 3 desc, 4 desc`,
+    [words, minSimilarity],
+  );
+}
+
+/** Every word of every category name with the businesses behind it: the vocabulary edit distances run over. */
+export async function listCategoryTerms(handle: DatabaseHandle): Promise<Array<{ term: string; businessCount: number }>> {
+  return handle.query<{ term: string; businessCount: number }>(
+    `select t.term, sum(c.business_count)::int as "businessCount"
+       from category_counts c, regexp_split_to_table(directory_unaccent(lower(c.category)), '[^[:alnum:]]+') as t(term)
+      where length(t.term) >= 3
+      group by t.term`,
+  );
+}
+
+/** The query words (unaccented, lower-case) that match at least one approved business on their own. */
+export async function findIndexedWords(handle: DatabaseHandle, words: string[]): Promise<string[]> {
+  if (words.length === 0) return [];
+  const rows = await handle.query<{ word: string }>(
+    `select w.word from (select distinct directory_unaccent(lower(w)) as word from unnest($1::text[]) as w) w
+      where exists (select 1 from businesses b where b.is_approved and b.search_vector @@ plainto_tsquery('simple', w.word))`,
+    [words],
+  );
+  return rows.map((row) => row.word);
+}
+
+/** A typed country (name, "de", "Deutschland" via `aliasCode`) → a country code that has businesses, or null. */
+export async function findCountryCode(handle: DatabaseHandle, text: string, slug: string, aliasCode: string | null): Promise<string | null> {
+  const [row] = await handle.query<{ code: string }>(
+    `select country_code as code from country_counts
+      where directory_unaccent(lower(country)) = directory_unaccent(lower($1)) or country_slug = $2
+         or (length($1) = 2 and country_code = upper($1)) or country_code = $3
+      order by case when directory_unaccent(lower(country)) = directory_unaccent(lower($1)) or country_slug = $2 then 0
+                    when country_code = $3 then 1 else 2 end,
+               business_count desc
+      limit 1`,
+    [text, slug, aliasCode],
+  );
+  return row?.code ?? null;
+}
+
+/** The approved business name closest to `text` by trigram similarity (pg_trgm's `%` threshold, via its index). */
+export async function findClosestBusinessName(handle: DatabaseHandle, text: string, minSimilarity: number): Promise<{ name: string; similarity: number } | null> {
+  const [row] = await handle.query<{ name: string; similarity: number }>(
+    `select name, similarity(directory_unaccent(lower(name)), directory_unaccent(lower($1)))::float8 as similarity
+       from businesses
+      where is_approved and directory_unaccent(lower(name)) % directory_unaccent(lower($1))
+        and similarity(directory_unaccent(lower(name)), directory_unaccent(lower($1))) >= $2::float8
+      order by similarity desc, rank_score desc
+      limit 1`,
+    [text, minSimilarity],
+  );
+  return row ?? null;
+}
+
+export interface SuggestionRow {
+  kind: "category" | "city" | "country" | "business";
+  label: string;
+  slug: string;
+  countryCode: string | null;
+  detail: string | null;
+  count: number;
+}
+
+/**
+ * Autocomplete by prefix over category, city, country and business names in one round trip. Each part reads
+ * an index range (`~>=~` / `~<~` on a text_pattern_ops expression index) with a LIMIT, never a full scan:
+ * businesses take the first 50 names of the range, then the most popular of those.
+ * NOTE: the range is spelled out instead of `LIKE $1 || '%'` so a cached generic plan still uses the index, and
+ * the names are ordered `USING ~<~` (the index's byte order): a plain ORDER BY sorts by collation, which the
+ * text_pattern_ops index cannot provide, and the planner then sorts every name in the range.
+ */
+export async function suggestByPrefix(handle: DatabaseHandle, prefix: string, limit: number): Promise<SuggestionRow[]> {
+  const low = prefix;
+  const high = `${prefix}\u{10FFFF}`;
+  return handle.query<SuggestionRow>(
+    `(select 'category' as kind, category as label, category_slug as slug, null::text as "countryCode",
+             null::text as detail, business_count as count
+        from category_counts
+       where directory_unaccent(lower(category)) ~>=~ directory_unaccent(lower($1))
+         and directory_unaccent(lower(category)) ~<~ directory_unaccent(lower($2))
+       order by business_count desc, category_slug limit $3)
+     union all
+     (select 'city', city, city_slug, country_code, null::text, business_count
+        from city_counts
+       where directory_unaccent(lower(city)) ~>=~ directory_unaccent(lower($1))
+         and directory_unaccent(lower(city)) ~<~ directory_unaccent(lower($2))
+       order by business_count desc, country_code, city_slug limit $3)
+     union all
+     (select 'country', country, country_slug, country_code, null::text, business_count
+        from country_counts
+       where directory_unaccent(lower(country)) ~>=~ directory_unaccent(lower($1))
+         and directory_unaccent(lower(country)) ~<~ directory_unaccent(lower($2))
+       order by business_count desc, country_code limit $3)
+     union all
+     (select 'business', name, slug, country_code, city, reviews
+        from (select name, slug, country_code, city, reviews, rank_score, id
+                from businesses
+               where is_approved
+                 and directory_unaccent(lower(name)) ~>=~ directory_unaccent(lower($1))
+                 and directory_unaccent(lower(name)) ~<~ directory_unaccent(lower($2))
+               order by directory_unaccent(lower(name)) using ~<~
+               limit 50) first_names
+       order by rank_score desc, id desc limit $3)`,
+    [low, high, limit],
+  );
+}
+
+/** Display columns of a business document for an external index (Meilisearch); approved rows only. */
+export interface BusinessDocumentRow {
+  id: number;
+  slug: string;
+  name: string;
+  category: string | null;
+  category_slug: string | null;
+  type: string | null;
+  city: string | null;
+  city_slug: string | null;
+  country_code: string | null;
+  country: string | null;
+  full_address: string | null;
+  description: string | null;
+  rating: number | null;
+  reviews: number;
+  rank_score: number;
+  verified: boolean;
+  photo: string | null;
+  phone: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  working_hours: unknown;
+  time_zone: string | null;
+  status: string;
+}
+
+const DOCUMENT_COLUMNS = `id::int as id, slug, name, category, category_slug, type, city, city_slug, country_code, country,
+  full_address, description, rating, reviews, rank_score, verified, photo, phone, latitude, longitude, working_hours,
+  time_zone, status`;
+
+/** Keyset page of approved businesses after `afterId`, in id order: a full rebuild never uses OFFSET. */
+export async function listBusinessDocumentsAfter(handle: DatabaseHandle, afterId: number, limit: number): Promise<BusinessDocumentRow[]> {
+  return handle.query<BusinessDocumentRow>(
+    `select ${DOCUMENT_COLUMNS} from businesses where is_approved and id > $1 order by id limit $2`,
+    [afterId, limit],
+  );
+}
+
+/** These businesses as documents; ids that are gone or unapproved are simply absent. */
+export async function listBusinessDocumentsByIds(handle: DatabaseHandle, ids: number[]): Promise<BusinessDocumentRow[]> {
+  if (ids.length === 0) return [];
+  return handle.query<BusinessDocumentRow>(
+    `select ${DOCUMENT_COLUMNS} from businesses where is_approved and id = any($1::bigint[]) order by id`,
+    [ids],
+  );
+}
+
+export async function countApprovedBusinesses(handle: DatabaseHandle): Promise<number> {
+  const [row] = await handle.query<{ n: number }>("select count(*)::int as n from businesses where is_approved");
+  return Number(row?.n ?? 0);
+}
+
+/** Refreshes planner statistics after a bulk change (the Postgres engine's "reindex"). */
+export async function analyzeSearchTables(handle: DatabaseHandle): Promise<void> {
+  for (const table of ["businesses", "category_counts", "city_counts", "country_counts"]) {
+    await handle.query(`analyze ${table}`);
+  }
+}

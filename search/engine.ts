@@ -1,0 +1,227 @@
+// URL search params → a validated SearchQuery, and the one SearchEngine interface every engine implements
+// (postgres, meilisearch, and the fallback wrapper), so routes never know which engine answered.
+import { z } from "zod";
+
+export interface SearchQuery {
+  q: string;
+  location?: string;
+  /** Category slug. */
+  category?: string;
+  countryCode?: string;
+  /** City slug. */
+  city?: string;
+  openNow?: boolean;
+  verified?: boolean;
+  minRating?: number;
+  near?: { lat: number; lng: number; radiusKm: number };
+  sort: "relevance" | "rating" | "reviews" | "distance";
+  page: number;
+  perPage: number;
+  facets?: boolean;
+  /** The instant "open now" is judged at (tests pin it; default: the current time). */
+  now?: Date;
+}
+
+export interface SearchHit {
+  id: number;
+  slug: string;
+  name: string;
+  category: string | null;
+  type: string | null;
+  city: string | null;
+  countryCode: string | null;
+  fullAddress: string | null;
+  rating: number | null;
+  reviews: number;
+  phone: string | null;
+  photo: string | null;
+  verified: boolean;
+  latitude: number | null;
+  longitude: number | null;
+  distanceKm?: number;
+}
+
+export interface FacetValue {
+  value: string;
+  label: string;
+  count: number;
+  /** City facets only: a city slug is unique within its country, so links need both (`?country=…&city=…`). */
+  countryCode?: string;
+}
+
+export interface SearchFacets {
+  category: FacetValue[];
+  country: FacetValue[];
+  city: FacetValue[];
+}
+
+export interface SearchResult {
+  hits: SearchHit[];
+  total: number;
+  page: number;
+  perPage: number;
+  facets: SearchFacets;
+  didYouMean: string | null;
+  engine: "postgres" | "meilisearch";
+  degraded: boolean;
+  tookMs: number;
+}
+
+export interface Suggestion {
+  kind: "business" | "category" | "city" | "country";
+  label: string;
+  url: string;
+  detail?: string;
+}
+
+export interface SearchEngine {
+  readonly name: "postgres" | "meilisearch";
+  search(query: SearchQuery): Promise<SearchResult>;
+  suggest(prefix: string, limit?: number): Promise<Suggestion[]>;
+  /** Brings these businesses' search documents up to date (a no-op where the index is the table itself). */
+  indexBusinesses(ids: number[]): Promise<void>;
+  removeBusinesses(ids: number[]): Promise<void>;
+  reindex(onProgress?: (done: number, total: number) => void): Promise<{ documents: number; seconds: number }>;
+  health(): Promise<{ ok: boolean; detail?: string }>;
+}
+
+/** Result pages stop at 100 (the spec's cap) and pages hold at most 50 hits. */
+export const MAX_PAGE = 100;
+export const MAX_PER_PAGE = 50;
+export const DEFAULT_PER_PAGE = 20;
+export const DEFAULT_RADIUS_KM = 10;
+export const MAX_RADIUS_KM = 500;
+export const MAX_QUERY_LENGTH = 200;
+
+export function createEmptyFacets(): SearchFacets {
+  return { category: [], country: [], city: [] };
+}
+
+const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+const TRUE_WORDS = new Set(["true", "1", "yes", "on"]);
+const FALSE_WORDS = new Set(["false", "0", "no", "off"]);
+
+const flag = (name: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .union([z.boolean(), z.string()])
+      .transform((value, ctx) => {
+        if (typeof value === "boolean") return value;
+        const word = value.trim().toLowerCase();
+        if (TRUE_WORDS.has(word)) return true;
+        if (FALSE_WORDS.has(word)) return false;
+        ctx.addIssue({ code: "custom", message: `${name} must be true or false (or 1/0), got "${value.slice(0, 20)}"` });
+        return z.NEVER;
+      })
+      .optional(),
+  );
+
+const numberIn = (name: string, min: number, max: number, options: { int?: boolean } = {}) => {
+  const message = options.int ? `${name} must be a whole number from ${min} to ${max}` : `${name} must be a number from ${min} to ${max}`;
+  return z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: message })
+      .refine((value) => Number.isFinite(value) && value >= min && value <= max && (!options.int || Number.isInteger(value)), message)
+      .optional(),
+  );
+};
+
+const slug = (name: string, example: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, `${name} must be a slug of lower-case letters, digits and hyphens, e.g. ${example}`)
+      .max(200, `${name} must be at most 200 characters`)
+      .optional(),
+  );
+
+/**
+ * The search URL's params (q, location, category, country, city, open_now, verified, min_rating, lat, lng,
+ * radius_km, sort, page, per_page, facets) → SearchQuery. Blank params count as absent; every message names
+ * its param. `open_now=false` and `verified=false` mean "no filter" (they are checkboxes, not "closed only").
+ */
+export const SearchQuerySchema = z
+  .object({
+    q: z.preprocess(
+      (value) => (value === undefined || value === null ? "" : value),
+      z.string({ error: "q must be text" }).trim().max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`),
+    ),
+    location: z.preprocess(blankToUndefined, z.string().trim().max(120, "location must be at most 120 characters").optional()),
+    category: slug("category", "coffee-shop"),
+    country: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z]{2}$/, "country must be a two-letter ISO country code, e.g. DE")
+        .transform((value) => value.toUpperCase())
+        .optional(),
+    ),
+    city: slug("city", "berlin"),
+    open_now: flag("open_now"),
+    verified: flag("verified"),
+    min_rating: numberIn("min_rating", 0, 5),
+    lat: numberIn("lat", -90, 90),
+    lng: numberIn("lng", -180, 180),
+    radius_km: numberIn("radius_km", 0.1, MAX_RADIUS_KM),
+    sort: z.preprocess(
+      blankToUndefined,
+      z.enum(["relevance", "rating", "reviews", "distance"], { error: "sort must be one of relevance, rating, reviews, distance" }).default("relevance"),
+    ),
+    page: numberIn("page", 1, MAX_PAGE, { int: true }),
+    per_page: numberIn("per_page", 1, MAX_PER_PAGE, { int: true }),
+    facets: flag("facets"),
+  })
+  .superRefine((params, ctx) => {
+    if ((params.lat === undefined) !== (params.lng === undefined)) {
+      ctx.addIssue({ code: "custom", path: [params.lat === undefined ? "lat" : "lng"], message: "lat and lng must be given together" });
+    }
+    if (params.radius_km !== undefined && params.lat === undefined) {
+      ctx.addIssue({ code: "custom", path: ["radius_km"], message: "radius_km needs lat and lng" });
+    }
+    if (params.sort === "distance" && (params.lat === undefined || params.lng === undefined)) {
+      ctx.addIssue({ code: "custom", path: ["sort"], message: "sort=distance needs lat and lng" });
+    }
+  })
+  .transform((params): SearchQuery => {
+    const query: SearchQuery = {
+      q: params.q,
+      sort: params.sort,
+      page: params.page ?? 1,
+      perPage: params.per_page ?? DEFAULT_PER_PAGE,
+      facets: params.facets ?? true,
+    };
+    if (params.location) query.location = params.location;
+    if (params.category) query.category = params.category;
+    if (params.country) query.countryCode = params.country;
+    if (params.city) query.city = params.city;
+    if (params.open_now) query.openNow = true;
+    if (params.verified) query.verified = true;
+    if (params.min_rating !== undefined && params.min_rating > 0) query.minRating = params.min_rating;
+    if (params.lat !== undefined && params.lng !== undefined) {
+      query.near = { lat: params.lat, lng: params.lng, radiusKm: params.radius_km ?? DEFAULT_RADIUS_KM };
+    }
+    return query;
+  });
+
+export type SearchQueryInput = z.input<typeof SearchQuerySchema>;
+
+/** URLSearchParams (or a plain record) → the schema's input; a repeated param keeps its last value. */
+export function readSearchParams(params: URLSearchParams | Record<string, unknown>): Record<string, unknown> {
+  return params instanceof URLSearchParams ? Object.fromEntries(params.entries()) : params;
+}
+
+/** Parses URL search params; `problems` are ready-to-show lines such as "page must be a whole number from 1 to 100". */
+export function parseSearchQuery(
+  params: URLSearchParams | Record<string, unknown>,
+): { ok: true; query: SearchQuery } | { ok: false; problems: string[] } {
+  const result = SearchQuerySchema.safeParse(readSearchParams(params));
+  if (result.success) return { ok: true, query: result.data };
+  return { ok: false, problems: result.error.issues.map((issue) => issue.message) };
+}

@@ -1,0 +1,191 @@
+// Environment → the process's search engine: Meilisearch when MEILI_URL is set, else PostgreSQL. Meilisearch is
+// wrapped so an outage or error answers from PostgreSQL (`degraded: true`), is logged once per outage, is
+// re-probed at most every 30 s, and recovers by itself. Pages never fail because the search engine is down.
+import { getDatabase, type DatabaseHandle } from "../db/client.ts";
+import { getEnv } from "../db/env.ts";
+import type { SearchEngine, SearchQuery, SearchResult, Suggestion } from "./engine.ts";
+import { MeilisearchEngine } from "./meilisearch.ts";
+import { PostgresSearchEngine } from "./postgres.ts";
+
+export type { FacetValue, SearchEngine, SearchHit, SearchQuery, SearchResult, Suggestion } from "./engine.ts";
+export { SearchQuerySchema, parseSearchQuery } from "./engine.ts";
+
+export const PROBE_INTERVAL_MS = 30_000;
+
+export interface SearchLogger {
+  warn(message: string): void;
+  info(message: string): void;
+}
+
+export interface FallbackOptions {
+  probeIntervalMs?: number;
+  logger?: SearchLogger;
+  /** Clock in ms (tests move it). */
+  now?: () => number;
+}
+
+/** "Request to … has failed: fetch failed: connect ECONNREFUSED 127.0.0.1:7700": the error and its causes. */
+export function describeError(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current !== undefined && current !== null; depth++) {
+    const message = current instanceof Error ? current.message : typeof current === "string" ? current : "";
+    if (message && !parts.some((part) => part.includes(message))) parts.push(message);
+    current = current instanceof Error ? (current as { cause?: unknown }).cause : undefined;
+  }
+  return (parts.join(": ") || String(error)).slice(0, 300);
+}
+
+/**
+ * Meilisearch first, PostgreSQL when it fails. While it is down, calls go straight to PostgreSQL and only one
+ * call per probe interval tries Meilisearch again.
+ */
+export class FallbackSearchEngine implements SearchEngine {
+  readonly name = "meilisearch" as const;
+  readonly #primary: SearchEngine;
+  readonly #fallback: SearchEngine;
+  readonly #probeIntervalMs: number;
+  readonly #logger: SearchLogger;
+  readonly #now: () => number;
+  #downSince: number | null = null;
+  #lastAttempt = 0;
+  #staleWarned = false;
+
+  constructor(primary: SearchEngine, fallback: SearchEngine, options: FallbackOptions = {}) {
+    this.#primary = primary;
+    this.#fallback = fallback;
+    this.#probeIntervalMs = options.probeIntervalMs ?? PROBE_INTERVAL_MS;
+    this.#logger = options.logger ?? { warn: (m) => console.warn(m), info: (m) => console.info(m) };
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** True while Meilisearch is considered down. */
+  get degraded(): boolean {
+    return this.#downSince !== null;
+  }
+
+  #shouldTryPrimary(): boolean {
+    if (this.#downSince === null) return true;
+    const now = this.#now();
+    if (now - this.#lastAttempt < this.#probeIntervalMs) return false;
+    // This call is the probe; concurrent calls keep using PostgreSQL until it answers.
+    this.#lastAttempt = now;
+    return true;
+  }
+
+  #markUp(): void {
+    if (this.#downSince === null) return;
+    this.#downSince = null;
+    this.#staleWarned = false;
+    this.#logger.info("search: Meilisearch is back");
+  }
+
+  #markDown(error: unknown): void {
+    this.#lastAttempt = this.#now();
+    if (this.#downSince !== null) return;
+    this.#downSince = this.#lastAttempt;
+    this.#logger.warn(`search: Meilisearch unreachable (${describeError(error)}); answering from PostgreSQL`);
+  }
+
+  async #withFallback<T>(primary: () => Promise<T>, fallback: () => Promise<T>): Promise<{ value: T; degraded: boolean }> {
+    if (this.#shouldTryPrimary()) {
+      try {
+        const value = await primary();
+        this.#markUp();
+        return { value, degraded: false };
+      } catch (error) {
+        this.#markDown(error);
+      }
+    }
+    return { value: await fallback(), degraded: true };
+  }
+
+  async search(query: SearchQuery): Promise<SearchResult> {
+    const started = performance.now();
+    const { value, degraded } = await this.#withFallback(
+      () => this.#primary.search(query),
+      () => this.#fallback.search(query),
+    );
+    return degraded ? { ...value, degraded: true, tookMs: Math.round((performance.now() - started) * 10) / 10 } : value;
+  }
+
+  async suggest(prefix: string, limit?: number): Promise<Suggestion[]> {
+    return (await this.#withFallback(() => this.#primary.suggest(prefix, limit), () => this.#fallback.suggest(prefix, limit))).value;
+  }
+
+  /** A failed index update must not fail the write that caused it: the index is derived and rebuildable. */
+  async #update(what: string, ids: number[], run: () => Promise<void>): Promise<void> {
+    if (ids.length === 0) return;
+    const { degraded } = await this.#withFallback(
+      async () => {
+        await run();
+        return true;
+      },
+      async () => false,
+    );
+    if (degraded && !this.#staleWarned) {
+      this.#staleWarned = true;
+      this.#logger.warn(`search: Meilisearch missed ${what} of ${ids.length} businesses; run \`directory reindex\` once it is back`);
+    }
+  }
+
+  async indexBusinesses(ids: number[]): Promise<void> {
+    await this.#update("updates", ids, () => this.#primary.indexBusinesses(ids));
+  }
+
+  async removeBusinesses(ids: number[]): Promise<void> {
+    await this.#update("removals", ids, () => this.#primary.removeBusinesses(ids));
+  }
+
+  /** Rebuilds are operator actions: a failure is reported, never silently answered by PostgreSQL. */
+  async reindex(onProgress?: (done: number, total: number) => void): Promise<{ documents: number; seconds: number }> {
+    const result = await this.#primary.reindex(onProgress);
+    this.#markUp();
+    return result;
+  }
+
+  async health(): Promise<{ ok: boolean; detail?: string }> {
+    const primary = await this.#primary.health();
+    if (primary.ok) return primary;
+    return { ok: false, detail: `Meilisearch unreachable (${primary.detail ?? "no detail"}); search answers from PostgreSQL` };
+  }
+}
+
+export interface CreateSearchEngineOptions extends FallbackOptions {
+  handle: DatabaseHandle | (() => Promise<DatabaseHandle>);
+  meiliUrl?: string;
+  meiliApiKey?: string;
+  /** The Meilisearch index alias (default "businesses"). */
+  indexName?: string;
+}
+
+/** PostgreSQL alone, or Meilisearch with PostgreSQL behind it. */
+export function createSearchEngine(options: CreateSearchEngineOptions): SearchEngine {
+  const postgres = new PostgresSearchEngine({ handle: options.handle });
+  if (!options.meiliUrl) return postgres;
+  const meili = new MeilisearchEngine({ host: options.meiliUrl, apiKey: options.meiliApiKey, handle: options.handle, indexName: options.indexName });
+  return new FallbackSearchEngine(meili, postgres, options);
+}
+
+/** The engine that rebuilds the index: Meilisearch itself when configured (failures must surface), else PostgreSQL. */
+export function createIndexingEngine(options: Omit<CreateSearchEngineOptions, keyof FallbackOptions>): SearchEngine {
+  if (!options.meiliUrl) return new PostgresSearchEngine({ handle: options.handle });
+  return new MeilisearchEngine({ host: options.meiliUrl, apiKey: options.meiliApiKey, handle: options.handle, indexName: options.indexName });
+}
+
+const GLOBAL_KEY = Symbol.for("business-directory.search-engine");
+type GlobalWithEngine = typeof globalThis & { [GLOBAL_KEY]?: SearchEngine };
+
+/**
+ * The process-wide engine from the environment, on the process-wide database handle.
+ * NOTE: kept on globalThis for the same reason as getDatabase: the CLI and the Remix bundle each carry a copy of
+ * this module, and one outage should be logged once per process, not once per copy.
+ */
+export function getSearchEngine(): SearchEngine {
+  const store = globalThis as GlobalWithEngine;
+  if (!store[GLOBAL_KEY]) {
+    const env = getEnv();
+    store[GLOBAL_KEY] = createSearchEngine({ handle: getDatabase, meiliUrl: env.MEILI_URL, meiliApiKey: env.MEILI_API_KEY });
+  }
+  return store[GLOBAL_KEY];
+}

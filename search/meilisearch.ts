@@ -1,0 +1,374 @@
+// SearchQuery → a Meilisearch search (escaped filter strings, sorts, facets) → SearchResult; plus index upkeep
+// (batched document writes with task waits) and a zero-downtime rebuild: fill `businesses_<timestamp>` from
+// Postgres in keyset batches, apply settings, swap it with `businesses`, delete the old one.
+import { Meilisearch, type FacetDistribution, type Index, type Task } from "meilisearch";
+import { countryName } from "../app/utils/countries.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import {
+  countApprovedBusinesses,
+  listBusinessDocumentsAfter,
+  listBusinessDocumentsByIds,
+  searchBusinesses,
+  type SearchFilters,
+} from "../db/queries/search.ts";
+import { FACET_SEPARATOR, HIT_ATTRIBUTES, buildBusinessDocument, mapDocumentToSearchHit, type BusinessDocument } from "./documents.ts";
+import type { FacetValue, SearchEngine, SearchFacets, SearchQuery, SearchResult, Suggestion } from "./engine.ts";
+import { createEmptyFacets } from "./engine.ts";
+import { mixSuggestions, PostgresSearchEngine, mapFacetRows, mapRowToSearchHit } from "./postgres.ts";
+import { findDidYouMean, findWordCorrections, prepareQuery } from "./query-plan.ts";
+import { normalizeSuggestPrefix, tokenize } from "./query-text.ts";
+import { BUSINESS_INDEX, BUSINESS_INDEX_SETTINGS, FACET_ATTRIBUTES, MAX_TOTAL_HITS } from "./settings.ts";
+
+/** Meilisearch filter string literal: double-quoted, with backslashes and quotes escaped. */
+export function escapeFilterValue(value: string): string {
+  return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+}
+
+function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) throw new Error(`INVALID_FILTER: ${value} is not a finite number`);
+  return String(value);
+}
+
+/** Resolved filters → Meilisearch filter expressions (the array is ANDed). */
+export function buildMeiliFilter(filters: SearchFilters): string[] {
+  const out: string[] = [];
+  if (filters.categorySlug) out.push(`category_slug = ${escapeFilterValue(filters.categorySlug)}`);
+  if (filters.countryCode) out.push(`country_code = ${escapeFilterValue(filters.countryCode)}`);
+  if (filters.citySlug) out.push(`city_slug = ${escapeFilterValue(filters.citySlug)}`);
+  if (filters.cities && filters.cities.length > 0) {
+    out.push(
+      filters.cities
+        .map((c) => `(country_code = ${escapeFilterValue(c.countryCode)} AND city_slug = ${escapeFilterValue(c.citySlug)})`)
+        .join(" OR "),
+    );
+  }
+  if (filters.verified !== undefined) out.push(`verified = ${filters.verified ? "true" : "false"}`);
+  if (filters.minRating !== undefined) out.push(`rating >= ${formatNumber(filters.minRating)}`);
+  if (filters.near) {
+    const meters = Math.round(filters.near.radiusKm * 1000);
+    out.push(`_geoRadius(${formatNumber(filters.near.lat)}, ${formatNumber(filters.near.lng)}, ${formatNumber(meters)})`);
+  }
+  // Open now is decided in Postgres; Meilisearch narrows to businesses that can be open at all.
+  if (filters.openAt) out.push("has_hours = true", `status = ${escapeFilterValue("operational")}`);
+  return out;
+}
+
+/** Sort → Meilisearch sort rules; relevance leaves ordering to the ranking rules (rank_score breaks ties). */
+export function buildMeiliSort(sort: SearchQuery["sort"], near?: SearchQuery["near"]): string[] | undefined {
+  switch (sort) {
+    case "rating":
+      return ["rating:desc", "reviews:desc", "rank_score:desc"];
+    case "reviews":
+      return ["reviews:desc", "rating:desc", "rank_score:desc"];
+    case "distance":
+      return near ? [`_geoPoint(${formatNumber(near.lat)}, ${formatNumber(near.lng)}):asc`, "rank_score:desc"] : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * One facet's distribution ("slug|Label" → count) → FacetValues: label variants of one slug merged (their counts
+ * summed, the commonest label kept), biggest first, top `limit`.
+ */
+export function mapFacetValues(distribution: Record<string, number> | undefined, kind: "category" | "country" | "city", limit = 20): FacetValue[] {
+  const merged = new Map<string, { value: string; countryCode?: string; count: number; label: string; labelCount: number }>();
+  for (const [raw, count] of Object.entries(distribution ?? {})) {
+    let value = raw;
+    let label = raw;
+    let countryCode: string | undefined;
+    if (kind === "category") {
+      const at = raw.indexOf(FACET_SEPARATOR);
+      value = at < 0 ? raw : raw.slice(0, at);
+      label = at < 0 ? raw : raw.slice(at + 1);
+    } else if (kind === "city") {
+      const first = raw.indexOf(FACET_SEPARATOR);
+      const second = first < 0 ? -1 : raw.indexOf(FACET_SEPARATOR, first + 1);
+      if (first < 0 || second < 0) continue;
+      countryCode = raw.slice(0, first);
+      value = raw.slice(first + 1, second);
+      label = raw.slice(second + 1);
+    } else {
+      label = countryName(raw);
+    }
+    const key = countryCode ? `${countryCode}${FACET_SEPARATOR}${value}` : value;
+    const entry = merged.get(key);
+    if (!entry) {
+      merged.set(key, { value, countryCode, count, label, labelCount: count });
+    } else {
+      entry.count += count;
+      if (count > entry.labelCount) {
+        entry.label = label;
+        entry.labelCount = count;
+      }
+    }
+  }
+  return [...merged.values()]
+    .sort((a, b) => b.count - a.count || (a.countryCode ?? "").localeCompare(b.countryCode ?? "") || a.value.localeCompare(b.value))
+    .slice(0, limit)
+    .map((entry) => ({ value: entry.value, label: entry.label, count: entry.count, ...(entry.countryCode ? { countryCode: entry.countryCode } : {}) }));
+}
+
+export function mapFacetDistribution(distribution: FacetDistribution | undefined): SearchFacets {
+  if (!distribution) return createEmptyFacets();
+  return {
+    category: mapFacetValues(distribution.facet_category, "category"),
+    country: mapFacetValues(distribution.country_code, "country"),
+    city: mapFacetValues(distribution.facet_city, "city"),
+  };
+}
+
+/** A finished task, or an error naming what Meilisearch said. */
+export function assertTaskSucceeded(task: Task, what: string): Task {
+  if (task.status !== "succeeded") {
+    throw new Error(`MEILI_TASK_FAILED: ${what} ended ${task.status}${task.error ? `: ${task.error.message}` : ""}`);
+  }
+  return task;
+}
+
+/** Temporary indexes of an interrupted rebuild (`businesses_<ms>`) older than an hour are removed by the next one. */
+export function isStaleBuildIndex(uid: string, alias: string, nowMs: number): boolean {
+  const match = new RegExp(`^${alias.replace(/[^a-z0-9]/gi, "\\$&")}_(\\d{13})$`).exec(uid);
+  return Boolean(match?.[1] && nowMs - Number(match[1]) > 60 * 60 * 1000);
+}
+
+export interface MeilisearchEngineOptions {
+  host: string;
+  apiKey?: string;
+  handle: DatabaseHandle | (() => Promise<DatabaseHandle>);
+  /** The alias pages search (default "businesses"); tests use their own. */
+  indexName?: string;
+  /** Per-request timeout for searches; a hung server must not hold a page (default 2 s). */
+  timeoutMs?: number;
+  /** Rows per keyset batch and per document upload (default 5000). */
+  batchSize?: number;
+}
+
+const WRITE_TIMEOUT_MS = 60_000;
+const TASK_TIMEOUT_MS = 10 * 60_000;
+
+export class MeilisearchEngine implements SearchEngine {
+  readonly name = "meilisearch" as const;
+  readonly #client: Meilisearch;
+  readonly #writer: Meilisearch;
+  readonly #handle: DatabaseHandle | (() => Promise<DatabaseHandle>);
+  readonly #alias: string;
+  readonly #batchSize: number;
+  readonly #postgres: PostgresSearchEngine;
+
+  constructor(options: MeilisearchEngineOptions) {
+    this.#client = new Meilisearch({ host: options.host, apiKey: options.apiKey, timeout: options.timeoutMs ?? 2000 });
+    this.#writer = new Meilisearch({
+      host: options.host,
+      apiKey: options.apiKey,
+      timeout: WRITE_TIMEOUT_MS,
+      defaultWaitOptions: { timeout: TASK_TIMEOUT_MS, interval: 200 },
+    });
+    this.#handle = options.handle;
+    this.#alias = options.indexName ?? BUSINESS_INDEX;
+    this.#batchSize = options.batchSize ?? 5000;
+    this.#postgres = new PostgresSearchEngine({ handle: options.handle });
+  }
+
+  get indexName(): string {
+    return this.#alias;
+  }
+
+  /** Deletes the alias index (tests that built their own). */
+  async dropIndex(): Promise<void> {
+    await this.#writer.deleteIndex(this.#alias).waitTask();
+  }
+
+  async #db(): Promise<DatabaseHandle> {
+    return typeof this.#handle === "function" ? this.#handle() : this.#handle;
+  }
+
+  #index(): Index<BusinessDocument> {
+    return this.#client.index<BusinessDocument>(this.#alias);
+  }
+
+  async search(query: SearchQuery): Promise<SearchResult> {
+    const started = performance.now();
+    const handle = await this.#db();
+    const { text, filters } = await prepareQuery(handle, query);
+    const expressions = buildMeiliFilter(filters);
+    const filter = expressions.length > 0 ? expressions : undefined;
+    const sort = buildMeiliSort(query.sort, query.near);
+    const facets = query.facets ?? true;
+
+    if (filters.openAt) {
+      // Ranked candidates from Meilisearch, open-now decided by Postgres (see documents.ts), then paged there.
+      const candidates = await this.#index().search(text, {
+        filter,
+        sort,
+        page: 1,
+        hitsPerPage: MAX_TOTAL_HITS,
+        attributesToRetrieve: ["id"],
+        matchingStrategy: "all",
+      });
+      const rows = await searchBusinesses(handle, {
+        text: null,
+        filters: { openAt: filters.openAt, candidateIds: candidates.hits.map((hit) => Number(hit.id)), ...(filters.near ? { near: filters.near } : {}) },
+        sort: query.sort === "distance" && !query.near ? "relevance" : query.sort,
+        limit: query.perPage,
+        offset: (query.page - 1) * query.perPage,
+        facets,
+      });
+      return {
+        hits: rows.hits.map((row) => mapRowToSearchHit(row, Boolean(query.near))),
+        total: rows.total,
+        page: query.page,
+        perPage: query.perPage,
+        facets: mapFacetRows(rows.facets),
+        didYouMean: null,
+        engine: "meilisearch",
+        degraded: false,
+        tookMs: Math.round((performance.now() - started) * 10) / 10,
+      };
+    }
+
+    const response = await this.#index().search(text, {
+      filter,
+      sort,
+      page: query.page,
+      hitsPerPage: query.perPage,
+      facets: facets ? [...FACET_ATTRIBUTES] : undefined,
+      attributesToRetrieve: [...HIT_ATTRIBUTES],
+      // Every word must match (typos allowed), as in the Postgres engine: totals and facets mean the same.
+      matchingStrategy: "all",
+      showRankingScoreDetails: text.length > 0,
+    });
+    // Ranking puts exact words before typos: when even the best hit needed a typo, the text as typed matched
+    // nothing, which is when the Postgres engine offers "did you mean" too.
+    const best = response.hits[0];
+    const typed = text.length > 0 && (!best || (best._rankingScoreDetails?.typo?.typoCount ?? 0) > 0);
+    let didYouMean: string | null = null;
+    if (typed) {
+      const words = tokenize(text);
+      // With no hits at all, a vocabulary correction would only lead to another empty page: offer a name instead.
+      const corrections = response.hits.length > 0 ? (await findWordCorrections(handle, words)).corrections : new Map<string, string>();
+      didYouMean = await findDidYouMean(handle, text, words, corrections, response.hits.length === 0);
+    }
+    return {
+      hits: response.hits.map((hit) => mapDocumentToSearchHit(hit, query.near)),
+      total: response.totalHits,
+      page: query.page,
+      perPage: query.perPage,
+      facets: facets ? mapFacetDistribution(response.facetDistribution) : createEmptyFacets(),
+      didYouMean,
+      engine: "meilisearch",
+      degraded: false,
+      tookMs: Math.round((performance.now() - started) * 10) / 10,
+    };
+  }
+
+  /** Categories, cities and countries from the aggregate tables; business names typo-tolerant from Meilisearch. */
+  async suggest(prefix: string, limit = 8): Promise<Suggestion[]> {
+    const normalized = normalizeSuggestPrefix(prefix);
+    if (!normalized.trim()) return [];
+    const capped = Math.max(1, Math.min(20, Math.floor(limit)));
+    const [places, businesses] = await Promise.all([
+      this.#postgres.suggest(normalized, capped),
+      this.#index().search(normalized, { limit: capped, attributesToRetrieve: ["name", "slug", "city", "country_code"] }),
+    ]);
+    const fromMeili: Suggestion[] = businesses.hits.map((hit) => {
+      const detail = [hit.city, hit.country_code ? countryName(hit.country_code) : null].filter(Boolean).join(", ");
+      return { kind: "business", label: String(hit.name), url: `/business/${String(hit.slug)}`, ...(detail ? { detail } : {}) };
+    });
+    return mixSuggestions([...places.filter((s) => s.kind !== "business"), ...fromMeili], capped);
+  }
+
+  /** Re-reads these businesses from Postgres: approved ones are (re)written, the rest removed from the index. */
+  async indexBusinesses(ids: number[]): Promise<void> {
+    const handle = await this.#db();
+    const index = this.#writer.index<BusinessDocument>(this.#alias);
+    for (let start = 0; start < ids.length; start += this.#batchSize) {
+      const chunk = ids.slice(start, start + this.#batchSize);
+      const rows = await listBusinessDocumentsByIds(handle, chunk);
+      const present = new Set(rows.map((row) => Number(row.id)));
+      const gone = chunk.filter((id) => !present.has(id));
+      if (rows.length > 0) assertTaskSucceeded(await index.addDocuments(rows.map(buildBusinessDocument), { primaryKey: "id" }).waitTask(), "adding documents");
+      if (gone.length > 0) assertTaskSucceeded(await index.deleteDocuments(gone).waitTask(), "deleting documents");
+    }
+  }
+
+  async removeBusinesses(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    const index = this.#writer.index<BusinessDocument>(this.#alias);
+    for (let start = 0; start < ids.length; start += this.#batchSize) {
+      assertTaskSucceeded(await index.deleteDocuments(ids.slice(start, start + this.#batchSize)).waitTask(), "deleting documents");
+    }
+  }
+
+  /**
+   * Zero-downtime rebuild: a new index is filled and configured while pages keep searching the old one, then
+   * one swap task exchanges them atomically and the old contents are deleted.
+   */
+  async reindex(onProgress?: (done: number, total: number) => void): Promise<{ documents: number; seconds: number }> {
+    const started = performance.now();
+    const handle = await this.#db();
+    const client = this.#writer;
+    await this.#dropStaleBuilds();
+    const uid = `${this.#alias}_${Date.now()}`;
+    assertTaskSucceeded(await client.createIndex(uid, { primaryKey: "id" }).waitTask(), `creating ${uid}`);
+    try {
+      const building = client.index<BusinessDocument>(uid);
+      // Settings first, so documents are indexed once with the final configuration.
+      assertTaskSucceeded(await building.updateSettings(BUSINESS_INDEX_SETTINGS).waitTask(), "applying settings");
+      const total = await countApprovedBusinesses(handle);
+      onProgress?.(0, total);
+      let afterId = 0;
+      let done = 0;
+      let pending: Promise<Task> | null = null;
+      for (;;) {
+        const rows = await listBusinessDocumentsAfter(handle, afterId, this.#batchSize);
+        if (rows.length === 0) break;
+        afterId = Number(rows[rows.length - 1]?.id);
+        const enqueued = building.addDocuments(rows.map(buildBusinessDocument), { primaryKey: "id" });
+        // Read the next batch from Postgres while Meilisearch indexes this one; at most one upload in flight.
+        if (pending) assertTaskSucceeded(await pending, "adding documents");
+        pending = enqueued.waitTask();
+        done += rows.length;
+        onProgress?.(done, Math.max(total, done));
+      }
+      if (pending) assertTaskSucceeded(await pending, "adding documents");
+      const aliasExists = await client
+        .getRawIndex(this.#alias)
+        .then(() => true)
+        .catch((error: unknown) => (isIndexNotFound(error) ? false : Promise.reject(error)));
+      if (!aliasExists) assertTaskSucceeded(await client.createIndex(this.#alias, { primaryKey: "id" }).waitTask(), `creating ${this.#alias}`);
+      assertTaskSucceeded(await client.swapIndexes([{ indexes: [this.#alias, uid], rename: false }]).waitTask(), "swapping indexes");
+      return { documents: done, seconds: Math.round((performance.now() - started) / 10) / 100 };
+    } finally {
+      // After a swap `uid` holds the previous contents; after a failure, the half-built index. Either way: gone.
+      await client.deleteIndex(uid).waitTask().catch(() => undefined);
+    }
+  }
+
+  async #dropStaleBuilds(): Promise<void> {
+    const now = Date.now();
+    const { results } = await this.#writer.getRawIndexes({ limit: 1000 });
+    for (const index of results) {
+      if (isStaleBuildIndex(index.uid, this.#alias, now)) await this.#writer.deleteIndex(index.uid).waitTask();
+    }
+  }
+
+  async health(): Promise<{ ok: boolean; detail?: string }> {
+    try {
+      await this.#client.health();
+      const stats = await this.#index().getStats();
+      return { ok: true, detail: `Meilisearch index ${this.#alias}: ${stats.numberOfDocuments} documents${stats.isIndexing ? " (indexing)" : ""}` };
+    } catch (error) {
+      return { ok: false, detail: error instanceof Error ? error.message : String(error) };
+    }
+  }
+}
+
+function isIndexNotFound(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } } | null)?.cause;
+  return cause?.code === "index_not_found";
+}
+
+export function createMeilisearchEngine(options: MeilisearchEngineOptions): MeilisearchEngine {
+  return new MeilisearchEngine(options);
+}

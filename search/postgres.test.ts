@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { computeBoundingBox, buildSearchStatement } from "../db/queries/search.ts";
+import type { Suggestion } from "./engine.ts";
+import { mixSuggestions, mapFacetRows, mapRowToSearchHit } from "./postgres.ts";
+
+describe("postgres engine: pure parts", () => {
+  it("keeps user text in bind parameters, never in the SQL", () => {
+    const hostile = "x'); drop table businesses; --";
+    const statement = buildSearchStatement({
+      text: { websearch: hostile, tsquery: "'abc':*", fuzzyName: hostile },
+      filters: { categorySlug: hostile, countryCode: "DE", cities: [{ countryCode: "DE", citySlug: hostile }], minRating: 4, openAt: new Date("2024-01-08T10:00:00Z") },
+      sort: "rating",
+      limit: 20,
+      offset: 40,
+      facets: true,
+    });
+    expect(statement.text).not.toContain("drop table");
+    expect(statement.params.filter((value) => value === hostile)).toHaveLength(4);
+    expect(statement.params).toContain("2024-01-08T10:00:00.000Z");
+    expect(statement.text).toContain("order by rating desc nulls last");
+    expect(statement.text).toMatch(/b\.is_approved/);
+  });
+
+  it("orders external candidates by their rank and skips facets when not asked", () => {
+    const statement = buildSearchStatement({ text: null, filters: { candidateIds: [3, 1, 2] }, sort: "relevance", limit: 10, offset: 0, facets: false });
+    expect(statement.text).toContain("with ordinality as candidate(id, position)");
+    expect(statement.text).not.toContain("category_facets");
+    expect(statement.params[0]).toEqual([3, 1, 2]);
+  });
+
+  it("bounds a search circle by latitude/longitude, wrapping at the antimeridian and opening at the poles", () => {
+    const berlin = computeBoundingBox(52.52, 13.405, 10);
+    expect(berlin.minLat).toBeCloseTo(52.43, 2);
+    expect(berlin.lngRanges).toHaveLength(1);
+    expect(computeBoundingBox(0, 179.95, 20).lngRanges).toEqual([
+      [expect.closeTo(179.77, 2), 180],
+      [-180, expect.closeTo(-179.87, 2)],
+    ]);
+    expect(computeBoundingBox(89.9, 0, 50).lngRanges).toBeNull();
+  });
+
+  it("labels facets: country names from the naming rule, cities with their country", () => {
+    expect(
+      mapFacetRows({
+        category: [{ value: "bakery", label: "Bakery", count: "3" as unknown as number }],
+        country: [{ value: "CH", label: "CH", count: 2 }],
+        city: [{ value: "zurich", label: "Zürich", count: 2, countryCode: "CH" }],
+      }),
+    ).toEqual({
+      category: [{ value: "bakery", label: "Bakery", count: 3 }],
+      country: [{ value: "CH", label: "Switzerland", count: 2 }],
+      city: [{ value: "zurich", label: "Zürich", count: 2, countryCode: "CH" }],
+    });
+    expect(mapFacetRows(null)).toEqual({ category: [], country: [], city: [] });
+  });
+
+  it("rounds distances and only reports them for searches near a point", () => {
+    const row = {
+      id: 7, slug: "a", name: "A", category: null, type: null, city: null, countryCode: null, fullAddress: null, rating: 4,
+      reviews: 2, phone: null, photo: null, verified: false, latitude: 1, longitude: 2, distanceKm: 1.23456,
+    };
+    expect(mapRowToSearchHit(row, true).distanceKm).toBe(1.23);
+    expect(mapRowToSearchHit(row, false)).not.toHaveProperty("distanceKm");
+  });
+
+  it("mixes suggestions: a few of each kind first, then fills with businesses, grouped by kind", () => {
+    const of = (kind: Suggestion["kind"], n: number): Suggestion[] => Array.from({ length: n }, (_, i) => ({ kind, label: `${kind}${i}`, url: `/${kind}/${i}` }));
+    const mixed = mixSuggestions([...of("business", 10), ...of("city", 5), ...of("category", 1), ...of("country", 1)], 8);
+    expect(mixed.map((s) => s.label)).toEqual(["category0", "country0", "city0", "city1", "city2", "business0", "business1", "business2"]);
+    expect(mixSuggestions(of("business", 3), 8)).toHaveLength(3);
+  });
+});

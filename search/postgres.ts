@@ -1,0 +1,221 @@
+// SearchQuery → a search plan run on PostgreSQL (PGlite or a server): weighted full text over search_vector
+// with a prefix last word, location text turned into filters, trigram typo tolerance when the text finds too
+// little, facet counts over the matched set, did-you-mean and prefix suggest. Only approved businesses.
+import { countryName } from "../app/utils/countries.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import {
+  analyzeSearchTables,
+  countApprovedBusinesses,
+  searchBusinesses,
+  suggestByPrefix,
+  type BusinessSearchPlan,
+  type BusinessSearchRows,
+  type FacetCountRow,
+  type SearchHitRow,
+  type SearchTextMatch,
+  type SuggestionRow,
+} from "../db/queries/search.ts";
+import { refreshAggregates } from "../db/writes/aggregates.ts";
+import type { FacetValue, SearchEngine, SearchFacets, SearchHit, SearchQuery, SearchResult, Suggestion } from "./engine.ts";
+import { createEmptyFacets } from "./engine.ts";
+import { findDidYouMean, findWordCorrections, prepareQuery } from "./query-plan.ts";
+import { buildCorrectedTsquery, buildTextMatch, normalizeSuggestPrefix, usesWebsearchSyntax } from "./query-text.ts";
+
+/** Below this many full-text hits the engine also tries typo corrections (and offers "did you mean"). */
+export const FEW_RESULTS = 5;
+export const DEFAULT_SUGGEST_LIMIT = 8;
+
+export function mapRowToSearchHit(row: SearchHitRow, withDistance: boolean): SearchHit {
+  const hit: SearchHit = {
+    id: Number(row.id),
+    slug: row.slug,
+    name: row.name,
+    category: row.category,
+    type: row.type,
+    city: row.city,
+    countryCode: row.countryCode,
+    fullAddress: row.fullAddress,
+    rating: row.rating === null ? null : Number(row.rating),
+    reviews: Number(row.reviews),
+    phone: row.phone,
+    photo: row.photo,
+    verified: Boolean(row.verified),
+    latitude: row.latitude === null ? null : Number(row.latitude),
+    longitude: row.longitude === null ? null : Number(row.longitude),
+  };
+  if (withDistance && row.distanceKm !== null && row.distanceKm !== undefined) hit.distanceKm = Math.round(Number(row.distanceKm) * 100) / 100;
+  return hit;
+}
+
+/** Facet rows → FacetValues with display labels (country names from the one naming rule in app/utils). */
+export function mapFacetRows(facets: BusinessSearchRows["facets"]): SearchFacets {
+  if (!facets) return createEmptyFacets();
+  const plain = (row: FacetCountRow): FacetValue => ({ value: row.value, label: row.label, count: Number(row.count) });
+  return {
+    category: facets.category.map(plain),
+    country: facets.country.map((row) => ({ value: row.value, label: countryName(row.value), count: Number(row.count) })),
+    city: facets.city.map((row) => ({ ...plain(row), ...(row.countryCode ? { countryCode: row.countryCode } : {}) })),
+  };
+}
+
+function mapSuggestionRow(row: SuggestionRow): Suggestion {
+  switch (row.kind) {
+    case "category":
+      return { kind: "category", label: row.label, url: `/categories/${row.slug}`, detail: `${Number(row.count).toLocaleString("en-US")} businesses` };
+    case "country":
+      return { kind: "country", label: row.label, url: `/countries/${row.slug}`, detail: `${Number(row.count).toLocaleString("en-US")} businesses` };
+    case "city":
+      return {
+        kind: "city",
+        label: row.label,
+        url: `/cities/${(row.countryCode ?? "").toLowerCase()}/${row.slug}`,
+        detail: row.countryCode ? countryName(row.countryCode) : undefined,
+      };
+    default: {
+      const place = [row.detail, row.countryCode ? countryName(row.countryCode) : null].filter(Boolean).join(", ");
+      return { kind: "business", label: row.label, url: `/business/${row.slug}`, ...(place ? { detail: place } : {}) };
+    }
+  }
+}
+
+const SUGGEST_ORDER: Suggestion["kind"][] = ["category", "country", "city", "business"];
+const SUGGEST_QUOTA: Record<Suggestion["kind"], number> = { category: 3, country: 2, city: 3, business: Number.POSITIVE_INFINITY };
+
+/** Per-kind rows → one list: a few of each kind first (categories, countries, cities, businesses), then fill. */
+export function mixSuggestions(rows: Suggestion[], limit: number): Suggestion[] {
+  const byKind = new Map<Suggestion["kind"], Suggestion[]>();
+  for (const row of rows) byKind.set(row.kind, [...(byKind.get(row.kind) ?? []), row]);
+  const picked: Suggestion[] = [];
+  const leftovers: Suggestion[] = [];
+  for (const kind of SUGGEST_ORDER) {
+    const list = byKind.get(kind) ?? [];
+    const quota = Math.min(SUGGEST_QUOTA[kind], limit);
+    picked.push(...list.slice(0, quota));
+    leftovers.push(...list.slice(quota));
+  }
+  for (const row of leftovers) {
+    if (picked.length >= limit) break;
+    picked.push(row);
+  }
+  const rank = (s: Suggestion) => SUGGEST_ORDER.indexOf(s.kind);
+  return picked.slice(0, limit).sort((a, b) => rank(a) - rank(b));
+}
+
+export interface PostgresSearchEngineOptions {
+  /** The database handle, or a getter that opens it on first use. */
+  handle: DatabaseHandle | (() => Promise<DatabaseHandle>);
+}
+
+export class PostgresSearchEngine implements SearchEngine {
+  readonly name = "postgres" as const;
+  readonly #handle: DatabaseHandle | (() => Promise<DatabaseHandle>);
+
+  constructor(options: PostgresSearchEngineOptions) {
+    this.#handle = options.handle;
+  }
+
+  async #db(): Promise<DatabaseHandle> {
+    return typeof this.#handle === "function" ? this.#handle() : this.#handle;
+  }
+
+  async search(query: SearchQuery): Promise<SearchResult> {
+    const started = performance.now();
+    const handle = await this.#db();
+    const { text, filters } = await prepareQuery(handle, query);
+    const textMatch = buildTextMatch(text);
+    const basePlan: Omit<BusinessSearchPlan, "text"> = {
+      filters,
+      sort: query.sort === "distance" && !query.near ? "relevance" : query.sort,
+      limit: query.perPage,
+      offset: (query.page - 1) * query.perPage,
+      facets: query.facets ?? true,
+    };
+    const primaryText: SearchTextMatch | null = textMatch ? { websearch: textMatch.websearch, tsquery: textMatch.tsquery, fuzzyName: null } : null;
+    let rows = await searchBusinesses(handle, { ...basePlan, text: primaryText });
+    let didYouMean: string | null = null;
+
+    if (textMatch && rows.total < FEW_RESULTS && !usesWebsearchSyntax(text)) {
+      const typo = await this.#searchWithTypos(handle, basePlan, text, textMatch.words, rows.total);
+      if (typo.rows && typo.rows.total > rows.total) rows = typo.rows;
+      didYouMean = typo.didYouMean;
+    }
+
+    return {
+      hits: rows.hits.map((row) => mapRowToSearchHit(row, Boolean(query.near))),
+      total: rows.total,
+      page: query.page,
+      perPage: query.perPage,
+      facets: mapFacetRows(rows.facets),
+      didYouMean,
+      engine: "postgres",
+      degraded: false,
+      tookMs: Math.round((performance.now() - started) * 10) / 10,
+    };
+  }
+
+  /**
+   * The typo path: words close to a category or city word are ORed with that word ("restuarant" →
+   * restuarant | restaurant:*); when the text found nothing at all, names similar to the whole text match by
+   * trigram too. "Did you mean" offers the corrected text, else the closest business name.
+   */
+  async #searchWithTypos(
+    handle: DatabaseHandle,
+    basePlan: Omit<BusinessSearchPlan, "text">,
+    text: string,
+    words: string[],
+    primaryTotal: number,
+  ): Promise<{ rows: BusinessSearchRows | null; didYouMean: string | null }> {
+    const { corrections, unknownWords } = await findWordCorrections(handle, words);
+    // Every word matches businesses on its own: few results is the answer, not a typo.
+    if (unknownWords.length === 0) return { rows: null, didYouMean: null };
+    // Whole-name trigram matching is loose (and reads big posting lists): only when the text found nothing.
+    const fuzzyName = primaryTotal === 0 && Array.from(text).length >= 4 && words.length <= 4 ? text : null;
+    if (corrections.size === 0 && !fuzzyName) return { rows: null, didYouMean: null };
+    const rows = await searchBusinesses(handle, {
+      ...basePlan,
+      text: { websearch: null, tsquery: buildCorrectedTsquery(words, corrections), fuzzyName },
+    });
+    // A correction is only worth offering when searching with it finds more than the text as typed.
+    const helpful = rows.total > primaryTotal ? corrections : new Map<string, string>();
+    return { rows, didYouMean: await findDidYouMean(handle, text, words, helpful, fuzzyName !== null) };
+  }
+
+  async suggest(prefix: string, limit = DEFAULT_SUGGEST_LIMIT): Promise<Suggestion[]> {
+    const normalized = normalizeSuggestPrefix(prefix);
+    if (!normalized.trim()) return [];
+    const capped = Math.max(1, Math.min(20, Math.floor(limit)));
+    const rows = await suggestByPrefix(await this.#db(), normalized, capped);
+    return mixSuggestions(rows.map(mapSuggestionRow), capped);
+  }
+
+  /** search_vector is a generated column: a written row is already searchable. */
+  async indexBusinesses(_ids: number[]): Promise<void> {}
+
+  async removeBusinesses(_ids: number[]): Promise<void> {}
+
+  /** Nothing to rebuild: refresh the aggregate tables (facet labels, suggest) and the planner statistics. */
+  async reindex(onProgress?: (done: number, total: number) => void): Promise<{ documents: number; seconds: number }> {
+    const started = performance.now();
+    const handle = await this.#db();
+    const documents = await countApprovedBusinesses(handle);
+    onProgress?.(0, documents);
+    await refreshAggregates(handle);
+    await analyzeSearchTables(handle);
+    onProgress?.(documents, documents);
+    return { documents, seconds: Math.round((performance.now() - started) / 10) / 100 };
+  }
+
+  async health(): Promise<{ ok: boolean; detail?: string }> {
+    try {
+      const handle = await this.#db();
+      await handle.query("select 1");
+      return { ok: true, detail: `PostgreSQL (${handle.driver})` };
+    } catch (error) {
+      return { ok: false, detail: error instanceof Error ? error.message : String(error) };
+    }
+  }
+}
+
+export function createPostgresSearchEngine(handle: PostgresSearchEngineOptions["handle"]): PostgresSearchEngine {
+  return new PostgresSearchEngine({ handle });
+}

@@ -1,0 +1,158 @@
+// SearchQuery → what every engine searches for: the text (with "X in Y" and unknown locations folded in),
+// the resolved filters (a place name becomes a country or city filter), and typo corrections with their
+// "did you mean" text. Location and vocabulary look-ups read Postgres aggregate tables (the truth).
+import { countryCodeFromName } from "../app/utils/countries.ts";
+import { slugify } from "../app/utils/slug.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import {
+  findCitiesBySlug,
+  findClosestBusinessName,
+  findCountryCode,
+  findIndexedWords,
+  findTermCandidates,
+  listCategoryTerms,
+  type SearchFilters,
+} from "../db/queries/search.ts";
+import type { SearchQuery } from "./engine.ts";
+import { buildCorrectedText, selectCorrectableWords, splitLocationPhrase, usesWebsearchSyntax } from "./query-text.ts";
+import { chooseCorrections } from "./typos.ts";
+
+/** Trigram similarity a query word needs to a category/city word to count as a typo of it. */
+export const MIN_CORRECTION_SIMILARITY = 0.4;
+/** Trigram similarity a business name needs to be offered as "did you mean". */
+export const MIN_NAME_SUGGESTION_SIMILARITY = 0.5;
+
+export interface ResolvedLocation {
+  countryCode?: string;
+  cities?: Array<{ countryCode: string; citySlug: string }>;
+  /** Location text that named no known place: it joins the text query instead. */
+  unmatched?: string;
+}
+
+/**
+ * A country name, code or alias → a country code the directory has businesses in.
+ * NOTE: the directory's own country names (country_counts) are tried before countryCodeFromName, which maps
+ * "Germany" to the withdrawn code DD (and "Serbia" to CS) because it keeps the first code Intl names that way.
+ */
+export async function resolveCountry(handle: DatabaseHandle, text: string): Promise<string | null> {
+  const trimmed = text.trim();
+  if (!trimmed) return null;
+  return findCountryCode(handle, trimmed, slugify(trimmed), countryCodeFromName(trimmed));
+}
+
+/**
+ * Location text → filters: "Germany", "de", "Deutschland" → country DE; "Berlin" → every city with that slug
+ * (biggest first); "Berlin, Germany" → that city in that country; anything else → unmatched text.
+ */
+export async function resolveLocation(handle: DatabaseHandle, text: string): Promise<ResolvedLocation> {
+  const location = text.trim();
+  if (!location) return {};
+  const wholeCountry = await resolveCountry(handle, location);
+  if (wholeCountry) return { countryCode: wholeCountry };
+  const segments = location.split(",").map((segment) => segment.trim()).filter(Boolean);
+  let countryCode: string | undefined;
+  let cityText = location;
+  if (segments.length >= 2) {
+    const lastCountry = await resolveCountry(handle, segments[segments.length - 1] as string);
+    if (lastCountry) {
+      countryCode = lastCountry;
+      cityText = segments.slice(0, -1).join(" ");
+    } else {
+      cityText = segments[0] as string;
+    }
+  }
+  const citySlug = slugify(cityText);
+  if (citySlug) {
+    const cities = await findCitiesBySlug(handle, citySlug, countryCode);
+    if (cities.length > 0) return { countryCode, cities: cities.map((c) => ({ countryCode: c.countryCode, citySlug: c.citySlug })) };
+  }
+  return countryCode ? { countryCode, unmatched: cityText } : { unmatched: location };
+}
+
+/** Explicit filters win over a resolved location; a location's cities are kept inside an explicit country. */
+export function buildSearchFilters(query: SearchQuery, location: ResolvedLocation): SearchFilters {
+  const filters: SearchFilters = {};
+  if (query.category) filters.categorySlug = query.category;
+  const countryCode = query.countryCode ?? location.countryCode;
+  if (countryCode) filters.countryCode = countryCode;
+  if (query.city) filters.citySlug = query.city;
+  else if (location.cities) filters.cities = location.cities.filter((c) => !countryCode || c.countryCode === countryCode);
+  if (query.verified) filters.verified = true;
+  if (query.minRating !== undefined) filters.minRating = query.minRating;
+  if (query.near) filters.near = query.near;
+  if (query.openNow) filters.openAt = query.now ?? new Date();
+  return filters;
+}
+
+export interface PreparedQuery {
+  /** The text to match: q, minus a resolved "in <place>" tail, plus location text that named no place. */
+  text: string;
+  filters: SearchFilters;
+}
+
+export async function prepareQuery(handle: DatabaseHandle, query: SearchQuery): Promise<PreparedQuery> {
+  let text = query.q.trim();
+  let locationText = query.location?.trim() ?? "";
+  // "pizza in berlin": the tail names a place → it becomes the location (when no explicit location was given).
+  if (!locationText && text && !usesWebsearchSyntax(text)) {
+    const split = splitLocationPhrase(text);
+    if (split) {
+      const resolved = await resolveLocation(handle, split.where);
+      if (!resolved.unmatched) {
+        text = split.what;
+        locationText = split.where;
+      }
+    }
+  }
+  const location = locationText ? await resolveLocation(handle, locationText) : {};
+  if (location.unmatched) text = `${text} ${location.unmatched}`.trim();
+  return { text, filters: buildSearchFilters(query, location) };
+}
+
+/** Accents off, as directory_unaccent does for the words the SQL compares. */
+function foldAccents(word: string): string {
+  return word.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+}
+
+export interface WordCorrections {
+  /** Typed word → its correction ("restuarant" → "restaurant"). */
+  corrections: Map<string, string>;
+  /** Correctable words (unaccented) that match no business on their own: the text holds a typo. */
+  unknownWords: string[];
+}
+
+/**
+ * Typed words → their corrections from the category and city vocabulary, keyed by the word as typed.
+ * Words that match businesses on their own are never "corrected".
+ */
+export async function findWordCorrections(handle: DatabaseHandle, words: string[]): Promise<WordCorrections> {
+  const corrections = new Map<string, string>();
+  const correctable = selectCorrectableWords(words.map(foldAccents));
+  if (correctable.length === 0) return { corrections, unknownWords: [] };
+  const indexed = new Set(await findIndexedWords(handle, correctable));
+  const unknownWords = correctable.filter((word) => !indexed.has(word));
+  if (unknownWords.length === 0) return { corrections, unknownWords };
+  const [candidates, categoryTerms] = await Promise.all([findTermCandidates(handle, unknownWords, MIN_CORRECTION_SIMILARITY), listCategoryTerms(handle)]);
+  const chosen = chooseCorrections(unknownWords, candidates, categoryTerms);
+  for (const word of words) {
+    const correction = chosen.get(foldAccents(word));
+    if (correction) corrections.set(word, correction);
+  }
+  return { corrections, unknownWords };
+}
+
+/** "Did you mean": the corrected text, else (when allowed) the closest business name; null when nothing is close. */
+export async function findDidYouMean(
+  handle: DatabaseHandle,
+  text: string,
+  words: string[],
+  corrections: ReadonlyMap<string, string>,
+  allowNameLookup: boolean,
+): Promise<string | null> {
+  const corrected = buildCorrectedText(words, corrections);
+  if (corrected) return corrected;
+  if (!allowNameLookup || Array.from(text).length < 4) return null;
+  const closest = await findClosestBusinessName(handle, text, MIN_NAME_SUGGESTION_SIMILARITY);
+  if (!closest || closest.similarity < MIN_NAME_SUGGESTION_SIMILARITY) return null;
+  return foldAccents(closest.name).toLowerCase() === foldAccents(text).toLowerCase() ? null : closest.name;
+}
