@@ -31,11 +31,12 @@ export interface FeaturedBusinessRow {
 /** Featured: the highest rank scores (verified, rating × log(reviews), photo) among operational businesses. */
 export async function listFeaturedBusinesses(handle: DatabaseHandle, limit = 12): Promise<FeaturedBusinessRow[]> {
   return handle.query<FeaturedBusinessRow>(
-    `select id::int as id, slug, name, photo as image_url, rating, reviews as review_count, coalesce(type, category) as type,
-            full_address, phone
-       from businesses
-      where is_approved and status = 'operational'
-      order by rank_score desc nulls last, id desc nulls last
+    // NOTE: order by the table's columns (b.id), not the id::int alias, or the rank index cannot serve the order.
+    `select b.id::int as id, b.slug, b.name, b.photo as image_url, b.rating, b.reviews as review_count,
+            coalesce(b.type, b.category) as type, b.full_address, b.phone
+       from businesses b
+      where b.is_approved and b.status = 'operational'
+      order by b.rank_score desc nulls last, b.id desc nulls last
       limit $1`,
     [limit],
   );

@@ -10,7 +10,10 @@ export const IMPORT_WRITE_LOCK = 728_190_432;
 
 export interface StagedBusiness extends BusinessInput {
   lineNumber: number;
-  /** Unique alternatives when `slug` is taken by another business (or an earlier row of the batch). */
+  /**
+   * Unique alternatives when `slug` is taken by another business. NOTE: rows of one batch must already have
+   * distinct slugs (see `settleBatchSlugs`); an unindexed self-join in SQL would cost more than the merge.
+   */
   slugAlt: string;
   slugAlt2: string;
 }
@@ -97,11 +100,10 @@ const CREATE_STAGING = `create temp table import_staging (${STAGED_COLUMNS.map((
 const COPY_STAGING = `copy import_staging (${STAGED_COLUMNS.map(([c]) => c).join(", ")}) from stdin`;
 const COPY_STAGING_PGLITE = `copy import_staging (${STAGED_COLUMNS.map(([c]) => c).join(", ")}) from '/dev/blob'`;
 
-// A slug is taken when another identity holds it, or an earlier line of this batch wants it too.
+// A slug is taken when another identity already holds it (collisions inside the batch were settled by the caller).
 const RESOLVE_SLUGS = (column: "slug_alt" | "slug_alt2") => `
   update import_staging s set slug = s.${column}
-   where exists (select 1 from businesses b where b.slug = s.slug and b.identity_key <> s.identity_key)
-      or exists (select 1 from import_staging o where o.slug = s.slug and o.line_number < s.line_number)`;
+   where exists (select 1 from businesses b where b.slug = s.slug and b.identity_key <> s.identity_key)`;
 
 const COUNT_EXISTING = `
   select count(b.id)::int as existing,
@@ -118,6 +120,15 @@ const MERGE = (onDuplicate: "update" | "skip") => `
          where businesses.content_hash is distinct from excluded.content_hash`
   }
   returning (xmax = 0) as inserted, identity_key`;
+
+/** Gives later rows of a batch that want an earlier row's slug their first free alternative. */
+export function settleBatchSlugs(rows: StagedBusiness[]): void {
+  const taken = new Set<string>();
+  for (const row of rows) {
+    if (taken.has(row.slug)) row.slug = taken.has(row.slugAlt) ? row.slugAlt2 : row.slugAlt;
+    taken.add(row.slug);
+  }
+}
 
 /** PostgreSQL COPY text format: tab-separated, \N for NULL, backslash escapes. */
 export function encodeCopyValue(value: unknown): string {
@@ -193,6 +204,7 @@ export async function writeImportBatch(handle: DatabaseHandle, rows: StagedBusin
       if (run && run.committed >= options.committedThroughRow && options.committedThroughRow > 0) return outcome;
     }
     if (rows.length > 0) {
+      settleBatchSlugs(rows);
       await tx.run(CREATE_STAGING);
       await tx.copy(encodeCopyRows(rows));
       await tx.run(RESOLVE_SLUGS("slug_alt"));

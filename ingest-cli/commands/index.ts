@@ -3,13 +3,15 @@ import type { Command } from "commander";
 import { register as registerAdmin } from "./admin.ts";
 import { register as registerBench } from "./bench.ts";
 import { register as registerDatabase } from "./database.ts";
+import { register as registerExport } from "./export.ts";
 import { register as registerGenerate } from "./generate.ts";
 import { register as registerImport } from "./import.ts";
 import { register as registerMaintenance } from "./maintenance.ts";
 import { register as registerReindex } from "./reindex.ts";
+import { register as registerSitemap } from "./sitemap.ts";
 import { register as registerStart } from "./start.ts";
 
-const registrations: Array<(program: Command) => void> = [registerImport, registerMaintenance, registerReindex, registerDatabase, registerAdmin, registerGenerate, registerStart, registerBench];
+const registrations: Array<(program: Command) => void> = [registerImport, registerExport, registerSitemap, registerMaintenance, registerReindex, registerDatabase, registerAdmin, registerGenerate, registerStart, registerBench];
 
 export function registerCommands(program: Command): void {
   for (const register of registrations) register(program);

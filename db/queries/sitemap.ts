@@ -1,0 +1,154 @@
+// Approved businesses and the aggregate tables → what the sitemaps list: business pages by id keyset (COPY text,
+// never OFFSET), page boundaries in one pass, the category/country/city entries and their newest updated_at.
+import type { DatabaseHandle } from "../client.ts";
+import { streamCopy } from "./export.ts";
+
+/** The spec's 9,000 businesses per sitemap file. */
+export const SITEMAP_PAGE_SIZE = 9000;
+
+const UTC_SECONDS = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
+
+/**
+ * COPY (text format) for the approved businesses after `afterId`, in id order: id, slug, lastmod (UTC
+ * "YYYY-MM-DDTHH:MM:SSZ"), tab-separated, one line per business.
+ */
+function buildBusinessesCopy(afterId: number, limit: number | null, target: "stdout" | "blob"): string {
+  if (!Number.isSafeInteger(afterId) || (limit !== null && (!Number.isSafeInteger(limit) || limit < 1))) {
+    throw new Error("sitemap bounds must be whole numbers");
+  }
+  // NOTE: order by the qualified b.id so the primary-key index can serve it (a bare "id" may bind to an output column).
+  const query = `select b.id, b.slug, to_char(b.updated_at at time zone 'UTC', ${UTC_SECONDS})
+    from businesses b where b.is_approved and b.id > ${afterId} order by b.id${limit === null ? "" : ` limit ${limit}`}`;
+  return `copy (${query}) to ${target === "stdout" ? "stdout" : "'/dev/blob'"} with (format text, encoding 'UTF8')`;
+}
+
+/** Rows PGlite hands over per COPY: it returns a whole blob, so the walk goes in windows to keep memory flat. */
+const PGLITE_WINDOW_ROWS = SITEMAP_PAGE_SIZE;
+
+/** The id at the start of the last line of COPY text output (PGlite's windows continue after it). */
+function lastLineId(bytes: Uint8Array): number {
+  let start = bytes.length - 1;
+  while (start > 0 && bytes[start - 1] !== 0x0a) start--;
+  let id = 0;
+  for (let i = start; i < bytes.length && bytes[i] !== 0x09; i++) id = id * 10 + ((bytes[i] as number) - 0x30);
+  return id;
+}
+
+/**
+ * COPY text of approved businesses after `afterId` (at most `limit`, or all), in id order. The server streams one
+ * statement (one snapshot); PGlite reads windows of 9,000 so a web request can run between them.
+ */
+export async function* streamSitemapBusinesses(handle: DatabaseHandle, afterId = 0, limit: number | null = null): AsyncGenerator<Uint8Array> {
+  if (handle.driver === "postgres") {
+    if (!handle.sql) throw new Error("postgres handle without a client");
+    yield* streamCopy(handle.sql, buildBusinessesCopy(afterId, limit, "stdout"));
+    return;
+  }
+  const client = handle.pglite;
+  if (!client) throw new Error("pglite handle without a client");
+  let after = afterId;
+  let left = limit ?? Number.POSITIVE_INFINITY;
+  while (left > 0) {
+    const window = Math.min(left, PGLITE_WINDOW_ROWS);
+    const result = await client.query(buildBusinessesCopy(after, window, "blob"));
+    // NOTE: PGlite leaves `blob` unset when COPY wrote no rows.
+    if (!result.blob || result.blob.size === 0) return;
+    const bytes = new Uint8Array(await result.blob.arrayBuffer());
+    yield bytes;
+    const rows = result.affectedRows ?? 0;
+    if (rows < window) return;
+    left -= rows;
+    after = lastLineId(bytes.subarray(0, bytes.length - 1));
+  }
+}
+
+export interface SitemapPageBoundary {
+  /** 1-based page number. */
+  page: number;
+  /** The page starts at the first approved business with an id above this. */
+  afterId: number;
+  urls: number;
+  /** Newest updated_at on the page, UTC "YYYY-MM-DDTHH:MM:SSZ". */
+  lastmod: string;
+}
+
+/** Every page's start, size and newest change in one ordered pass (no OFFSET walks). */
+export async function listSitemapPageBoundaries(handle: DatabaseHandle): Promise<SitemapPageBoundary[]> {
+  const rows = await handle.query<{ page: number; first_id: number; urls: number; lastmod: string }>(
+    `select page::int as page, min(id)::float8 as first_id, count(*)::int as urls,
+            to_char(max(updated_at) at time zone 'UTC', ${UTC_SECONDS}) as lastmod
+       from (select b.id, b.updated_at, (row_number() over (order by b.id) - 1) / ${SITEMAP_PAGE_SIZE} + 1 as page
+               from businesses b where b.is_approved) numbered
+      group by page order by page`,
+  );
+  return rows.map((row) => ({ page: Number(row.page), afterId: Number(row.first_id) - 1, urls: Number(row.urls), lastmod: row.lastmod }));
+}
+
+export interface SitemapGroupLastmods {
+  /** category_slug → newest updated_at of its approved businesses. */
+  categories: Map<string, string>;
+  /** country_code → newest. */
+  countries: Map<string, string>;
+  /** country_code → city_slug → newest (nested: no key strings built per row). */
+  cities: Map<string, Map<string, string>>;
+}
+
+/**
+ * Newest updated_at per category, country and city of approved businesses: two plain GROUP BYs, which run as
+ * parallel scans (one GROUPING SETS query cannot, and took 4x as long at 1M rows). Countries roll up from
+ * (country, city) groups, the blank city included.
+ */
+export async function listSitemapGroupLastmods(handle: DatabaseHandle): Promise<SitemapGroupLastmods> {
+  const lastmods: SitemapGroupLastmods = { categories: new Map(), countries: new Map(), cities: new Map() };
+  const categories = await handle.query<{ category_slug: string; lastmod: string }>(
+    `select category_slug, to_char(max(updated_at) at time zone 'UTC', ${UTC_SECONDS}) as lastmod
+       from businesses where is_approved and category_slug <> '' group by category_slug`,
+  );
+  for (const row of categories) lastmods.categories.set(row.category_slug, row.lastmod);
+  const places = await handle.query<{ country_code: string; city_slug: string | null; lastmod: string }>(
+    `select country_code, city_slug, to_char(max(updated_at) at time zone 'UTC', ${UTC_SECONDS}) as lastmod
+       from businesses where is_approved and country_code <> '' group by country_code, city_slug`,
+  );
+  for (const row of places) {
+    const country = lastmods.countries.get(row.country_code);
+    if (country === undefined || row.lastmod > country) lastmods.countries.set(row.country_code, row.lastmod);
+    if (!row.city_slug) continue;
+    let cities = lastmods.cities.get(row.country_code);
+    if (!cities) lastmods.cities.set(row.country_code, (cities = new Map()));
+    cities.set(row.city_slug, row.lastmod);
+  }
+  return lastmods;
+}
+
+export interface SitemapCategoryEntry {
+  slug: string;
+}
+export interface SitemapCountryEntry {
+  countryCode: string;
+  slug: string;
+}
+export interface SitemapCityEntry {
+  countryCode: string;
+  citySlug: string;
+}
+
+export async function listSitemapCategories(handle: DatabaseHandle): Promise<SitemapCategoryEntry[]> {
+  return handle.query<SitemapCategoryEntry>("select category_slug as slug from category_counts order by category_slug");
+}
+
+export async function listSitemapCountries(handle: DatabaseHandle): Promise<SitemapCountryEntry[]> {
+  return handle.query<SitemapCountryEntry>(`select country_code as "countryCode", country_slug as slug from country_counts order by country_slug, country_code`);
+}
+
+export async function listSitemapCities(handle: DatabaseHandle): Promise<SitemapCityEntry[]> {
+  return handle.query<SitemapCityEntry>(`select country_code as "countryCode", city_slug as "citySlug" from city_counts order by country_code, city_slug`);
+}
+
+/**
+ * When the visible set last changed: refreshAggregates rewrites site_totals after every write that can add,
+ * remove or (un)approve businesses, so cached page boundaries are stale once this moves.
+ */
+export async function readAggregatesStamp(handle: DatabaseHandle): Promise<string> {
+  const rows = await handle.query<{ stamp: string | null }>("select max(refreshed_at)::text as stamp from site_totals");
+  return rows[0]?.stamp ?? "";
+}
