@@ -28,7 +28,7 @@ export function NotFoundPage() {
             { to: "/cities", label: "Cities", text: "Browse by city" },
           ].map((tile) => (
             <li key={tile.to}>
-              <Link to={tile.to} className="card block p-5 text-left transition hover:border-brand-300 hover:shadow">
+              <Link to={tile.to} className="card block h-full p-5 text-left transition hover:border-brand-300 hover:shadow">
                 <span className="font-semibold text-slate-900">{tile.label}</span>
                 <span className="mt-1 block text-sm text-slate-600">{tile.text}</span>
               </Link>
