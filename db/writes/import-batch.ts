@@ -100,15 +100,13 @@ const CREATE_STAGING = `create temp table import_staging (${STAGED_COLUMNS.map((
 const COPY_STAGING = `copy import_staging (${STAGED_COLUMNS.map(([c]) => c).join(", ")}) from stdin`;
 const COPY_STAGING_PGLITE = `copy import_staging (${STAGED_COLUMNS.map(([c]) => c).join(", ")}) from '/dev/blob'`;
 
-// A slug is taken when another identity already holds it (collisions inside the batch were settled by the caller).
-const RESOLVE_SLUGS = (column: "slug_alt" | "slug_alt2") => `
-  update import_staging s set slug = s.${column}
+// A slug is taken when another identity already holds it (collisions inside the batch were settled by the caller);
+// then the first alternative, or the second when the first is taken too. One pass of index look-ups.
+const RESOLVE_SLUGS = `
+  update import_staging s
+     set slug = case when exists (select 1 from businesses a where a.slug = s.slug_alt and a.identity_key <> s.identity_key)
+                     then s.slug_alt2 else s.slug_alt end
    where exists (select 1 from businesses b where b.slug = s.slug and b.identity_key <> s.identity_key)`;
-
-const COUNT_EXISTING = `
-  select count(b.id)::int as existing,
-         count(*) filter (where s.place_id is not null and b.id is null)::int as new_place_ids
-    from import_staging s left join businesses b on b.identity_key = s.identity_key`;
 
 const MERGE = (onDuplicate: "update" | "skip") => `
   insert into businesses (${TARGET_COLUMNS.join(", ")})
@@ -119,7 +117,7 @@ const MERGE = (onDuplicate: "update" | "skip") => `
       : `update set ${UPDATE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(", ")}, updated_at = now()
          where businesses.content_hash is distinct from excluded.content_hash`
   }
-  returning (xmax = 0) as inserted, identity_key`;
+  returning (xmax = 0) as inserted, identity_key, place_id is not null as has_place_id`;
 
 /** Gives later rows of a batch that want an earlier row's slug their first free alternative. */
 export function settleBatchSlugs(rows: StagedBusiness[]): void {
@@ -207,16 +205,18 @@ export async function writeImportBatch(handle: DatabaseHandle, rows: StagedBusin
       settleBatchSlugs(rows);
       await tx.run(CREATE_STAGING);
       await tx.copy(encodeCopyRows(rows));
-      await tx.run(RESOLVE_SLUGS("slug_alt"));
-      await tx.run(RESOLVE_SLUGS("slug_alt2"));
-      const [existing] = await tx.run<{ existing: number; new_place_ids: number }>(COUNT_EXISTING);
-      outcome.databaseDuplicates = Number(existing?.existing ?? 0);
-      outcome.newPlaceIds = Number(existing?.new_place_ids ?? 0);
-      const written = await tx.run<{ inserted: boolean; identity_key: string }>(MERGE(options.onDuplicate));
+      await tx.run(RESOLVE_SLUGS);
+      const written = await tx.run<{ inserted: boolean; identity_key: string; has_place_id: boolean }>(MERGE(options.onDuplicate));
       for (const row of written) {
-        if (row.inserted) outcome.inserted++;
-        else outcome.updated++;
+        if (row.inserted) {
+          outcome.inserted++;
+          if (row.has_place_id) outcome.newPlaceIds++;
+        } else {
+          outcome.updated++;
+        }
       }
+      // Every staged row that was not inserted had its identity stored already (updated, unchanged or skipped).
+      outcome.databaseDuplicates = rows.length - outcome.inserted;
       if (options.onDuplicate === "skip") {
         const writtenKeys = new Set(written.map((row) => row.identity_key));
         outcome.skippedLines = rows.filter((row) => !writtenKeys.has(row.identityKey)).map((row) => row.lineNumber);
