@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, testDriver, type TestDatabase } from "../../db/testing/test-database.ts";
+import { refreshAggregates } from "../../db/writes/aggregates.ts";
+import { upsertBusinesses } from "../../db/writes/businesses.ts";
+import { normalizeBusiness } from "../../ingest-cli/pipeline/normalize/business.ts";
+import { createSearchEngine } from "../../search/index.ts";
+import { loader as searchLoader } from "~/routes/api.search";
+import { loader as suggestLoader } from "~/routes/api.suggest";
+import { searchBusinesses, suggestSearches } from "./search.server.ts";
+
+describe(`search API models on ${testDriver()}`, () => {
+  let handle: TestDatabase;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    const rows = [
+      { name: "Bäckerei Müller", category: "Bakery", city: "Berlin", country_code: "DE", place_id: "s-1", rating: 4.7, reviews: 120 },
+      { name: "Corner Bakery", category: "Bakery", city: "London", country_code: "GB", place_id: "s-2", rating: 4.1, reviews: 30 },
+      { name: "Trattoria Roma", category: "Italian restaurant", city: "Berlin", country_code: "DE", place_id: "s-3", rating: 4.4, reviews: 80 },
+    ].map((raw) => {
+      const result = normalizeBusiness(raw);
+      if (!result.ok) throw new Error("fixture rejected");
+      return result.business;
+    });
+    await upsertBusinesses(handle, rows);
+    await refreshAggregates(handle);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("searches with facets and a location, accent-insensitively", async () => {
+    const engine = createSearchEngine({ handle });
+    const outcome = await searchBusinesses(new URLSearchParams({ q: "backerei", location: "Berlin" }), engine);
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.result.hits.map((h) => h.name)).toEqual(["Bäckerei Müller"]);
+    expect(outcome.result.engine).toBe("postgres");
+    const all = await searchBusinesses(new URLSearchParams({ q: "bakery" }), engine);
+    expect(all.ok && all.result.facets.country.map((f) => [f.value, f.count])).toEqual(expect.arrayContaining([["DE", 1], ["GB", 1]]));
+  });
+
+  it("suggests by prefix and rejects bad parameters with readable problems", async () => {
+    const engine = createSearchEngine({ handle });
+    const suggestions = await suggestSearches(new URLSearchParams({ q: "Bak" }), engine);
+    expect(suggestions.ok && suggestions.suggestions.some((s) => s.label === "Bakery")).toBe(true);
+    const bad = await searchBusinesses(new URLSearchParams({ q: "x", page: "0" }), engine);
+    expect(bad).toEqual({ ok: false, problems: [expect.stringContaining("page")] });
+  });
+
+  it("answers 400 JSON from the routes for bad parameters", async () => {
+    const search = await searchLoader({ request: new Request("http://x/api/search?q=pizza&page=abc"), params: {}, context: {} }).catch((r: Response) => r);
+    expect((search as Response).status).toBe(400);
+    expect(await (search as Response).json()).toMatchObject({ error: { code: "INVALID_SEARCH" } });
+    const suggest = await suggestLoader({ request: new Request("http://x/api/suggest?q="), params: {}, context: {} }).catch((r: Response) => r);
+    expect((suggest as Response).status).toBe(400);
+  });
+});
