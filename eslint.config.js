@@ -16,7 +16,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["ingest-cli/index.ts", "ingest-cli/commands/**"],
+    files: ["ingest-cli/index.ts", "ingest-cli/commands/**", "ingest-cli/testing/**"],
     rules: { "no-restricted-imports": "off" },
   },
   {

@@ -16,6 +16,23 @@ const LEGAL_LINKS = [
   { to: "/cookie-policy", label: "Cookie Policy" },
 ];
 
+function FooterNav({ title, links }: { title: string; links: Array<{ to: string; label: string }> }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{title}</h2>
+      <ul className="mt-4 space-y-2 text-sm">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="rounded hover:text-white">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function SiteFooter() {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-900 text-slate-300">
@@ -27,30 +44,8 @@ export function SiteFooter() {
             businesses in 195+ countries.
           </p>
         </div>
-        <nav aria-label="Quick Links">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Quick Links</h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {QUICK_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="rounded hover:text-white">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Legal">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Legal</h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {LEGAL_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="rounded hover:text-white">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterNav title="Quick Links" links={QUICK_LINKS} />
+        <FooterNav title="Legal" links={LEGAL_LINKS} />
       </div>
       <div className="border-t border-slate-800">
         <p className="container-page py-6 text-xs text-slate-400">

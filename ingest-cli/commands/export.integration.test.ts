@@ -1,37 +1,19 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Command } from "commander";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, getDatabase } from "../../db/client.ts";
 import { testDriver } from "../../db/testing/test-database.ts";
 import { seedDemoData } from "../pipeline/demo-seed.ts";
 import { createCliDatabaseEnv } from "../testing/run-cli.ts";
 import { register } from "./export.ts";
 import { CliError } from "./shared.ts";
+import { runRegisteredCommand } from "../testing/run-in-process.ts";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "export-cli-"));
 
-/** Runs `directory export …` in-process through a commander program that only knows this command. */
-async function runExport(args: string[]): Promise<{ stdout: string; stderr: string }> {
-  const program = new Command().exitOverride();
-  register(program);
-  let stdout = "";
-  let stderr = "";
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
-    stdout += Buffer.from(chunk).toString("utf8");
-    return true;
-  });
-  vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  });
-  try {
-    await program.parseAsync(["node", "directory", "export", ...args]);
-  } finally {
-    vi.restoreAllMocks();
-  }
-  return { stdout, stderr };
+function runExport(args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return runRegisteredCommand(register, ["export", ...args]);
 }
 
 async function expectCliError(args: string[], code: string, message: RegExp): Promise<void> {

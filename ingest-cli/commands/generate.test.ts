@@ -3,35 +3,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Command } from "commander";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { register } from "./generate.ts";
 import { CliError } from "./shared.ts";
+import { runRegisteredCommand } from "../testing/run-in-process.ts";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "generate-cli-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 afterEach(() => vi.restoreAllMocks());
 
-/** Runs `directory generate …` in-process through a commander program that only knows this command. */
-async function runGenerate(args: string[]): Promise<{ stdout: string; stderr: string }> {
-  const program = new Command().exitOverride();
-  register(program);
-  let stdout = "";
-  let stderr = "";
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
-    stdout += String(chunk);
-    return true;
-  });
-  vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  });
-  try {
-    await program.parseAsync(["node", "directory", "generate", ...args]);
-  } finally {
-    vi.restoreAllMocks();
-  }
-  return { stdout, stderr };
+function runGenerate(args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return runRegisteredCommand(register, ["generate", ...args]);
 }
 
 async function expectCliError(args: string[], code: string, message: RegExp): Promise<void> {

@@ -1,5 +1,4 @@
-import { Command } from "commander";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, getDatabase } from "../../db/client.ts";
 import { testDriver } from "../../db/testing/test-database.ts";
 import { upsertBusinesses } from "../../db/writes/businesses.ts";
@@ -7,27 +6,10 @@ import { normalizeBusiness, type RawBusiness } from "../pipeline/normalize/busin
 import { createCliDatabaseEnv } from "../testing/run-cli.ts";
 import { register } from "./maintenance.ts";
 import { CliError } from "./shared.ts";
+import { runRegisteredCommand } from "../testing/run-in-process.ts";
 
-/** Runs `directory <args>` in-process through a commander program that only knows the maintenance commands. */
-async function run(args: string[]): Promise<{ stdout: string; stderr: string }> {
-  const program = new Command().exitOverride();
-  register(program);
-  let stdout = "";
-  let stderr = "";
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
-    stdout += String(chunk);
-    return true;
-  });
-  vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  });
-  try {
-    await program.parseAsync(["node", "directory", ...args]);
-  } finally {
-    vi.restoreAllMocks();
-  }
-  return { stdout, stderr };
+function run(args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return runRegisteredCommand(register, [...args]);
 }
 
 async function runError(args: string[]): Promise<CliError> {

@@ -2,37 +2,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { Command } from "commander";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, getDatabase } from "../../db/client.ts";
 import { testDriver } from "../../db/testing/test-database.ts";
 import { seedDemoData } from "../pipeline/demo-seed.ts";
 import { createCliDatabaseEnv } from "../testing/run-cli.ts";
 import { CliError } from "./shared.ts";
 import { register } from "./sitemap.ts";
+import { runRegisteredCommand } from "../testing/run-in-process.ts";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sitemap-cli-"));
 
-/** Runs `directory sitemap …` in-process through a commander program that only knows this command. */
-async function runSitemap(args: string[]): Promise<{ stdout: string; stderr: string }> {
-  const program = new Command().exitOverride();
-  register(program);
-  let stdout = "";
-  let stderr = "";
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
-    stdout += String(chunk);
-    return true;
-  });
-  vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  });
-  try {
-    await program.parseAsync(["node", "directory", "sitemap", ...args]);
-  } finally {
-    vi.restoreAllMocks();
-  }
-  return { stdout, stderr };
+function runSitemap(args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return runRegisteredCommand(register, ["sitemap", ...args]);
 }
 
 async function expectCliError(args: string[], code: string, message: RegExp): Promise<void> {
