@@ -29,18 +29,28 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), maxConnections: 4 });
+  const drop = async () => {
+    const dropper = postgres(baseUrl, { max: 1, onnotice: () => {} });
+    try {
+      await dropper.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    } finally {
+      await dropper.end({ timeout: 5 });
+    }
+  };
+  let handle: DatabaseHandle;
+  try {
+    handle = await openDatabase({ databaseUrl: url.toString(), maxConnections: 4 });
+  } catch (error) {
+    // A failed migration must not leave a database behind on the shared server.
+    await drop();
+    throw error;
+  }
   return {
     ...handle,
     url: url.toString(),
     async close() {
       await handle.close();
-      const dropper = postgres(baseUrl, { max: 1, onnotice: () => {} });
-      try {
-        await dropper.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await dropper.end({ timeout: 5 });
-      }
+      await drop();
     },
   };
 }
