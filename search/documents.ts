@@ -9,36 +9,17 @@
 import type { BusinessDocumentRow } from "../db/queries/search.ts";
 import type { SearchHit } from "./engine.ts";
 
-export interface BusinessDocument {
-  id: number;
-  slug: string;
-  name: string;
-  category: string | null;
-  category_slug: string | null;
-  type: string | null;
-  city: string | null;
-  city_slug: string | null;
-  country_code: string | null;
-  country: string | null;
-  full_address: string | null;
-  description: string | null;
+/** A document carries the row's display columns; hours and zone stay in Postgres (see the header). */
+export type BusinessDocument = Omit<BusinessDocumentRow, "rating" | "working_hours" | "time_zone"> & {
   /** Absent (not null) when unknown, so rating sorts put unrated businesses last in both directions. */
   rating?: number;
-  reviews: number;
-  rank_score: number;
-  verified: boolean;
-  photo: string | null;
-  phone: string | null;
-  latitude: number | null;
-  longitude: number | null;
   _geo?: { lat: number; lng: number };
   has_hours: boolean;
-  status: string;
   /** "bakery|Bakery": one facet value carries the slug to filter by and the label to show. */
   facet_category?: string;
   /** "DE|berlin|Berlin": a city slug is unique only within its country. */
   facet_city?: string;
-}
+};
 
 /** Separates slug and label inside facet values; slugs and country codes never contain it. */
 export const FACET_SEPARATOR = "|";

@@ -1,6 +1,7 @@
 // URL search params → a validated SearchQuery, and the one SearchEngine interface every engine implements
 // (postgres, meilisearch, and the fallback wrapper), so routes never know which engine answered.
 import { z } from "zod";
+import type { SearchHitRow } from "../db/queries/search.ts";
 
 export interface SearchQuery {
   q: string;
@@ -22,24 +23,8 @@ export interface SearchQuery {
   now?: Date;
 }
 
-export interface SearchHit {
-  id: number;
-  slug: string;
-  name: string;
-  category: string | null;
-  type: string | null;
-  city: string | null;
-  countryCode: string | null;
-  fullAddress: string | null;
-  rating: number | null;
-  reviews: number;
-  phone: string | null;
-  photo: string | null;
-  verified: boolean;
-  latitude: number | null;
-  longitude: number | null;
-  distanceKm?: number;
-}
+/** A result card: the search query's row, with the distance only when the query was near a point. */
+export type SearchHit = Omit<SearchHitRow, "distanceKm"> & { distanceKm?: number };
 
 export interface FacetValue {
   value: string;

@@ -15,7 +15,7 @@ import {
   resolveExportRequest,
   type ExportOptions,
 } from "../pipeline/export/index.ts";
-import { CliError, createProgress, parseOptions, printResult } from "./shared.ts";
+import { CliError, createProgress, parseOptions, printResult, assertWritableTarget, formatBytes } from "./shared.ts";
 
 const list = (text: string | undefined) =>
   text
@@ -136,31 +136,10 @@ async function runExport(options: ExportCommandOptions): Promise<void> {
   };
   const human = () =>
     `Exported ${summary.rows.toLocaleString("en-US")} businesses (${summary.fields.length} fields, ${formatBytes(summary.bytes)}) to ${summary.out} in ${summary.seconds.toFixed(1)} s.`;
-  if (toStdout) {
-    // NOTE: stdout carries the CSV itself, so the summary goes to stderr to keep the file clean.
-    process.stderr.write(`${options.json ? JSON.stringify(summary, null, 2) : human()}\n`);
-  } else {
-    printResult(options.json, summary, human);
-  }
+  printResult(options.json, summary, human, { toStderr: toStdout });
 }
 
 function asCliError(error: unknown): unknown {
   return error instanceof ExportError ? new CliError(error.code, error.message) : error;
 }
 
-function assertWritableTarget(outPath: string, given: string): void {
-  const directory = path.dirname(outPath);
-  if (!fs.existsSync(directory) || !fs.statSync(directory).isDirectory()) {
-    throw new CliError("OUTPUT_DIR_MISSING", `The folder of --out ${given} does not exist; create ${directory} first or choose another path.`);
-  }
-  if (fs.existsSync(outPath) && fs.statSync(outPath).isDirectory()) {
-    throw new CliError("OUTPUT_IS_DIRECTORY", `--out ${given} is a folder; give a file name inside it, e.g. ${path.join(given, "businesses.csv")}.`);
-  }
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KB`;
-  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
-}

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import { z } from "zod";
 import { GENERATE_FORMATS, XLSX_MAX_ROWS, formatFromPath, writeGeneratedFile } from "../pipeline/generate/index.ts";
-import { CliError, createProgress, parseOptions, printResult } from "./shared.ts";
+import { CliError, createProgress, parseOptions, printResult, assertWritableTarget, formatBytes } from "./shared.ts";
 
 const GenerateOptionsSchema = z.object({
   rows: z.coerce
@@ -95,27 +95,6 @@ async function runGenerate(options: GenerateCommandOptions): Promise<void> {
       messParts.length > 0 ? `Mess: ${messParts.join(", ")}.` : "Mess: none.",
     ].join("\n");
   };
-  if (toStdout) {
-    // NOTE: stdout carries the data itself here, so the summary goes to stderr to keep the file clean.
-    process.stderr.write(`${options.json ? JSON.stringify(summary, null, 2) : human()}\n`);
-  } else {
-    printResult(options.json, summary, human);
-  }
+  printResult(options.json, summary, human, { toStderr: toStdout });
 }
 
-function assertWritableTarget(outPath: string, given: string): void {
-  const directory = path.dirname(outPath);
-  if (!fs.existsSync(directory) || !fs.statSync(directory).isDirectory()) {
-    throw new CliError("OUTPUT_DIR_MISSING", `The folder of --out ${given} does not exist; create ${directory} first or choose another path.`);
-  }
-  if (fs.existsSync(outPath) && fs.statSync(outPath).isDirectory()) {
-    throw new CliError("OUTPUT_IS_DIRECTORY", `--out ${given} is a folder; give a file name inside it, e.g. ${path.join(given, "businesses.csv")}.`);
-  }
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KB`;
-  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
-}

@@ -1,4 +1,6 @@
 // Shared CLI plumbing: exit codes, typed errors, JSON/plain output and stderr progress for every command.
+import fs from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 
 export const EXIT = { OK: 0, FATAL: 1, ROWS_REJECTED: 2 } as const;
@@ -25,10 +27,13 @@ export function parseOptions<T extends z.ZodType>(schema: T, raw: unknown): z.in
   throw new CliError("INVALID_OPTION", details);
 }
 
-/** Prints the result: JSON on stdout with --json, otherwise the human text. */
-export function printResult(json: boolean, value: unknown, human: () => string): void {
-  if (json) process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
-  else process.stdout.write(`${human()}\n`);
+/**
+ * Prints the result: JSON with --json, otherwise the human text; on stdout, or on stderr when stdout carries the
+ * command's data itself (`--out -`), so the file stays clean.
+ */
+export function printResult(json: boolean, value: unknown, human: () => string, options: { toStderr?: boolean } = {}): void {
+  const stream = options.toStderr ? process.stderr : process.stdout;
+  stream.write(`${json ? JSON.stringify(value, null, 2) : human()}\n`);
 }
 
 /** Progress on stderr: a redrawn bar on a TTY, a plain line every `everyMs` otherwise. */
@@ -53,4 +58,22 @@ export function createProgress(label: string, total?: number, everyMs = 2000) {
     }
   };
   return { update: (done: number) => render(done), finish: (done: number) => render(done, true) };
+}
+
+/** Refuses an --out path whose folder is missing or that names a folder, before any work is done. */
+export function assertWritableTarget(outPath: string, given: string): void {
+  const directory = path.dirname(outPath);
+  if (!fs.existsSync(directory) || !fs.statSync(directory).isDirectory()) {
+    throw new CliError("OUTPUT_DIR_MISSING", `The folder of --out ${given} does not exist; create ${directory} first or choose another path.`);
+  }
+  if (fs.existsSync(outPath) && fs.statSync(outPath).isDirectory()) {
+    throw new CliError("OUTPUT_IS_DIRECTORY", `--out ${given} is a folder; give a file name inside it, e.g. ${path.join(given, "businesses.csv")}.`);
+  }
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
 }

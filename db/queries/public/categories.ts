@@ -1,6 +1,7 @@
 // category_counts / country_category_counts → the category list (optionally by first letter), one category's
 // counts and its top countries. Reads only the aggregate tables: never a GROUP BY over businesses per request.
 import type { DatabaseHandle } from "../../client.ts";
+import { buildLetterAndLimit } from "./letter-filter.ts";
 
 export interface CategoryCountRow {
   category: string;
@@ -10,17 +11,7 @@ export interface CategoryCountRow {
 
 /** Categories, most businesses first; `letter` is 'A'–'Z' or '#' (names not starting with a Latin letter). */
 export async function listCategoryCounts(handle: DatabaseHandle, letter?: string, limit?: number): Promise<CategoryCountRow[]> {
-  const params: unknown[] = [];
-  let filter = "";
-  if (letter) {
-    params.push(letter);
-    filter = `where first_letter = $${params.length}`;
-  }
-  let top = "";
-  if (limit !== undefined) {
-    params.push(limit);
-    top = `limit $${params.length}`;
-  }
+  const { params, filter, top } = buildLetterAndLimit(letter, limit);
   return handle.query<CategoryCountRow>(
     `select category, category_slug as slug, business_count as count from category_counts ${filter}
       order by business_count desc nulls last, category_slug ${top}`,

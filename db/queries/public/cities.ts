@@ -1,6 +1,7 @@
 // city_counts / city_category_counts → the city list (optionally by first letter), one city's counts and its
 // top categories. Aggregate tables only.
 import type { DatabaseHandle } from "../../client.ts";
+import { buildLetterAndLimit } from "./letter-filter.ts";
 
 export interface CityCountRow {
   city: string;
@@ -12,17 +13,7 @@ export interface CityCountRow {
 
 /** Cities, most businesses first; `letter` is 'A'–'Z' or '#'. */
 export async function listCityCounts(handle: DatabaseHandle, letter?: string, limit?: number): Promise<CityCountRow[]> {
-  const params: unknown[] = [];
-  let filter = "";
-  if (letter) {
-    params.push(letter);
-    filter = `where first_letter = $${params.length}`;
-  }
-  let top = "";
-  if (limit !== undefined) {
-    params.push(limit);
-    top = `limit $${params.length}`;
-  }
+  const { params, filter, top } = buildLetterAndLimit(letter, limit);
   return handle.query<CityCountRow>(
     `select city, city_slug, country_code, business_count, category_count from city_counts ${filter}
       order by business_count desc nulls last, country_code, city_slug ${top}`,

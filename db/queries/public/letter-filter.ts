@@ -1,0 +1,16 @@
+// Optional first-letter filter and row limit → SQL clauses with their parameters, for the count-table lists.
+
+export function buildLetterAndLimit(letter?: string, limit?: number): { params: unknown[]; filter: string; top: string } {
+  const params: unknown[] = [];
+  let filter = "";
+  if (letter) {
+    params.push(letter);
+    filter = `where first_letter = $${params.length}`;
+  }
+  let top = "";
+  if (limit !== undefined) {
+    params.push(limit);
+    top = `limit $${params.length}`;
+  }
+  return { params, filter, top };
+}
