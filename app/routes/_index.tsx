@@ -5,6 +5,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AnimatedCounter } from "~/components/animated-counter";
 import { BusinessCard } from "~/components/business-card";
 import { getHomePage } from "~/models/home.server";
+import { SearchBox } from "~/components/search-box";
 import { formatBusinessCounter, formatCityCounter, formatCount, formatInteger, truncate } from "~/utils/format";
 
 const PANEL_NAME_LENGTH = 12;
@@ -65,19 +66,9 @@ export default function Home() {
               Over 564,000+ businesses in 195+ countries, 15,000+ cities and 500+ categories — with hours, maps and directions.
             </p>
           </div>
-          <form action="/search" method="get" role="search" className="mt-8 grid max-w-3xl gap-3 rounded-2xl bg-white p-3 shadow-xl sm:grid-cols-[1fr_1fr_auto]">
-            <label htmlFor="hero-q" className="sr-only">
-              What business are you looking for?
-            </label>
-            <input id="hero-q" name="q" className="input border-0 bg-slate-50" placeholder="What business? e.g. dentist, pizza" />
-            <label htmlFor="hero-location" className="sr-only">
-              Location
-            </label>
-            <input id="hero-location" name="location" className="input border-0 bg-slate-50" placeholder="City or country" />
-            <button type="submit" className="btn-primary px-6">
-              Search
-            </button>
-          </form>
+          <div className="mt-8">
+            <SearchBox variant="hero" />
+          </div>
           <dl className="mt-10 grid max-w-2xl grid-cols-3 gap-4">
             {[
               { label: "Businesses", value: totals.businesses, format: formatBusinessCounter },
