@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
+import { findSeriousAxeViolations } from "~/testing/axe";
 import { findChromium, launchChromium, saveScreenshot, VIEWPORTS } from "~/testing/chromium";
 
 const baseUrl = inject("browserBaseUrl");
@@ -35,6 +36,7 @@ describe.skipIf(!chromium || !baseUrl)("home page in Chromium", () => {
       const businesses = await page.locator("dt:text('Businesses') + dd span[aria-hidden]").textContent();
       expect(businesses).toBe("300");
       await saveScreenshot(page, "home", viewport);
+      expect(await findSeriousAxeViolations(page)).toEqual([]);
       await page.close();
     });
   }
