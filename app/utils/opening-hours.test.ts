@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClockTime, formatDayHours, isOpenAt, readLocalWeekTime } from "./opening-hours.ts";
+import { formatClockTime, formatDayHours, isOpenAt, listWeekHours, readLocalWeekTime, readOpenState } from "./opening-hours.ts";
 
 const OFFICE = { monday: [["09:00", "17:00"]], tuesday: [["09:00", "17:00"]], saturday: [], sunday: [] } as const;
 const BAR = { friday: [["18:00", "02:00"]], saturday: [["18:00", "24:00"]], sunday: [] } as const;
@@ -77,5 +77,58 @@ describe("formatDayHours", () => {
     expect(formatClockTime("12:05")).toBe("12:05 PM");
     expect(formatClockTime("24:00")).toBe("12:00 AM");
     expect(formatClockTime("25:00")).toBeNull();
+  });
+});
+
+describe("readOpenState and listWeekHours (the business page)", () => {
+  // A restaurant with a lunch and a dinner shift, a bar night into Sunday, and a 24-hour Saturday.
+  const RESTAURANT = {
+    monday: [["11:30", "14:30"], ["17:30", "23:00"]],
+    friday: [["18:00", "02:00"]],
+    saturday: [["00:00", "24:00"]],
+    sunday: [["10:00", "10:00"]],
+  } as const;
+
+  it("reads split shifts on the business's clock, not the server's", () => {
+    // 2024-01-08 (Monday) 06:00 UTC is 15:00 in Tokyo: between the shifts, closed; 09:00 UTC is 18:00, open.
+    expect(readOpenState(RESTAURANT, "Asia/Tokyo", new Date("2024-01-08T06:00:00Z"))).toEqual({ open: false, today: "monday" });
+    expect(readOpenState(RESTAURANT, "Asia/Tokyo", new Date("2024-01-08T09:00:00Z"))).toEqual({ open: true, today: "monday" });
+    // The same instant in Los Angeles is Sunday 22:00, inside Sunday's 24-hour wrap (10:00 → Monday 10:00): open.
+    expect(readOpenState(RESTAURANT, "America/Los_Angeles", new Date("2024-01-08T06:00:00Z"))).toEqual({ open: true, today: "sunday" });
+    // And Tuesday 15:00 in Tokyo has no hours at all.
+    expect(readOpenState(RESTAURANT, "Asia/Tokyo", new Date("2024-01-09T06:00:00Z"))).toEqual({ open: false, today: "tuesday" });
+  });
+
+  it("marks today in the business's zone when it differs from UTC's day", () => {
+    // Sunday 2024-01-14 20:00 UTC is already Monday 09:00 in Auckland (UTC+13 in summer).
+    expect(readOpenState(RESTAURANT, "Pacific/Auckland", new Date("2024-01-14T20:00:00Z")).today).toBe("monday");
+    expect(readOpenState(RESTAURANT, "UTC", new Date("2024-01-14T20:00:00Z")).today).toBe("sunday");
+  });
+
+  it("keeps an overnight shift open after midnight and a 24-hour day open all day", () => {
+    // Friday 18:00–02:00 in Berlin: Saturday 00:30 local (23:30 UTC Friday) is open through Friday's shift.
+    expect(readOpenState(RESTAURANT, "Europe/Berlin", new Date("2024-01-12T23:30:00Z")).open).toBe(true);
+    expect(readOpenState(RESTAURANT, "Europe/Berlin", new Date("2024-01-13T22:59:00Z")).open).toBe(true);
+    // Sunday's equal open/close (10:00–10:00) is a 24-hour wrap ending Monday 10:00.
+    expect(readOpenState(RESTAURANT, "UTC", new Date("2024-01-15T09:59:00Z")).open).toBe(true);
+    expect(readOpenState(RESTAURANT, "UTC", new Date("2024-01-15T10:00:00Z")).open).toBe(false);
+  });
+
+  it("gives no badge without hours, but still a today", () => {
+    expect(readOpenState(null, "Asia/Tokyo", new Date("2024-01-08T06:00:00Z"))).toEqual({ open: null, today: "monday" });
+  });
+
+  it("lists all seven days Monday first with the spec's texts", () => {
+    expect(listWeekHours(RESTAURANT)).toEqual([
+      { day: "monday", label: "Monday", text: "11:30 AM – 2:30 PM, 5:30 PM – 11:00 PM" },
+      { day: "tuesday", label: "Tuesday", text: "Closed" },
+      { day: "wednesday", label: "Wednesday", text: "Closed" },
+      { day: "thursday", label: "Thursday", text: "Closed" },
+      { day: "friday", label: "Friday", text: "6:00 PM – 2:00 AM" },
+      { day: "saturday", label: "Saturday", text: "Open 24 hours" },
+      { day: "sunday", label: "Sunday", text: "Open 24 hours" },
+    ]);
+    expect(listWeekHours(null)).toBeNull();
+    expect(listWeekHours({ notADay: [] })).toBeNull();
   });
 });

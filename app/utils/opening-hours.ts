@@ -7,6 +7,11 @@ export type WeekDay = (typeof WEEK_DAYS)[number];
 export type HoursRange = readonly [string, string];
 export type WeekHoursInput = Partial<Record<WeekDay, ReadonlyArray<HoursRange>>>;
 
+export const DAY_LABELS: Record<WeekDay, string> = {
+  monday: "Monday", tuesday: "Tuesday", wednesday: "Wednesday", thursday: "Thursday",
+  friday: "Friday", saturday: "Saturday", sunday: "Sunday",
+};
+
 const CLOCK = /^([01][0-9]|2[0-4]):([0-5][0-9])$/;
 
 /** "09:30" → 570, "24:00" → 1440; null for anything that is not a canonical "HH:MM" (≤ "24:59", as SQL). */
@@ -112,4 +117,33 @@ export function formatDayHours(ranges: ReadonlyArray<HoursRange> | null | undefi
     if (openLabel && closeLabel) parts.push(`${openLabel} – ${closeLabel}`);
   }
   return parts.length > 0 ? parts.join(", ") : "Closed";
+}
+
+export interface DayHoursRow {
+  day: WeekDay;
+  label: string;
+  /** formatDayHours's text: "9:00 AM – 5:00 PM", "Closed", "Open 24 hours". */
+  text: string;
+}
+
+/** A canonical week → its seven display rows, Monday first (a missing day is "Closed"); null without hours. */
+export function listWeekHours(hours: unknown): DayHoursRow[] | null {
+  if (!hasOpeningHours(hours)) return null;
+  const week = hours as Record<string, unknown>;
+  return WEEK_DAYS.map((day) => {
+    const ranges = week[day];
+    return { day, label: DAY_LABELS[day], text: formatDayHours(Array.isArray(ranges) ? (ranges as HoursRange[]) : null) };
+  });
+}
+
+export interface OpenState {
+  /** null: no hours to say (no badge). */
+  open: boolean | null;
+  /** The weekday at `at` in the business's own time zone (the row marked "(Today)"). */
+  today: WeekDay;
+}
+
+/** The badge and the highlighted row, both read on the business's clock so a visitor abroad sees local truth. */
+export function readOpenState(hours: unknown, timeZone: string | null | undefined, at: Date): OpenState {
+  return { open: isOpenAt(hours, timeZone, at), today: readLocalWeekTime(at, timeZone).day };
 }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { buildDirectionsUrl, buildMapSearchUrl, buildTelHref } from "./business-links.ts";
+
+const PLACE = { name: "Alpha Bakery", fullAddress: "Hauptstraße 1, 10115 Berlin, Germany", placeId: "ChIJ123", latitude: 52.52, longitude: 13.405 };
+
+describe("business links", () => {
+  it("dials only the digits and a leading plus", () => {
+    expect(buildTelHref("+44 (20) 7946-0958")).toBe("tel:+442079460958");
+    expect(buildTelHref("030 111 22")).toBe("tel:03011122");
+    expect(buildTelHref("n/a")).toBeNull();
+    expect(buildTelHref(null)).toBeNull();
+  });
+
+  it("routes by place id with the coordinates as destination", () => {
+    const url = new URL(buildDirectionsUrl(PLACE) ?? "");
+    expect(url.origin + url.pathname).toBe("https://www.google.com/maps/dir/");
+    expect(url.searchParams.get("destination_place_id")).toBe("ChIJ123");
+    expect(url.searchParams.get("destination")).toBe("52.52,13.405");
+  });
+
+  it("falls back to name and address, and to nothing when there is nothing to find", () => {
+    const url = new URL(buildDirectionsUrl({ ...PLACE, placeId: null, latitude: null, longitude: null }) ?? "");
+    expect(url.searchParams.get("destination")).toBe("Alpha Bakery, Hauptstraße 1, 10115 Berlin, Germany");
+    expect(url.searchParams.has("destination_place_id")).toBe(false);
+    expect(buildMapSearchUrl({ ...PLACE, latitude: null, longitude: null, fullAddress: null, name: " " , placeId: null })).toBeNull();
+    expect(new URL(buildMapSearchUrl(PLACE) ?? "").searchParams.get("query_place_id")).toBe("ChIJ123");
+  });
+});

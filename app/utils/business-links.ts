@@ -1,0 +1,48 @@
+// A business's phone, place id and coordinates → the outbound links of its page (tel:, directions, map search).
+// Maps links use the public Google Maps URL scheme, which needs no key and opens the app on phones.
+
+export interface MapTarget {
+  name: string;
+  fullAddress: string | null;
+  placeId: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+const MAPS_DIRECTIONS = "https://www.google.com/maps/dir/";
+const MAPS_SEARCH = "https://www.google.com/maps/search/";
+
+/** "+44 20 7946 0958" → "tel:+442079460958"; null when no digit is left. */
+export function buildTelHref(phone: string | null | undefined): string | null {
+  if (!phone) return null;
+  const digits = phone.replace(/(?!^\+)[^\d]/g, "");
+  return /\d/.test(digits) ? `tel:${digits}` : null;
+}
+
+/** What the maps service should look for: the coordinates when known (exact), else the name and address. */
+function describeDestination(target: MapTarget): string | null {
+  if (target.latitude !== null && target.longitude !== null) return `${target.latitude},${target.longitude}`;
+  const text = [target.name, target.fullAddress].filter(Boolean).join(", ");
+  return text.trim() ? text : null;
+}
+
+/**
+ * Directions by place id (the spec's rule); the destination text is still required by the URL scheme and is what
+ * the service falls back to when it does not know the place id. null when there is nothing to route to.
+ */
+export function buildDirectionsUrl(target: MapTarget): string | null {
+  const destination = describeDestination(target);
+  if (!destination && !target.placeId) return null;
+  const params = new URLSearchParams({ api: "1", destination: destination ?? target.name });
+  if (target.placeId) params.set("destination_place_id", target.placeId);
+  return `${MAPS_DIRECTIONS}?${params.toString()}`;
+}
+
+/** The place on a full map (the static fallback's "Open in maps" link). */
+export function buildMapSearchUrl(target: MapTarget): string | null {
+  const query = describeDestination(target);
+  if (!query) return null;
+  const params = new URLSearchParams({ api: "1", query });
+  if (target.placeId) params.set("query_place_id", target.placeId);
+  return `${MAPS_SEARCH}?${params.toString()}`;
+}
