@@ -1,12 +1,20 @@
-// All-businesses pages and business detail by slug → the spec's entities; only approved businesses are public,
-// and a slug resolves exactly, then through old-slug redirects, then by the spec's suffix-stripping retry.
+// All-businesses pages, business detail by slug and the business page view → the spec's entities; only approved
+// businesses are public, and a slug resolves exactly, then through old-slug redirects, then by the suffix retry.
 import type { DatabaseHandle } from "../../db/client.ts";
 import { getDatabase } from "../../db/client.ts";
 import { getSiteTotals } from "../../db/queries/home.ts";
 import { findApprovedBusinessBySlug, findRedirectedSlug, getAdCodes, type BusinessDetailRow } from "../../db/queries/public/business-detail.ts";
 import { listRankedBusinesses, type BusinessListRow } from "../../db/queries/public/business-lists.ts";
-import { formatDayHours, hasOpeningHours, WEEK_DAYS, type HoursRange, type WeekDay } from "~/utils/opening-hours";
-import { stripSlugSuffix } from "~/utils/slug";
+import { getEnv } from "../../db/env.ts";
+import { buildBreadcrumbJsonLd, buildLocalBusinessJsonLd } from "~/utils/business-json-ld";
+import { buildDirectionsUrl, buildMapSearchUrl, buildTelHref } from "~/utils/business-links";
+import { countryName, countrySlug } from "~/utils/countries";
+import { formatInteger, formatRating } from "~/utils/format";
+import { hasOpeningHours, listWeekHours, readOpenState, type DayHoursRow, type OpenState, type WeekHoursInput } from "~/utils/opening-hours";
+import { absoluteUrl } from "~/utils/seo";
+import { slugify, stripSlugSuffix } from "~/utils/slug";
+import { getAdSlots } from "./site-code.server";
+import { getSiteUrl } from "./site.server";
 import { MAX_BUSINESS_LIST_PAGE } from "./public-params.server";
 import { pageOffset, paginate, type Pagination } from "./pagination.server";
 
@@ -113,31 +121,24 @@ export type BusinessLookup =
   | { status: "moved"; slug: string }
   | { status: "not_found" };
 
-const DAY_LABELS: Record<WeekDay, string> = {
-  monday: "Monday", tuesday: "Tuesday", wednesday: "Wednesday", thursday: "Thursday",
-  friday: "Friday", saturday: "Saturday", sunday: "Sunday",
-};
-
 /**
  * Stored canonical week (jsonb text) → the spec's workingHours JSON text: all seven weekday names, Monday first,
  * each "9:00 AM – 5:00 PM" (ranges joined by ", "), "Open 24 hours" or "Closed"; null when there are no hours.
  * The day text and the "missing day = closed" rule are app/utils/opening-hours.ts's, as the Open/Closed badge uses.
  */
 export function formatWorkingHoursText(weekJson: string | null): string | null {
-  if (!weekJson) return null;
-  let week: unknown;
+  const rows = listWeekHours(parseJson(weekJson));
+  return rows ? JSON.stringify(Object.fromEntries(rows.map((row) => [row.label, row.text]))) : null;
+}
+
+/** jsonb text → its value; null for null or (never expected from jsonb) malformed text. */
+function parseJson(text: string | null): unknown {
+  if (!text) return null;
   try {
-    week = JSON.parse(weekJson);
+    return JSON.parse(text);
   } catch {
     return null;
   }
-  if (!hasOpeningHours(week)) return null;
-  const out: Record<string, string> = {};
-  for (const day of WEEK_DAYS) {
-    const ranges: unknown = week[day];
-    out[DAY_LABELS[day]] = formatDayHours(Array.isArray(ranges) ? (ranges as HoursRange[]) : null);
-  }
-  return JSON.stringify(out);
 }
 
 function toBusinessDetail(row: BusinessDetailRow, adCodes: AdCodes): BusinessDetail {
@@ -172,18 +173,194 @@ function toBusinessDetail(row: BusinessDetailRow, adCodes: AdCodes): BusinessDet
   };
 }
 
+type RowLookup =
+  | { status: "found"; row: BusinessDetailRow; retried: boolean }
+  | { status: "moved"; slug: string }
+  | { status: "not_found" };
+
 /**
  * Lookup order: the exact current slug → an old slug in slug_redirects ("moved": answer 301 to the current one) →
  * the spec's retry, the slug without a trailing "-xxxxxx" suffix, exact → not found.
  */
-export async function findBusinessBySlug(slug: string, handle?: DatabaseHandle): Promise<BusinessLookup> {
-  const db = handle ?? (await getDatabase());
-  const [exact, adCodes] = await Promise.all([findApprovedBusinessBySlug(db, slug), getAdCodes(db)]);
-  if (exact) return { status: "found", business: toBusinessDetail(exact, adCodes), retried: false };
+async function resolveBusinessSlug(db: DatabaseHandle, slug: string): Promise<RowLookup> {
+  const exact = await findApprovedBusinessBySlug(db, slug);
+  if (exact) return { status: "found", row: exact, retried: false };
   const moved = await findRedirectedSlug(db, slug);
   if (moved) return { status: "moved", slug: moved };
   const stripped = stripSlugSuffix(slug);
   const retry = stripped ? await findApprovedBusinessBySlug(db, stripped) : null;
-  if (retry) return { status: "found", business: toBusinessDetail(retry, adCodes), retried: true };
+  if (retry) return { status: "found", row: retry, retried: true };
   return { status: "not_found" };
+}
+
+/** The spec's business detail (GET /api/businesses/{slug}), resolved by resolveBusinessSlug's order. */
+export async function findBusinessBySlug(slug: string, handle?: DatabaseHandle): Promise<BusinessLookup> {
+  const db = handle ?? (await getDatabase());
+  const [found, adCodes] = await Promise.all([resolveBusinessSlug(db, slug), getAdCodes(db)]);
+  if (found.status !== "found") return found;
+  return { status: "found", business: toBusinessDetail(found.row, adCodes), retried: found.retried };
+}
+
+export const MAX_AMENITIES = 8;
+
+/** The about jsonb's groups ({"Service options": {"Takeout": true}}) → the names of true amenities, at most 8. */
+export function listTrueAmenities(about: unknown, max = MAX_AMENITIES): string[] {
+  if (!about || typeof about !== "object" || Array.isArray(about)) return [];
+  const names: string[] = [];
+  const visit = (group: Record<string, unknown>) => {
+    for (const [name, value] of Object.entries(group)) {
+      if (names.length >= max) return;
+      if (value === true && name.trim() && !names.includes(name.trim())) names.push(name.trim());
+      else if (value && typeof value === "object" && !Array.isArray(value)) visit(value as Record<string, unknown>);
+    }
+  };
+  visit(about as Record<string, unknown>);
+  return names;
+}
+
+/** The spec's fallback when there is no about text: a sentence from name, type, city, country and phone. */
+export function buildAboutFallback(facts: { name: string; type: string | null; city: string | null; country: string | null; phone: string | null }): string {
+  const kind = facts.type?.trim() || "local business";
+  const article = /^[aeiou]/i.test(kind) ? "an" : "a";
+  const place = [facts.city, facts.country].filter(Boolean).join(", ");
+  const sentence = `${facts.name} is ${article} ${kind}${place ? ` in ${place}` : ""}.`;
+  return facts.phone ? `${sentence} Call ${facts.phone} for opening times, bookings and more information.` : sentence;
+}
+
+/** The city named by the spec's rule: the second-to-last comma-separated segment of the full address. */
+export function readCityFromAddress(fullAddress: string | null): string | null {
+  const parts = (fullAddress ?? "").split(",").map((part) => part.trim()).filter(Boolean);
+  return parts.length >= 2 ? (parts[parts.length - 2] ?? null) : null;
+}
+
+export interface NamedLink {
+  name: string;
+  path: string;
+}
+
+/** Everything the business page renders, computed on the server; the client only refreshes the open state. */
+export interface BusinessPageView {
+  slug: string;
+  name: string;
+  /** type, else category: the page title's second part and the category badge's text. */
+  kind: string | null;
+  photo: string | null;
+  verified: boolean;
+  rating: number | null;
+  reviews: number;
+  status: string;
+  category: NamedLink | null;
+  fullAddress: string | null;
+  city: NamedLink | null;
+  country: NamedLink | null;
+  phone: string | null;
+  telHref: string | null;
+  website: string | null;
+  directionsUrl: string | null;
+  mapsUrl: string | null;
+  amenities: string[];
+  about: string;
+  coordinates: { latitude: number; longitude: number } | null;
+  /** Canonical week for the client-side refresh of the badge and "(Today)". */
+  hours: WeekHoursInput | null;
+  weekHours: DayHoursRow[] | null;
+  timeZone: string | null;
+  openState: OpenState;
+  /** Only the non-blank slots. */
+  adSlots: Partial<AdCodes>;
+  mapStyleUrl: string | null;
+  breadcrumbs: NamedLink[];
+  jsonLd: Array<Record<string, unknown>>;
+  /** Absolute canonical URL: what Share copies. */
+  url: string;
+  seo: { title: string; description: string; path: string; image: string | null };
+}
+
+export type BusinessPageLookup = { status: "found"; view: BusinessPageView } | { status: "moved"; slug: string } | { status: "not_found" };
+
+function pickAdSlots(slots: AdCodes): Partial<AdCodes> {
+  const out: Partial<AdCodes> = {};
+  for (const key of ["ad1", "ad2", "ad3", "ad4"] as const) if (slots[key]?.trim()) out[key] = slots[key];
+  return out;
+}
+
+function describeBusiness(row: BusinessDetailRow, kind: string | null, city: string | null, country: string | null): string {
+  const place = [city, country].filter(Boolean).join(", ");
+  const lead = [kind, place && `in ${place}`].filter(Boolean).join(" ");
+  const rating = row.rating && row.rating > 0 ? ` Rated ${formatRating(row.rating)}${row.reviews > 0 ? ` from ${formatInteger(row.reviews)} reviews` : ""}.` : "";
+  return `${row.name}${lead ? `, ${lead}` : ""}.${rating} Address, phone, opening hours, map and directions.`;
+}
+
+function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: string, now: Date): BusinessPageView {
+  const kind = row.type || row.category || null;
+  const cityName = row.city || readCityFromAddress(row.full_address);
+  const countryLabel = row.country_code ? countryName(row.country_code) : row.country;
+  const city = cityName && row.country_code ? { name: cityName, path: `/cities/${row.country_code.toLowerCase()}/${row.city_slug || slugify(cityName)}` } : null;
+  const country = row.country_code && countryLabel ? { name: countryLabel, path: `/countries/${countrySlug(row.country_code)}` } : null;
+  const categorySlug = row.category_slug || (kind ? slugify(kind) : "");
+  const category = kind && categorySlug ? { name: kind, path: `/categories/${categorySlug}` } : null;
+  const hoursValue = parseJson(row.working_hours_json);
+  const hours = hasOpeningHours(hoursValue) ? hoursValue : null;
+  const coordinates =
+    row.latitude !== null && row.longitude !== null && Number.isFinite(row.latitude) && Number.isFinite(row.longitude)
+      ? { latitude: Number(row.latitude), longitude: Number(row.longitude) }
+      : null;
+  const target = { name: row.name, fullAddress: row.full_address, placeId: row.place_id, latitude: coordinates?.latitude ?? null, longitude: coordinates?.longitude ?? null };
+  const path = `/business/${row.slug}`;
+  const breadcrumbs: NamedLink[] = [{ name: "Home", path: "/" }];
+  if (country) breadcrumbs.push(country);
+  if (city) breadcrumbs.push(city);
+  breadcrumbs.push({ name: row.name, path });
+  const absolute = (to: string) => absoluteUrl(siteUrl, to);
+  return {
+    slug: row.slug,
+    name: row.name,
+    kind,
+    photo: row.photo,
+    verified: row.verified,
+    rating: row.rating,
+    reviews: row.reviews,
+    status: row.status,
+    category,
+    fullAddress: row.full_address,
+    city,
+    country,
+    phone: row.phone,
+    telHref: buildTelHref(row.phone),
+    website: row.url,
+    directionsUrl: buildDirectionsUrl(target),
+    mapsUrl: buildMapSearchUrl(target),
+    amenities: listTrueAmenities(parseJson(row.about_json)),
+    about: row.description?.trim() || buildAboutFallback({ name: row.name, type: kind, city: cityName, country: countryLabel, phone: row.phone }),
+    coordinates,
+    hours,
+    weekHours: listWeekHours(hours),
+    timeZone: row.time_zone,
+    openState: readOpenState(hours, row.time_zone, now),
+    adSlots: pickAdSlots(adSlots),
+    mapStyleUrl: getEnv().MAP_STYLE_URL ?? null,
+    breadcrumbs,
+    jsonLd: [
+      buildLocalBusinessJsonLd({
+        name: row.name, url: absolute(path), type: kind, photo: row.photo, phone: row.phone, fullAddress: row.full_address,
+        city: cityName, countryCode: row.country_code, latitude: target.latitude, longitude: target.longitude,
+        rating: row.rating, reviews: row.reviews, hours, website: row.url,
+      }),
+      buildBreadcrumbJsonLd(breadcrumbs, absolute),
+    ],
+    url: absolute(path),
+    seo: { title: kind ? `${row.name} - ${kind}` : row.name, description: describeBusiness(row, kind, cityName, countryLabel), path, image: row.photo },
+  };
+}
+
+/**
+ * /business/{slug} → the page view, a move (old slug, or a suffixed slug found by the retry rule: both answer 301 so
+ * one URL per business is indexed), or not found. Open/closed is read at `now` on the business's own clock.
+ */
+export async function getBusinessPageView(slug: string, request: Request, now = new Date()): Promise<BusinessPageLookup> {
+  const db = await getDatabase();
+  const [found, adSlots] = await Promise.all([resolveBusinessSlug(db, slug), getAdSlots()]);
+  if (found.status === "not_found" || found.status === "moved") return found;
+  if (found.retried) return { status: "moved", slug: found.row.slug };
+  return { status: "found", view: toBusinessPageView(found.row, adSlots, getSiteUrl(request), now) };
 }

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { buildAboutFallback, formatWorkingHoursText, listTrueAmenities, readCityFromAddress } from "./businesses.server";
+
+describe("business page helpers", () => {
+  it("lists only true amenities, at most 8, across groups", () => {
+    const about = {
+      "Service options": { Takeout: true, Delivery: false, "Dine-in": true },
+      Accessibility: { "Wheelchair accessible entrance": true, "Wheelchair accessible seating": true },
+      Amenities: { "Free Wi-Fi": true, "Good for kids": true, Restroom: true, "Outdoor seating": true, "Live music": true },
+    };
+    const amenities = listTrueAmenities(about);
+    expect(amenities).toHaveLength(8);
+    expect(amenities.slice(0, 3)).toEqual(["Takeout", "Dine-in", "Wheelchair accessible entrance"]);
+    expect(amenities).not.toContain("Delivery");
+    expect(listTrueAmenities("Fresh bread")).toEqual([]);
+    expect(listTrueAmenities(null)).toEqual([]);
+  });
+
+  it("builds the spec's fallback about sentence from name, type, city, country and phone", () => {
+    expect(buildAboutFallback({ name: "Alpha Bakery", type: "Bakery", city: "Berlin", country: "Germany", phone: "+49 30 111" })).toBe(
+      "Alpha Bakery is a Bakery in Berlin, Germany. Call +49 30 111 for opening times, bookings and more information.",
+    );
+    expect(buildAboutFallback({ name: "Omega", type: "Ice cream shop", city: null, country: null, phone: null })).toBe("Omega is an Ice cream shop.");
+  });
+
+  it("reads the city as the second-to-last address segment", () => {
+    expect(readCityFromAddress("Hauptstraße 1, Berlin, Germany")).toBe("Berlin");
+    expect(readCityFromAddress("Germany")).toBeNull();
+  });
+
+  it("keeps the API's workingHours text: seven days, Monday first", () => {
+    const text = formatWorkingHoursText(JSON.stringify({ monday: [["09:00", "17:00"]], sunday: [] }));
+    expect(Object.entries(JSON.parse(text ?? "{}"))[0]).toEqual(["Monday", "9:00 AM – 5:00 PM"]);
+    expect(Object.keys(JSON.parse(text ?? "{}"))).toHaveLength(7);
+    expect(formatWorkingHoursText("not json")).toBeNull();
+  });
+});
