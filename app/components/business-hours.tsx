@@ -1,0 +1,71 @@
+// Opening hours → the Open/Closed badge and the week table with today highlighted, both on the business's own clock.
+// The server renders the state at request time; the browser re-reads it every minute so a cached page never lies.
+import { useEffect, useState } from "react";
+import { readOpenState, type DayHoursRow, type OpenState, type WeekHoursInput } from "~/utils/opening-hours";
+
+const REFRESH_MS = 60_000;
+
+/** The open state, first as the server computed it (so hydration matches), then refreshed from the visitor's clock. */
+export function useOpenState(hours: WeekHoursInput | null, timeZone: string | null, initial: OpenState): OpenState {
+  const [state, setState] = useState(initial);
+  useEffect(() => {
+    const refresh = () =>
+      setState((current) => {
+        const next = readOpenState(hours, timeZone, new Date());
+        return next.open === current.open && next.today === current.today ? current : next;
+      });
+    refresh();
+    const timer = window.setInterval(refresh, REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [hours, timeZone]);
+  return state;
+}
+
+const STATUS_LABELS: Record<string, string> = { closed_temporarily: "Temporarily closed", closed_permanently: "Permanently closed" };
+
+/** "Open now" / "Closed now"; a closed-for-good business says so instead; nothing when hours are unknown. */
+export function OpenBadge({ open, status }: { open: boolean | null; status: string }) {
+  const closedLabel = STATUS_LABELS[status];
+  if (closedLabel) {
+    return <span className="inline-flex items-center gap-1.5 rounded-full bg-red-50 px-2.5 py-1 text-xs font-semibold text-red-800 ring-1 ring-red-200">{closedLabel}</span>;
+  }
+  if (open === null) return null;
+  return (
+    <span
+      data-testid="open-badge"
+      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ${
+        open ? "bg-emerald-50 text-emerald-800 ring-emerald-200" : "bg-slate-100 text-slate-700 ring-slate-300"
+      }`}
+    >
+      <span className={`h-2 w-2 rounded-full ${open ? "bg-emerald-500" : "bg-slate-500"}`} aria-hidden="true" />
+      {open ? "Open now" : "Closed now"}
+    </span>
+  );
+}
+
+export function BusinessHoursTable({ rows, today, timeZone }: { rows: DayHoursRow[]; today: OpenState["today"]; timeZone: string | null }) {
+  return (
+    <>
+      <table className="w-full text-sm">
+        <caption className="sr-only">Opening hours, Monday to Sunday</caption>
+        <tbody>
+          {rows.map((row) => {
+            const isToday = row.day === today;
+            return (
+              <tr key={row.day} className={isToday ? "bg-brand-50 font-semibold text-brand-900" : "text-slate-700"} aria-current={isToday ? "date" : undefined}>
+                <th scope="row" className={`py-2 pl-3 pr-2 text-left font-medium ${isToday ? "rounded-l-lg" : ""}`}>
+                  {row.label}
+                  {isToday ? <span className="ml-1 text-xs font-semibold text-brand-700">(Today)</span> : null}
+                </th>
+                <td className={`py-2 pl-2 pr-3 text-right tabular-nums ${isToday ? "rounded-r-lg" : ""} ${row.text === "Closed" && !isToday ? "text-slate-600" : ""}`}>
+                  {row.text}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {timeZone ? <p className="mt-3 text-xs text-slate-600">Times are local to the business ({timeZone.replace(/_/g, " ")}).</p> : null}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+// A business photo that hides itself when broken: before hydration (checked on mount), after it (onError), and
+// without JavaScript (an empty alt renders nothing, so the placeholder behind it shows through).
+import { useEffect, useRef, useState } from "react";
+
+function Placeholder({ name }: { name: string }) {
+  const initials = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => Array.from(word)[0]?.toUpperCase() ?? "")
+    .join("");
+  return (
+    <div className="absolute inset-0 grid place-items-center bg-gradient-to-br from-brand-100 via-brand-50 to-indigo-100" aria-hidden="true">
+      <span className="text-4xl font-bold tracking-tight text-brand-700/70">{initials}</span>
+    </div>
+  );
+}
+
+export function BusinessPhoto({ src, name }: { src: string | null; name: string }) {
+  const [broken, setBroken] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+  // NOTE: the image may have failed before React attached onError; a finished load with no pixels is broken too.
+  useEffect(() => {
+    const img = image.current;
+    if (img?.complete && img.naturalWidth === 0) setBroken(true);
+  }, []);
+  return (
+    <div className="relative aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-100 sm:aspect-[16/10] md:aspect-square">
+      <Placeholder name={name} />
+      {src && !broken ? (
+        <img
+          ref={image}
+          src={src}
+          alt=""
+          decoding="async"
+          referrerPolicy="no-referrer"
+          className="absolute inset-0 h-full w-full object-cover"
+          onError={() => setBroken(true)}
+          data-testid="business-photo"
+        />
+      ) : null}
+    </div>
+  );
+}
