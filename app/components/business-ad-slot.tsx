@@ -20,7 +20,6 @@ export function BusinessAdSlot({ slot, code }: { slot: "ad1" | "ad2" | "ad3" | "
         sandbox={AD_SANDBOX}
         width={AD_WIDTH}
         height={AD_HEIGHT}
-        loading="lazy"
         referrerPolicy="no-referrer"
         className="block max-w-full rounded-md border border-slate-200 bg-white"
       />

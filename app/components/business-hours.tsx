@@ -58,7 +58,12 @@ export function BusinessHoursTable({ rows, today, timeZone }: { rows: DayHoursRo
                   {isToday ? <span className="ml-1 text-xs font-semibold text-brand-700">(Today)</span> : null}
                 </th>
                 <td className={`py-2 pl-2 pr-3 text-right tabular-nums ${isToday ? "rounded-r-lg" : ""} ${row.text === "Closed" && !isToday ? "text-slate-600" : ""}`}>
-                  {row.text}
+                  {/* One shift per line, never broken inside a time: split shifts stay readable at 360 px. */}
+                  {row.text.split(", ").map((shift) => (
+                    <span key={shift} className="block whitespace-nowrap">
+                      {shift}
+                    </span>
+                  ))}
                 </td>
               </tr>
             );

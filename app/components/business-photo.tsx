@@ -24,10 +24,12 @@ export function BusinessPhoto({ src, name }: { src: string | null; name: string 
     const img = image.current;
     if (img?.complete && img.naturalWidth === 0) setBroken(true);
   }, []);
+  const showsImage = Boolean(src) && !broken;
+  // Without a usable photo, phones skip the placeholder: the name and actions matter more on a small screen.
   return (
-    <div className="relative aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-100 sm:aspect-[16/10] md:aspect-square">
+    <div className={`relative w-full overflow-hidden rounded-xl bg-slate-100 md:block md:aspect-square ${showsImage ? "aspect-[16/10]" : "hidden"}`}>
       <Placeholder name={name} />
-      {src && !broken ? (
+      {showsImage && src ? (
         <img
           ref={image}
           src={src}

@@ -161,7 +161,7 @@ function BusinessPage() {
                   </div>
                 </div>
               ) : null}
-              <div className="mt-auto flex flex-wrap gap-3 pt-1">
+              <div className="mt-auto grid gap-3 pt-1 sm:flex sm:flex-wrap">
                 {view.telHref ? (
                   <a href={view.telHref} className="btn-primary">
                     <Icon path={ICONS.phone} />

@@ -15,7 +15,8 @@ import { findChromium, launchChromium, saveScreenshot, VIEWPORTS } from "~/testi
 import { DAY_LABELS, readLocalWeekTime, WEEK_DAYS } from "~/utils/opening-hours";
 
 const chromium = findChromium();
-const built = Boolean(inject("browserBaseUrl"));
+const demoBaseUrl = inject("browserBaseUrl");
+const built = Boolean(demoBaseUrl);
 // NOTE: never fetched for real: each test either fulfils it (a map that loads) or lets it fail (no network).
 const MAP_STYLE_URL = "http://map-style.invalid/style.json";
 const MAP_STYLE = { version: 8, sources: {}, layers: [{ id: "land", type: "background", paint: { "background-color": "#e8eef7" } }] };
@@ -177,6 +178,7 @@ describe.skipIf(!chromium || !built)("business page in Chromium", () => {
       expect(business.openingHoursSpecification).toHaveLength(1);
       expect(jsonLd.some((data) => data["@type"] === "BreadcrumbList")).toBe(true);
       await expect(page.locator("link[rel='canonical']").getAttribute("href")).resolves.toBe(business.url);
+      await expect(page.locator("meta[property='og:image']").getAttribute("content")).resolves.toBe("http://127.0.0.1:9/koji.jpg");
 
       // The map chunk is not part of the first load; scrolling the map into view loads it.
       expect(scripts.filter((url) => MAP_CHUNK.test(url))).toEqual([]);
@@ -193,9 +195,10 @@ describe.skipIf(!chromium || !built)("business page in Chromium", () => {
       if (webgl) expect(await map.locator("canvas.maplibregl-canvas").count()).toBe(1);
       console.info(`map on ${viewport}: WebGL ${webgl ? "available, map rendered" : "unavailable, static card kept"}`);
 
-      // Share copies the canonical URL and says so for 2 seconds.
+      // Share (from the keyboard) copies the canonical URL and says so for 2 seconds.
       const share = page.getByRole("button", { name: "Share" });
-      await share.click();
+      await share.focus();
+      await page.keyboard.press("Enter");
       await page.getByRole("button", { name: "Copied!" }).waitFor();
       await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(business.url);
       await page.getByText("Link copied", { exact: true }).waitFor();
@@ -219,6 +222,33 @@ describe.skipIf(!chromium || !built)("business page in Chromium", () => {
     await map.getByText("35.65950, 139.70050").waitFor();
     const link = map.getByRole("link", { name: /Open in maps/ });
     expect(new URL((await link.getAttribute("href")) ?? "").searchParams.get("query")).toBe("35.6595,139.7005");
+    await context.close();
+  });
+
+  it("refreshes the open badge on the visitor's clock, so a cached page does not stay 'Open'", async () => {
+    const context = await openContext("desktop");
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(`${baseUrl}/business/${slugs["fx-ramen"]}`, { waitUntil: "networkidle" });
+    await expect(page.getByTestId("open-badge").textContent()).resolves.toBe("Open now");
+    // Two hours later the one-hour-either-side range has ended in Tokyo.
+    await page.clock.fastForward("02:00:00");
+    await page.getByTestId("open-badge").getByText("Closed now").waitFor({ timeout: 5000 });
+    await context.close();
+  });
+
+  it("reads and navigates without JavaScript", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto(`${baseUrl}/business/${slugs["fx-ramen"]}`);
+    expect(response?.status()).toBe(200);
+    await page.getByRole("heading", { level: 1, name: "Kōji Ramen & Bar" }).waitFor();
+    await expect(page.getByTestId("open-badge").textContent()).resolves.toBe("Open now");
+    expect(await page.locator("section[aria-labelledby='hours-heading'] tr[aria-current='date']").count()).toBe(1);
+    expect(await page.getByRole("link", { name: /Open in maps/ }).count()).toBe(1);
+    expect(await page.locator("iframe[title='Advertisement']").count()).toBe(2);
+    // The broken photo has an empty alt, so it draws nothing over its placeholder.
+    await expect(page.getByTestId("business-photo").getAttribute("alt")).resolves.toBe("");
     await context.close();
   });
 
@@ -248,6 +278,21 @@ describe.skipIf(!chromium || !built)("business page in Chromium", () => {
     const jsonLd = await page.locator("script[type='application/ld+json']").first().textContent();
     expect(JSON.parse(jsonLd ?? "").name).toBe('Evil </script><script>window.__pwned=1</script> Diner');
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    await context.close();
+  });
+
+  it("opens a demo business from the home page's featured cards (client-side navigation)", async () => {
+    const context = await openContext("desktop");
+    const page = await context.newPage();
+    await page.goto(demoBaseUrl, { waitUntil: "networkidle" });
+    const card = page.locator('a[href^="/business/"]').first();
+    const href = (await card.getAttribute("href")) ?? "";
+    await card.click();
+    await page.waitForURL(`${demoBaseUrl}${href}`);
+    await page.locator("h1").waitFor();
+    expect(await page.locator("section[aria-labelledby='hours-heading']").count()).toBe(1);
+    expect(await page.locator("script[type='application/ld+json']").count()).toBe(2);
+    expect(await findSeriousAxeViolations(page)).toEqual([]);
     await context.close();
   });
 
