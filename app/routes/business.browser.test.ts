@@ -168,6 +168,7 @@ describe.skipIf(!chromium || !built)("business page in Chromium", () => {
       }
       expect(await page.locator("[data-ad-slot]").evaluateAll((slots) => slots.map((slot) => slot.getAttribute("data-ad-slot")))).toEqual(["ad1", "ad3"]);
       await expect(page.frameLocator("[data-ad-slot='ad1'] iframe").locator("#ad-one").textContent()).resolves.toBe("Ad one");
+      await expect(page.frameLocator("[data-ad-slot='ad3'] iframe").locator("b").textContent()).resolves.toBe("Ad three");
       expect(await page.evaluate(() => document.body.dataset.ran)).toBeUndefined();
 
       // JSON-LD: LocalBusiness with geo, hours and rating, and a breadcrumb.
