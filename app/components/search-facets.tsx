@@ -4,7 +4,7 @@ import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { FacetValue, SearchResult } from "~/models/search.server";
 import { formatCount } from "~/utils/format";
-import { buildSearchHref, MIN_RATING_OPTIONS, type SearchParamChanges, type SearchParamRecord } from "~/utils/search-params";
+import { buildSearchHref, labelCityFacets, MIN_RATING_OPTIONS, type SearchParamChanges, type SearchParamRecord } from "~/utils/search-params";
 
 /** Facet values shown before "Show more"; the engine sends up to 20 per dimension. */
 const VISIBLE_FACETS = 6;
@@ -173,7 +173,7 @@ export function SearchFacets({ facets, params, activeCount }: SearchFacetsProps)
         />
         <FacetGroup
           title="City"
-          values={facets.city}
+          values={labelCityFacets(facets.city)}
           params={params}
           isSelected={(value) => params.city === value.value && (!value.countryCode || params.country === value.countryCode)}
           select={(value) => ({ city: value.value, country: value.countryCode ?? params.country })}

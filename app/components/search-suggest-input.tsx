@@ -75,7 +75,8 @@ export function SearchSuggestInput({ id, name, defaultValue = "", placeholder, c
         .then((found) => {
           setItems(found);
           setActive(-1);
-          setOpen(found.length > 0);
+          // An answer that arrives after the visitor left the field must not pop the list open elsewhere.
+          setOpen(found.length > 0 && document.activeElement === input.current);
         })
         // NOTE: an aborted or failed fetch only means no suggestions; typing and submitting keep working.
         .catch(() => undefined);
@@ -85,6 +86,10 @@ export function SearchSuggestInput({ id, name, defaultValue = "", placeholder, c
       controller.abort();
     };
   }, [typed, places]);
+
+  useEffect(() => {
+    if (active >= 0) document.getElementById(`${id}-option-${active}`)?.scrollIntoView({ block: "nearest" });
+  }, [active, id]);
 
   const close = () => {
     setOpen(false);
@@ -108,9 +113,14 @@ export function SearchSuggestInput({ id, name, defaultValue = "", placeholder, c
       const step: 1 | -1 = event.key === "ArrowDown" ? 1 : -1;
       if (!open) setOpen(true);
       setActive((current) => moveActive(current, step, items.length));
-    } else if (event.key === "Enter" && open && active >= 0 && items[active]) {
+    } else if (event.key === "Enter" && !event.nativeEvent.isComposing) {
+      const picked = open && active >= 0 ? items[active] : undefined;
+      if (!picked) {
+        close();
+        return;
+      }
       event.preventDefault();
-      choose(items[active]);
+      choose(picked);
     } else if (event.key === "Escape" && open) {
       event.preventDefault();
       close();

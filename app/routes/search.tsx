@@ -3,7 +3,8 @@
 // Bad params answer a friendly 400 page, never a 500.
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigate, useNavigation, useRouteError } from "@remix-run/react";
+import { useState } from "react";
 import { SearchBox } from "~/components/search-box";
 import { SearchFacets, useHydrated } from "~/components/search-facets";
 import { SearchPagination } from "~/components/search-pagination";
@@ -81,21 +82,32 @@ function SortForm({ params }: { params: SearchParamRecord }) {
 
 function NearMeButton({ params }: { params: SearchParamRecord }) {
   const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
   // NOTE: geolocation needs JavaScript; without it the button would do nothing, so it is not rendered.
   if (!hydrated || !("geolocation" in navigator) || (params.lat && params.lng)) return null;
   const locate = () =>
-    navigator.geolocation.getCurrentPosition((position) => {
-      const point = { lat: position.coords.latitude.toFixed(5), lng: position.coords.longitude.toFixed(5), sort: "distance", location: null };
-      window.location.assign(buildSearchHref(params, point));
-    });
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        const point = { lat: position.coords.latitude.toFixed(5), lng: position.coords.longitude.toFixed(5), sort: "distance", location: null };
+        navigate(buildSearchHref(params, point));
+      },
+      () => setFailed(true),
+      { timeout: 10_000, maximumAge: 300_000 },
+    );
   return (
-    <button type="button" onClick={locate} className="btn-secondary py-2">
-      <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-        <circle cx="10" cy="10" r="3" />
-        <path d="M10 1.5v3M10 15.5v3M1.5 10h3M15.5 10h3" strokeLinecap="round" />
-      </svg>
-      Near me
-    </button>
+    <>
+      <button type="button" onClick={locate} className="btn-secondary py-2">
+        <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+          <circle cx="10" cy="10" r="3" />
+          <path d="M10 1.5v3M10 15.5v3M1.5 10h3M15.5 10h3" strokeLinecap="round" />
+        </svg>
+        Near me
+      </button>
+      <span role="status" className={failed ? "text-sm text-amber-800" : "sr-only"}>
+        {failed ? "Location unavailable" : ""}
+      </span>
+    </>
   );
 }
 

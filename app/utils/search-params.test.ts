@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildClearFiltersHref, buildPageWindow, buildSearchHref, humanizeSlug, listFilterChips } from "./search-params";
+import { buildClearFiltersHref, buildPageWindow, buildSearchHref, humanizeSlug, labelCityFacets, listFilterChips } from "./search-params";
 
 describe("buildSearchHref", () => {
   it("changes one param and starts the results over on page 1", () => {
@@ -47,6 +47,17 @@ describe("listFilterChips", () => {
 
   it("labels a slug the facets no longer list", () => {
     expect(humanizeSlug("coffee-shop")).toBe("Coffee shop");
+  });
+});
+
+describe("labelCityFacets", () => {
+  it("adds the country only to cities whose name appears more than once", () => {
+    const cities = [
+      { value: "dublin", label: "Dublin", count: 3, countryCode: "IE" },
+      { value: "dublin", label: "Dublin", count: 1, countryCode: "US" },
+      { value: "cork", label: "Cork", count: 1, countryCode: "IE" },
+    ];
+    expect(labelCityFacets(cities).map((city) => city.label)).toEqual(["Dublin, Ireland", "Dublin, United States", "Cork"]);
   });
 });
 

@@ -74,6 +74,15 @@ export function buildClearFiltersHref(params: SearchParamRecord): string {
   return buildSearchHref({ q: params.q ?? "", ...(params.sort && params.sort !== "distance" ? { sort: params.sort } : {}) });
 }
 
+/** Cities that share a name in the list ("Dublin" in IE and US) get their country added, so each choice is clear. */
+export function labelCityFacets<T extends { label: string; countryCode?: string }>(cities: T[]): T[] {
+  const seen = new Map<string, number>();
+  for (const city of cities) seen.set(city.label, (seen.get(city.label) ?? 0) + 1);
+  return cities.map((city) =>
+    (seen.get(city.label) ?? 0) > 1 && city.countryCode ? { ...city, label: `${city.label}, ${countryName(city.countryCode)}` } : city,
+  );
+}
+
 export type PageWindowItem = number | "gap";
 
 /** Page 1, the last page, and two pages either side of the current one, with gaps where pages are skipped. */
