@@ -119,7 +119,7 @@ function FilterForm({ params }: { params: SearchParamRecord }) {
           </label>
         ))}
       </fieldset>
-      <button type="submit" className={hydrated ? "sr-only" : "btn-secondary w-full"}>
+      <button type="submit" className={hydrated ? "hidden" : "btn-secondary w-full"}>
         Apply filters
       </button>
     </Form>

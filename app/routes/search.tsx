@@ -73,7 +73,7 @@ function SortForm({ params }: { params: SearchParamRecord }) {
           </option>
         ))}
       </select>
-      <button type="submit" className={hydrated ? "sr-only" : "btn-secondary py-2"}>
+      <button type="submit" className={hydrated ? "hidden" : "btn-secondary py-2"}>
         Sort
       </button>
     </Form>
