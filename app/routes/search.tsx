@@ -1,6 +1,5 @@
-// GET /search?q=&location=&category=&country=&city=&open_now=&verified=&min_rating=&lat=&lng=&sort=&page= → the results
-// page (cards, facets, chips, did-you-mean, pagination); everything is a GET param, so it works without JavaScript.
-// Bad params answer a friendly 400 page, never a 500.
+// GET /search (q, location, category, country, city, open_now, verified, min_rating, lat, lng, sort, page) → results
+// with facets, chips and pages, all in GET params so it works without JavaScript; bad params → a friendly 400, never a 500.
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigate, useNavigation, useRouteError } from "@remix-run/react";
@@ -130,7 +129,7 @@ export default function SearchPage() {
   return (
     <>
       <section className="bg-gradient-to-br from-brand-700 via-brand-600 to-indigo-600">
-        <div className="container-page py-6 sm:py-8">
+        <div className="container-page py-4 sm:py-8">
           <SearchBox key={`${q}\n${params.location ?? ""}`} variant="hero" defaultQuery={q} defaultLocation={params.location ?? ""} />
         </div>
       </section>
