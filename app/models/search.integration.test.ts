@@ -6,7 +6,8 @@ import { normalizeBusiness } from "../../ingest-cli/pipeline/normalize/business.
 import { createSearchEngine } from "../../search/index.ts";
 import { loader as searchLoader } from "~/routes/api.search";
 import { loader as suggestLoader } from "~/routes/api.suggest";
-import { searchBusinesses, suggestSearches } from "./search.server.ts";
+import { loader as searchPageLoader } from "~/routes/search";
+import { searchBusinesses, searchForPage, suggestSearches } from "./search.server.ts";
 
 describe(`search API models on ${testDriver()}`, () => {
   let handle: TestDatabase;
@@ -53,5 +54,27 @@ describe(`search API models on ${testDriver()}`, () => {
     expect(await (search as Response).json()).toMatchObject({ error: { code: "INVALID_SEARCH" } });
     const suggest = await suggestLoader({ request: new Request("http://x/api/suggest?q="), params: {}, context: {} }).catch((r: Response) => r);
     expect((suggest as Response).status).toBe(400);
+  });
+
+  it("answers the search page with facets always on and canonical params for its links", async () => {
+    const engine = createSearchEngine({ handle });
+    const params = new URLSearchParams({ q: " bakery ", country: "de", open_now: "no", verified: "", min_rating: "0", sort: "relevance", page: "1", facets: "false" });
+    const outcome = await searchForPage(params, engine);
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.params).toEqual({ q: "bakery", country: "DE" });
+    expect(outcome.result.hits.map((h) => h.name)).toEqual(["Bäckerei Müller"]);
+    expect(outcome.result.facets.category).toEqual([{ value: "bakery", label: "Bakery", count: 1 }]);
+    const near = await searchForPage(new URLSearchParams({ q: "bakery", lat: "52.52", lng: "13.4", sort: "distance", open_now: "1", page: "2" }), engine);
+    expect(near.ok && near.params).toEqual({ q: "bakery", lat: "52.52", lng: "13.4", sort: "distance", open_now: "1", page: "2" });
+  });
+
+  it("answers the /search route's bad params with an uncached 400 naming every bad param", async () => {
+    const bad = await searchPageLoader({ request: new Request("http://x/search?q=bakery&page=0&country=Germany"), params: {}, context: {} }).catch((r: Response) => r);
+    expect((bad as Response).status).toBe(400);
+    expect((bad as Response).headers.get("Cache-Control")).toBe("no-store");
+    const body = await (bad as Response).json();
+    expect(body.error.code).toBe("INVALID_SEARCH");
+    expect(body.error.problems).toEqual(expect.arrayContaining([expect.stringContaining("country"), expect.stringContaining("page")]));
   });
 });

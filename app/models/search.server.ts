@@ -1,6 +1,9 @@
 // Search and suggest requests → the active search engine (Meilisearch, or PostgreSQL when it is absent or down).
 import { z } from "zod";
-import { getSearchEngine, parseSearchQuery, type SearchEngine, type SearchResult, type Suggestion } from "../../search/index.ts";
+import { DEFAULT_PER_PAGE, DEFAULT_RADIUS_KM } from "../../search/engine.ts";
+import { getSearchEngine, parseSearchQuery, type SearchEngine, type SearchQuery, type SearchResult, type Suggestion } from "../../search/index.ts";
+
+export type { FacetValue, SearchHit, SearchResult, Suggestion } from "../../search/index.ts";
 
 export type SearchOutcome = { ok: true; result: SearchResult } | { ok: false; problems: string[] };
 
@@ -8,6 +11,42 @@ export async function searchBusinesses(params: URLSearchParams, engine: SearchEn
   const parsed = parseSearchQuery(params);
   if (!parsed.ok) return parsed;
   return { ok: true, result: await engine.search(parsed.query) };
+}
+
+/** A parsed query → its canonical URL params: blank and default values left out, codes upper-cased, flags as "1". */
+export function formatSearchParams(query: SearchQuery): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (query.q) params.q = query.q;
+  if (query.location) params.location = query.location;
+  if (query.category) params.category = query.category;
+  if (query.countryCode) params.country = query.countryCode;
+  if (query.city) params.city = query.city;
+  if (query.openNow) params.open_now = "1";
+  if (query.verified) params.verified = "1";
+  if (query.minRating !== undefined) params.min_rating = String(query.minRating);
+  if (query.near) {
+    params.lat = String(query.near.lat);
+    params.lng = String(query.near.lng);
+    if (query.near.radiusKm !== DEFAULT_RADIUS_KM) params.radius_km = String(query.near.radiusKm);
+  }
+  if (query.sort !== "relevance") params.sort = query.sort;
+  if (query.page !== 1) params.page = String(query.page);
+  if (query.perPage !== DEFAULT_PER_PAGE) params.per_page = String(query.perPage);
+  return params;
+}
+
+export type SearchPageOutcome = { ok: true; result: SearchResult; params: Record<string, string> } | { ok: false; problems: string[] };
+
+/**
+ * The /search page's params → results with facets plus the canonical params its links are built from.
+ * The page always shows facets, so a `facets` param is ignored rather than obeyed.
+ */
+export async function searchForPage(params: URLSearchParams, engine: SearchEngine = getSearchEngine()): Promise<SearchPageOutcome> {
+  const withFacets = new URLSearchParams(params);
+  withFacets.delete("facets");
+  const parsed = parseSearchQuery(withFacets);
+  if (!parsed.ok) return parsed;
+  return { ok: true, result: await engine.search(parsed.query), params: formatSearchParams(parsed.query) };
 }
 
 export const SuggestParamsSchema = z.object({
