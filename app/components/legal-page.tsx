@@ -12,7 +12,37 @@ export interface LegalSection {
 
 /** Element styles for the section bodies (no typography plugin in this build). */
 const PROSE =
-  "text-[15px] leading-7 text-slate-700 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2 [&_h3]:mt-6 [&_h3]:text-base [&_h3]:font-semibold [&_h3]:text-slate-900 [&_li]:mt-1.5 [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-3 [&_strong]:font-semibold [&_strong]:text-slate-900 [&_table]:mt-4 [&_table]:w-full [&_table]:text-left [&_table]:text-sm [&_td]:border-t [&_td]:border-slate-200 [&_td]:py-2 [&_td]:pr-4 [&_th]:py-2 [&_th]:pr-4 [&_th]:font-semibold [&_th]:text-slate-900 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6";
+  "text-[15px] leading-7 text-slate-700 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2 [&_h3]:mt-6 [&_h3]:text-base [&_h3]:font-semibold [&_h3]:text-slate-900 [&_li]:mt-1.5 [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-3 [&_strong]:font-semibold [&_strong]:text-slate-900 [&_table]:w-full [&_table]:text-left [&_table]:text-sm [&_td]:border-t [&_td]:border-slate-200 [&_td]:py-2 [&_td]:pr-4 [&_th]:py-2 [&_th]:pr-4 [&_th]:font-semibold [&_th]:text-slate-900 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6";
+
+/** A small data table that scrolls sideways inside itself on narrow phones instead of widening the page. */
+export function LegalTable({ columns, rows }: { columns: string[]; rows: ReactNode[][] }) {
+  return (
+    // Focusable so keyboard users can scroll it too.
+    <div className="-mx-1 mt-4 overflow-x-auto px-1" tabIndex={0} role="group" aria-label={`Table: ${columns.join(", ")}`}>
+      {/* Three columns squeezed to a phone's width read as a word per line: keep them wide and let them scroll. */}
+      <table className={columns.length > 2 ? "min-w-[34rem]" : undefined}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={index}>
+              {row.map((cell, cellIndex) => (
+                <td key={cellIndex}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 function TableOfContents({ sections, className }: { sections: LegalSection[]; className?: string }) {
   return (
@@ -29,7 +59,17 @@ function TableOfContents({ sections, className }: { sections: LegalSection[]; cl
   );
 }
 
-export function LegalPage({ title, eyebrow = "Legal", summary, sections }: { title: string; eyebrow?: string; summary: ReactNode; sections: LegalSection[] }) {
+export function LegalPage({
+  title,
+  eyebrow = "Legal",
+  summary,
+  sections,
+}: {
+  title: string;
+  eyebrow?: string;
+  summary: ReactNode;
+  sections: LegalSection[];
+}) {
   return (
     <>
       <header className="border-b border-slate-200 bg-white">
@@ -55,9 +95,14 @@ export function LegalPage({ title, eyebrow = "Legal", summary, sections }: { tit
             <TableOfContents sections={sections} className="mt-3" />
           </div>
         </nav>
-        <article className="card max-w-3xl p-6 sm:p-10">
+        <article className="card min-w-0 max-w-3xl p-6 sm:p-10">
           {sections.map((section, index) => (
-            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className={`scroll-mt-24 ${index > 0 ? "mt-10 border-t border-slate-100 pt-10" : ""}`}>
+            <section
+              key={section.id}
+              id={section.id}
+              aria-labelledby={`${section.id}-title`}
+              className={`scroll-mt-24 ${index > 0 ? "mt-10 border-t border-slate-100 pt-10" : ""}`}
+            >
               <h2 id={`${section.id}-title`} className="text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">
                 {index + 1}. {section.title}
               </h2>

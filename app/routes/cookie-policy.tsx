@@ -1,7 +1,7 @@
 // /cookie-policy: which cookies the directory and its partners set, for how long, and how to control them.
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { LEGAL_CACHE_CONTROL, LegalPage, type LegalSection } from "~/components/legal-page";
+import { LEGAL_CACHE_CONTROL, LegalPage, LegalTable, type LegalSection } from "~/components/legal-page";
 import { COMPANY } from "~/components/site-facts";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
 
@@ -66,8 +66,12 @@ const SECTIONS: LegalSection[] = [
           (local storage, pixels) are covered by this policy too.
         </p>
         <ul>
-          <li><strong>First-party cookies</strong> are set by Business Directory itself, on this domain.</li>
-          <li><strong>Third-party cookies</strong> are set by other services we use, such as analytics and advertising partners.</li>
+          <li>
+            <strong>First-party cookies</strong> are set by Business Directory itself, on this domain.
+          </li>
+          <li>
+            <strong>Third-party cookies</strong> are set by other services we use, such as analytics and advertising partners.
+          </li>
           <li>
             <strong>Usage statistics:</strong> analytics cookies help us count visits and popular searches in aggregate; they are not used to identify
             you personally.
@@ -80,26 +84,16 @@ const SECTIONS: LegalSection[] = [
     id: "types-of-cookies",
     title: "Types of Cookies We Use",
     content: (
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Type</th>
-            <th scope="col">Purpose</th>
-            <th scope="col">Examples</th>
-          </tr>
-        </thead>
-        <tbody>
-          {COOKIE_TYPES.map((row) => (
-            <tr key={row.type}>
-              <td className="font-medium text-slate-900">{row.type}</td>
-              <td>{row.purpose}</td>
-              <td>
-                <code className="break-words text-xs">{row.examples}</code>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <LegalTable
+        columns={["Type", "Purpose", "Examples"]}
+        rows={COOKIE_TYPES.map((row) => [
+          <strong key="type">{row.type}</strong>,
+          row.purpose,
+          <code key="examples" className="text-xs">
+            {row.examples}
+          </code>,
+        ])}
+      />
     ),
   },
   {
@@ -108,22 +102,7 @@ const SECTIONS: LegalSection[] = [
     content: (
       <>
         <p>Session cookies disappear when you close your browser. Persistent cookies last at most:</p>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Cookie kind</th>
-              <th scope="col">Maximum lifetime</th>
-            </tr>
-          </thead>
-          <tbody>
-            {RETENTION.map((row) => (
-              <tr key={row.kind}>
-                <td>{row.kind}</td>
-                <td>{row.period}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <LegalTable columns={["Cookie kind", "Maximum lifetime"]} rows={RETENTION.map((row) => [row.kind, row.period])} />
       </>
     ),
   },
@@ -156,8 +135,8 @@ const SECTIONS: LegalSection[] = [
     content: (
       <p>
         Our partners, including Google (Analytics and Ads) and Meta (Facebook Pixel), process data under their own privacy policies, which we
-        encourage you to read. Map tiles and directions links are provided by mapping services that may log the requests your browser sends them.
-        We choose partners that offer opt-out tools and contractual data protection commitments.
+        encourage you to read. Map tiles and directions links are provided by mapping services that may log the requests your browser sends them. We
+        choose partners that offer opt-out tools and contractual data protection commitments.
       </p>
     ),
   },
@@ -192,6 +171,10 @@ const SECTIONS: LegalSection[] = [
 
 export default function CookiePolicyPage() {
   return (
-    <LegalPage title="Cookie Policy" summary={<p>What cookies are, which ones we and our partners use, and how you stay in control.</p>} sections={SECTIONS} />
+    <LegalPage
+      title="Cookie Policy"
+      summary={<p>What cookies are, which ones we and our partners use, and how you stay in control.</p>}
+      sections={SECTIONS}
+    />
   );
 }

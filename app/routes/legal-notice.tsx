@@ -1,14 +1,15 @@
 // /legal-notice: who runs the directory, its legal status, insurance, intellectual property, dispute steps and law.
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { LEGAL_CACHE_CONTROL, LegalPage, type LegalSection } from "~/components/legal-page";
+import { LEGAL_CACHE_CONTROL, LegalPage, LegalTable, type LegalSection } from "~/components/legal-page";
 import { BUSINESS_HOURS, CLAIMED_FIGURES, COMPANY } from "~/components/site-facts";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
   buildPageMeta({
     title: "Legal Notice",
-    description: "Company information, registration, management, liability insurance, intellectual property and dispute resolution for Business Directory.",
+    description:
+      "Company information, registration, management, liability insurance, intellectual property and dispute resolution for Business Directory.",
     path: "/legal-notice",
     siteUrl: getSiteUrlFromMatches(matches),
     type: "article",
@@ -51,25 +52,10 @@ const SECTIONS: LegalSection[] = [
           Email: <a href={`mailto:${COMPANY.supportEmail}`}>{COMPANY.supportEmail}</a>
         </p>
         <p>
-          We publish a directory of {CLAIMED_FIGURES.businesses} businesses in {CLAIMED_FIGURES.countries} countries, {CLAIMED_FIGURES.cities} cities and{" "}
-          {CLAIMED_FIGURES.categories} categories. Our visitors come from:
+          We publish a directory of {CLAIMED_FIGURES.businesses} businesses in {CLAIMED_FIGURES.countries} countries, {CLAIMED_FIGURES.cities} cities
+          and {CLAIMED_FIGURES.categories} categories. Our visitors come from:
         </p>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Region</th>
-              <th scope="col">Share of traffic</th>
-            </tr>
-          </thead>
-          <tbody>
-            {TRAFFIC.map((row) => (
-              <tr key={row.region}>
-                <td>{row.region}</td>
-                <td>{row.share}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <LegalTable columns={["Region", "Share of traffic"]} rows={TRAFFIC.map((row) => [row.region, row.share])} />
       </>
     ),
   },
@@ -79,8 +65,8 @@ const SECTIONS: LegalSection[] = [
     content: (
       <p>
         {COMPANY.name} is a corporation registered in the State of Delaware, United States, with its principal office in New York. It is registered
-        for sales tax where required and acts as a neutral publisher of business information: listings describe third-party businesses, which
-        remain responsible for their own offers, prices and conduct.
+        for sales tax where required and acts as a neutral publisher of business information: listings describe third-party businesses, which remain
+        responsible for their own offers, prices and conduct.
       </p>
     ),
   },
@@ -89,10 +75,10 @@ const SECTIONS: LegalSection[] = [
     title: "Management",
     content: (
       <p>
-        The company is managed by its board of directors and executive team: a Chief Executive Officer responsible for the service as a whole, a
-        Chief Technology Officer responsible for the platform and its security, and a Data Protection Officer who can be reached at{" "}
-        <a href={`mailto:${COMPANY.privacyEmail}`}>{COMPANY.privacyEmail}</a>. The person responsible for content under applicable press and media
-        law is the Chief Executive Officer, at the address above.
+        The company is managed by its board of directors and executive team: a Chief Executive Officer responsible for the service as a whole, a Chief
+        Technology Officer responsible for the platform and its security, and a Data Protection Officer who can be reached at{" "}
+        <a href={`mailto:${COMPANY.privacyEmail}`}>{COMPANY.privacyEmail}</a>. The person responsible for content under applicable press and media law
+        is the Chief Executive Officer, at the address above.
       </p>
     ),
   },
@@ -102,22 +88,7 @@ const SECTIONS: LegalSection[] = [
     content: (
       <>
         <p>We hold the following insurance cover with internationally recognised insurers:</p>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Cover</th>
-              <th scope="col">Limit per claim</th>
-            </tr>
-          </thead>
-          <tbody>
-            {INSURANCE.map((row) => (
-              <tr key={row.cover}>
-                <td>{row.cover}</td>
-                <td className="tabular-nums">{row.amount}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <LegalTable columns={["Cover", "Limit per claim"]} rows={INSURANCE.map((row) => [row.cover, row.amount])} />
         <p>The cover applies worldwide.</p>
       </>
     ),
@@ -128,13 +99,13 @@ const SECTIONS: LegalSection[] = [
     content: (
       <>
         <p>
-          The design, software, text, logos and the compilation of the directory are protected by copyright, trademark and database rights and
-          belong to {COMPANY.name} or its licensors. You may view and share individual pages for personal, non-commercial use. Systematic copying,
-          scraping or republishing of the directory requires our written permission.
+          The design, software, text, logos and the compilation of the directory are protected by copyright, trademark and database rights and belong
+          to {COMPANY.name} or its licensors. You may view and share individual pages for personal, non-commercial use. Systematic copying, scraping
+          or republishing of the directory requires our written permission.
         </p>
         <p>
-          Business names, logos and photos shown in listings belong to their owners. If you believe content on this site infringes your rights,
-          write to <a href={`mailto:${COMPANY.legalEmail}`}>{COMPANY.legalEmail}</a> and we will review it promptly.
+          Business names, logos and photos shown in listings belong to their owners. If you believe content on this site infringes your rights, write
+          to <a href={`mailto:${COMPANY.legalEmail}`}>{COMPANY.legalEmail}</a> and we will review it promptly.
         </p>
       </>
     ),
@@ -179,7 +150,9 @@ const SECTIONS: LegalSection[] = [
     title: "Compliance and Certifications",
     content: (
       <ul>
-        <li>Data protection programme aligned with the EU General Data Protection Regulation (GDPR) and the California Consumer Privacy Act (CCPA).</li>
+        <li>
+          Data protection programme aligned with the EU General Data Protection Regulation (GDPR) and the California Consumer Privacy Act (CCPA).
+        </li>
         <li>Information security management aligned with ISO/IEC 27001.</li>
         <li>Web accessibility work towards WCAG 2.1 level AA.</li>
         <li>Payment data, where any is processed, handled only by PCI DSS certified providers.</li>
@@ -208,5 +181,11 @@ const SECTIONS: LegalSection[] = [
 ];
 
 export default function LegalNoticePage() {
-  return <LegalPage title="Legal Notice" summary={<p>Who we are, how we are organised and insured, and how to reach us on legal matters.</p>} sections={SECTIONS} />;
+  return (
+    <LegalPage
+      title="Legal Notice"
+      summary={<p>Who we are, how we are organised and insured, and how to reach us on legal matters.</p>}
+      sections={SECTIONS}
+    />
+  );
 }

@@ -1,14 +1,15 @@
 // /terms-of-service: the rules for using the directory (AGB): services, accounts, content, liability, termination.
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { LEGAL_CACHE_CONTROL, LegalPage, type LegalSection } from "~/components/legal-page";
+import { LEGAL_CACHE_CONTROL, LegalPage, LegalTable, type LegalSection } from "~/components/legal-page";
 import { CLAIMED_FIGURES, COMPANY } from "~/components/site-facts";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
   buildPageMeta({
     title: "Terms of Service",
-    description: "The terms for using Business Directory: our services, accounts, content rules and moderation, liability, termination and governing law.",
+    description:
+      "The terms for using Business Directory: our services, accounts, content rules and moderation, liability, termination and governing law.",
     path: "/terms-of-service",
     siteUrl: getSiteUrlFromMatches(matches),
     type: "article",
@@ -44,26 +45,13 @@ const SECTIONS: LegalSection[] = [
       <>
         <p>
           Business Directory lets anyone find businesses worldwide: {CLAIMED_FIGURES.businesses} listings in {CLAIMED_FIGURES.countries} countries and{" "}
-          {CLAIMED_FIGURES.cities} cities across {CLAIMED_FIGURES.categories} categories, with contact details, opening hours, maps and directions. The
-          service is free for visitors.
+          {CLAIMED_FIGURES.cities} cities across {CLAIMED_FIGURES.categories} categories, with contact details, opening hours, maps and directions.
+          The service is free for visitors.
         </p>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Service figure</th>
-              <th scope="col">Value</th>
-            </tr>
-          </thead>
-          <tbody>
-            {SERVICE_FIGURES.map((row) => (
-              <tr key={row.label}>
-                <td>{row.label}</td>
-                <td>{row.value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <p>These figures describe our usual service level; they are goals, not guarantees, and listings come from public and business-supplied sources.</p>
+        <LegalTable columns={["Service figure", "Value"]} rows={SERVICE_FIGURES.map((row) => [row.label, row.value])} />
+        <p>
+          These figures describe our usual service level; they are goals, not guarantees, and listings come from public and business-supplied sources.
+        </p>
       </>
     ),
   },
@@ -73,8 +61,8 @@ const SECTIONS: LegalSection[] = [
     content: (
       <>
         <p>
-          Browsing needs no account. Business owners and partners who receive an account must give accurate information, keep their credentials
-          secret and tell us at once about any unauthorised use.
+          Browsing needs no account. Business owners and partners who receive an account must give accurate information, keep their credentials secret
+          and tell us at once about any unauthorised use.
         </p>
         <h3>Allowed activities</h3>
         <ul>
@@ -101,8 +89,8 @@ const SECTIONS: LegalSection[] = [
       <>
         <p>
           Content submitted to us must be accurate, lawful and respectful, and must not infringe anyone's rights. Our moderation team reviews about
-          10,000 submissions every week, combining automated checks with human review. We may edit, decline or remove content that breaks these
-          rules, and we explain our decision when you ask.
+          10,000 submissions every week, combining automated checks with human review. We may edit, decline or remove content that breaks these rules,
+          and we explain our decision when you ask.
         </p>
         <p>You keep the rights to content you submit and grant us a worldwide, non-exclusive licence to publish it in the directory.</p>
       </>
@@ -113,8 +101,8 @@ const SECTIONS: LegalSection[] = [
     title: "Intellectual Property",
     content: (
       <p>
-        The service, its software, design and the compilation of listings are protected by law and belong to {COMPANY.name} or its licensors.
-        Nothing in these Terms transfers those rights to you. See the <Link to="/legal-notice">Legal Notice</Link> for details.
+        The service, its software, design and the compilation of listings are protected by law and belong to {COMPANY.name} or its licensors. Nothing
+        in these Terms transfers those rights to you. See the <Link to="/legal-notice">Legal Notice</Link> for details.
       </p>
     ),
   },
@@ -192,8 +180,8 @@ const SECTIONS: LegalSection[] = [
     title: "Changes to These Terms",
     content: (
       <p>
-        We may update these Terms as the service evolves. For material changes we give at least 30 days' notice on this page before they take
-        effect; the date at the top always shows the latest version. Continuing to use the service after that date means you accept the new Terms.
+        We may update these Terms as the service evolves. For material changes we give at least 30 days' notice on this page before they take effect;
+        the date at the top always shows the latest version. Continuing to use the service after that date means you accept the new Terms.
       </p>
     ),
   },
@@ -213,7 +201,11 @@ export default function TermsOfServicePage() {
   return (
     <LegalPage
       title="Terms of Service"
-      summary={<p>The rules for using Business Directory, written to be read: what we offer, what we expect from you, and what happens when things go wrong.</p>}
+      summary={
+        <p>
+          The rules for using Business Directory, written to be read: what we offer, what we expect from you, and what happens when things go wrong.
+        </p>
+      }
       sections={SECTIONS}
     />
   );
