@@ -1,5 +1,5 @@
 // Document shell: public pages get the shared header, footer and the admin's site code; /admin gets none of them.
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
@@ -9,6 +9,7 @@ import { placeSiteCode, SiteFooterCode, SiteHeadCode } from "~/components/site-c
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { getShellData } from "~/models/site.server";
+import { SITE_NAME } from "~/utils/seo";
 import { isAdminPath } from "~/utils/site-paths";
 import stylesheet from "~/tailwind.css";
 
@@ -16,6 +17,14 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** Used by routes without their own meta, and by the error pages. */
+export const meta: MetaFunction = ({ error }) => {
+  if (!error) return [{ title: SITE_NAME }];
+  if (isRouteErrorResponse(error) && error.status === 404) return [{ title: `Page Not Found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
+  return [{ title: `${unavailable ? "Temporarily unavailable" : "Error"} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return json(await getShellData(request));
