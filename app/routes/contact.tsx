@@ -95,12 +95,15 @@ function Field({ field, label, required = false, error, defaultValue, type = "te
   );
 }
 
+/** Without JavaScript the answer is a new page: the fragment brings the visitor back to the form and its notice. */
+const FORM_SECTION_ID = "send-message";
+
 const EMPTY_VALUES: ContactValues = { name: "", email: "", company: "", phone: "", subject: "", message: "" };
 
 function ContactForm({ onResult }: { onResult: (toast: Omit<SiteToastMessage, "id">) => void }) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction === "/contact";
+  const pending = navigation.state === "submitting" && navigation.formAction?.startsWith("/contact") === true;
   const formRef = useRef<HTMLFormElement>(null);
   const [hydrated, setHydrated] = useState(false);
   const honeypotId = useId();
@@ -124,7 +127,7 @@ function ContactForm({ onResult }: { onResult: (toast: Omit<SiteToastMessage, "i
   const notice = !hydrated && result && result.code !== "VALIDATION_FAILED" ? result : null;
 
   return (
-    <Form ref={formRef} method="post" noValidate className="grid gap-5 sm:grid-cols-2" aria-describedby="contact-required-note">
+    <Form ref={formRef} method="post" action={`/contact#${FORM_SECTION_ID}`} noValidate className="grid gap-5 sm:grid-cols-2" aria-describedby="contact-required-note">
       {notice ? (
         <div
           role={notice.ok ? "status" : "alert"}
@@ -243,7 +246,7 @@ export default function ContactPage() {
           </section>
         </div>
 
-        <section className="card relative p-6 sm:p-8" aria-labelledby="contact-form-title">
+        <section id={FORM_SECTION_ID} className="card relative scroll-mt-20 p-6 sm:p-8 lg:self-start" aria-labelledby="contact-form-title">
           <h2 id="contact-form-title" className="text-2xl font-bold tracking-tight text-slate-900">
             Send us a Message
           </h2>
