@@ -1,12 +1,16 @@
-// Document shell: public pages get the shared header and footer; anything under /admin gets neither.
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+// Document shell: public pages get the shared header, footer and the admin's site code; /admin gets none of them.
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { useMemo, type ReactNode } from "react";
+import { NotFoundPage } from "~/components/not-found-page";
+import { placeSiteCode, SiteFooterCode, SiteHeadCode } from "~/components/site-code";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { NotFoundPage } from "~/components/not-found-page";
-import { getRootData } from "~/models/site.server";
+import { getShellData } from "~/models/site.server";
+import { SITE_NAME } from "~/utils/seo";
+import { isAdminPath } from "~/utils/site-paths";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -14,17 +18,28 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return json(getRootData(request));
+/** Used by routes without their own meta, and by the error pages. */
+export const meta: MetaFunction = ({ error }) => {
+  if (!error) return [{ title: SITE_NAME }];
+  if (isRouteErrorResponse(error) && error.status === 404) return [{ title: `Page Not Found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
+  return [{ title: `${unavailable ? "Temporarily unavailable" : "Error"} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json(await getShellData(request));
 }
 
-function isAdminPath(pathname: string) {
-  return pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/admin-");
-}
+/** The site code is read only for public paths, so crossing between /admin and the site must reload it. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  isAdminPath(currentUrl.pathname) !== isAdminPath(nextUrl.pathname) || defaultShouldRevalidate;
 
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const admin = isAdminPath(pathname);
+  const shell = useRouteLoaderData<typeof loader>("root");
+  const siteCode = admin ? null : (shell?.siteCode ?? null);
+  const placed = useMemo(() => (siteCode ? placeSiteCode(siteCode) : null), [siteCode]);
   return (
     <html lang="en">
       <head>
@@ -33,18 +48,23 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1d5ef1" />
         <Meta />
         <Links />
+        {placed ? <SiteHeadCode tags={placed.headTags} /> : null}
       </head>
       <body className="flex min-h-screen flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-3 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-brand-700 focus:shadow-lg"
+        >
           Skip to content
         </a>
         {admin ? null : <SiteHeader />}
-        <main id="main" className="flex-1">
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
         {admin ? null : <SiteFooter />}
         <ScrollRestoration />
         <Scripts />
+        {placed ? <SiteFooterCode html={placed.footerHtml} /> : null}
       </body>
     </html>
   );
@@ -58,16 +78,27 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const unavailable = status === 503;
   return (
     <div className="container-page py-24 text-center">
-      <p className="text-sm font-semibold text-brand-600">{status}</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight">{status === 503 ? "We'll be right back" : "Error loading application"}</h1>
-      <p className="mt-4 text-slate-600">
-        {status === 503 ? "The directory is briefly unavailable. Please try again in a moment." : "Something went wrong on our side. Please try again later."}
+      <p className="text-sm font-semibold text-brand-700">{status}</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">{unavailable ? "We'll be right back" : "Error loading application"}</h1>
+      <p className="mx-auto mt-4 max-w-xl text-slate-600">
+        {unavailable
+          ? "The directory is briefly unavailable while we reconnect to our database. Please try again in a moment."
+          : "Something went wrong on our side. Please try again later."}
       </p>
-      <a href="/" className="btn-primary mt-8">
-        Back to Home
-      </a>
+      <div className="mt-8 flex justify-center gap-3">
+        {/* Plain links: a full reload is what a visitor needs after an outage. */}
+        <a href={unavailable ? "" : "/"} className="btn-primary">
+          {unavailable ? "Try again" : "Back to Home"}
+        </a>
+        {unavailable ? (
+          <a href="/" className="btn-secondary">
+            Back to Home
+          </a>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -1,5 +1,7 @@
-// Public top navigation: logo to /, six links with the current one highlighted; a no-JS disclosure on phones.
-import { Link, NavLink } from "@remix-run/react";
+// Public top navigation: logo to /, six links with the current one highlighted (aria-current); a no-JS disclosure
+// menu on phones that closes after a client-side navigation.
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 
 export const NAV_LINKS = [
   { to: "/", label: "Home", end: true },
@@ -12,7 +14,7 @@ export const NAV_LINKS = [
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition ${
-    isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+    isActive ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
   }`;
 
 export function Logo() {
@@ -30,6 +32,12 @@ export function Logo() {
 }
 
 export function SiteHeader() {
+  const { pathname } = useLocation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  // With JavaScript, links navigate in place; the open <details> would otherwise stay open over the new page.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="container-page flex h-16 items-center justify-between gap-4">
@@ -45,11 +53,14 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <details className="group relative md:hidden">
+        <details ref={menu} className="group relative md:hidden">
           <summary className="flex cursor-pointer list-none items-center rounded-md p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
-            <span className="sr-only">Open menu</span>
-            <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <span className="sr-only">Menu</span>
+            <svg viewBox="0 0 24 24" className="h-6 w-6 group-open:hidden" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
               <path d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
+            <svg viewBox="0 0 24 24" className="hidden h-6 w-6 group-open:block" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </summary>
           <nav aria-label="Main mobile" className="absolute right-0 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">

@@ -1,0 +1,191 @@
+// /legal-notice: who runs the directory, its legal status, insurance, intellectual property, dispute steps and law.
+import type { HeadersFunction, MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { LEGAL_CACHE_CONTROL, LegalPage, LegalTable, type LegalSection } from "~/components/legal-page";
+import { BUSINESS_HOURS, CLAIMED_FIGURES, COMPANY } from "~/components/site-facts";
+import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
+
+export const meta: MetaFunction = ({ matches }) =>
+  buildPageMeta({
+    title: "Legal Notice",
+    description:
+      "Company information, registration, management, liability insurance, intellectual property and dispute resolution for Business Directory.",
+    path: "/legal-notice",
+    siteUrl: getSiteUrlFromMatches(matches),
+    type: "article",
+  });
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": LEGAL_CACHE_CONTROL });
+
+const INSURANCE = [
+  { cover: "General liability", amount: "$5,000,000" },
+  { cover: "Professional liability (errors and omissions)", amount: "$10,000,000" },
+  { cover: "Cyber liability", amount: "$2,000,000" },
+  { cover: "Data breach response", amount: "$1,000,000" },
+];
+
+const TRAFFIC = [
+  { region: "United States", share: "45%" },
+  { region: "European Union", share: "30%" },
+  { region: "Asia-Pacific", share: "20%" },
+  { region: "Other regions", share: "5%" },
+];
+
+const SECTIONS: LegalSection[] = [
+  {
+    id: "company-information",
+    title: "Company Information",
+    content: (
+      <>
+        <p>This website is operated by:</p>
+        <p>
+          <strong>{COMPANY.name}</strong>
+          <br />
+          {COMPANY.street}
+          <br />
+          {COMPANY.city}
+          <br />
+          {COMPANY.country}
+          <br />
+          Phone: <a href={COMPANY.phoneHref}>{COMPANY.phone}</a>
+          <br />
+          Email: <a href={`mailto:${COMPANY.supportEmail}`}>{COMPANY.supportEmail}</a>
+        </p>
+        <p>
+          We publish a directory of {CLAIMED_FIGURES.businesses} businesses in {CLAIMED_FIGURES.countries} countries, {CLAIMED_FIGURES.cities} cities
+          and {CLAIMED_FIGURES.categories} categories. Our visitors come from:
+        </p>
+        <LegalTable columns={["Region", "Share of traffic"]} rows={TRAFFIC.map((row) => [row.region, row.share])} />
+      </>
+    ),
+  },
+  {
+    id: "registration-and-legal-status",
+    title: "Registration and Legal Status",
+    content: (
+      <p>
+        {COMPANY.name} is a corporation registered in the State of Delaware, United States, with its principal office in New York. It is registered
+        for sales tax where required and acts as a neutral publisher of business information: listings describe third-party businesses, which remain
+        responsible for their own offers, prices and conduct.
+      </p>
+    ),
+  },
+  {
+    id: "management",
+    title: "Management",
+    content: (
+      <p>
+        The company is managed by its board of directors and executive team: a Chief Executive Officer responsible for the service as a whole, a Chief
+        Technology Officer responsible for the platform and its security, and a Data Protection Officer who can be reached at{" "}
+        <a href={`mailto:${COMPANY.privacyEmail}`}>{COMPANY.privacyEmail}</a>. The person responsible for content under applicable press and media law
+        is the Chief Executive Officer, at the address above.
+      </p>
+    ),
+  },
+  {
+    id: "professional-liability-insurance",
+    title: "Professional Liability Insurance",
+    content: (
+      <>
+        <p>We hold the following insurance cover with internationally recognised insurers:</p>
+        <LegalTable columns={["Cover", "Limit per claim"]} rows={INSURANCE.map((row) => [row.cover, row.amount])} />
+        <p>The cover applies worldwide.</p>
+      </>
+    ),
+  },
+  {
+    id: "intellectual-property",
+    title: "Intellectual Property",
+    content: (
+      <>
+        <p>
+          The design, software, text, logos and the compilation of the directory are protected by copyright, trademark and database rights and belong
+          to {COMPANY.name} or its licensors. You may view and share individual pages for personal, non-commercial use. Systematic copying, scraping
+          or republishing of the directory requires our written permission.
+        </p>
+        <p>
+          Business names, logos and photos shown in listings belong to their owners. If you believe content on this site infringes your rights, write
+          to <a href={`mailto:${COMPANY.legalEmail}`}>{COMPANY.legalEmail}</a> and we will review it promptly.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "dispute-resolution",
+    title: "Dispute Resolution",
+    content: (
+      <>
+        <p>We want to resolve disagreements quickly and fairly, in four steps:</p>
+        <ol>
+          <li>
+            <strong>Direct resolution:</strong> contact us first; most questions are settled within days.
+          </li>
+          <li>
+            <strong>Mediation:</strong> if we cannot agree within 30 days, either side may propose mediation by an independent mediator.
+          </li>
+          <li>
+            <strong>Arbitration:</strong> if mediation fails, the dispute is settled by binding arbitration, unless the law of your country gives you
+            the right to go to court.
+          </li>
+          <li>
+            <strong>Legal action:</strong> as a last resort, or where the law requires it, before the competent courts.
+          </li>
+        </ol>
+        <p>Consumers in the European Union may also use the EU Online Dispute Resolution platform.</p>
+      </>
+    ),
+  },
+  {
+    id: "governing-law",
+    title: "Governing Law",
+    content: (
+      <p>
+        This legal notice and the use of this website are governed by the laws of the State of New York, United States, without regard to its
+        conflict-of-law rules. Mandatory consumer protection laws of your country of residence remain unaffected.
+      </p>
+    ),
+  },
+  {
+    id: "compliance-certifications",
+    title: "Compliance and Certifications",
+    content: (
+      <ul>
+        <li>
+          Data protection programme aligned with the EU General Data Protection Regulation (GDPR) and the California Consumer Privacy Act (CCPA).
+        </li>
+        <li>Information security management aligned with ISO/IEC 27001.</li>
+        <li>Web accessibility work towards WCAG 2.1 level AA.</li>
+        <li>Payment data, where any is processed, handled only by PCI DSS certified providers.</li>
+      </ul>
+    ),
+  },
+  {
+    id: "legal-contact",
+    title: "Legal Contact and Office Hours",
+    content: (
+      <>
+        <p>
+          Legal department: <a href={`mailto:${COMPANY.legalEmail}`}>{COMPANY.legalEmail}</a>, or write to the address above. General questions:{" "}
+          <Link to="/contact">contact form</Link>.
+        </p>
+        <ul>
+          {BUSINESS_HOURS.map((row) => (
+            <li key={row.days}>
+              {row.days}: {row.hours}
+            </li>
+          ))}
+        </ul>
+      </>
+    ),
+  },
+];
+
+export default function LegalNoticePage() {
+  return (
+    <LegalPage
+      title="Legal Notice"
+      summary={<p>Who we are, how we are organised and insured, and how to reach us on legal matters.</p>}
+      sections={SECTIONS}
+    />
+  );
+}

@@ -1,0 +1,7 @@
+// GET /sitemap.xml → the sitemap index: the four section files, then every business page.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getSitemapIndex } from "~/models/sitemap.server";
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return getSitemapIndex(request);
+}
