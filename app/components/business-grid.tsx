@@ -10,7 +10,7 @@ export function BusinessGrid({ businesses, emptyText, emptyHint }: { businesses:
       {businesses.length === 0 ? (
         <EmptyState title={emptyText} hint={emptyHint} />
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <ul aria-label="Business results" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {businesses.map((business) => (
             <li key={business.id}>
               <BusinessCard business={toBusinessCardData(business)} />

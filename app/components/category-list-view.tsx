@@ -101,7 +101,7 @@ export function CategoryListView({ data }: { data: CategoryListViewData }) {
                 action={{ to: "/categories", label: "All categories" }}
               />
             ) : (
-              <ul className={data.view === "list" ? "flex flex-col gap-2" : "grid gap-4 sm:grid-cols-2 lg:grid-cols-3"}>
+              <ul aria-label="Category results" className={data.view === "list" ? "flex flex-col gap-2" : "grid gap-4 sm:grid-cols-2 lg:grid-cols-3"}>
                 {data.categories.map((category) => (
                   <li key={category.slug}>
                     <CategoryCard category={category} layout={data.view} siteBusinesses={data.siteBusinesses} pageMax={pageMax} />

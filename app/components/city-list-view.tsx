@@ -89,7 +89,7 @@ export function CityListView({
             {data.cities.length === 0 ? (
               <EmptyState title="No cities found" hint="Try adjusting your search terms or browse all cities" action={{ to: "/cities", label: "All cities" }} />
             ) : (
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              <ul aria-label="City results" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {data.cities.map((city) => (
                   <li key={`${city.countryCode}/${city.slug}`}>
                     <CityCard city={city} total={data.stats.businesses} pageMax={pageMax} />

@@ -65,7 +65,7 @@ export default function Businesses() {
           {data.businesses.length === 0 ? (
             <EmptyState title="No businesses found" hint="Try adjusting your search criteria." action={{ to: "/categories", label: "Browse categories" }} />
           ) : (
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            <ul aria-label="Business results" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
               {data.businesses.map((business) => (
                 <li key={business.id}>
                   <BusinessListCard business={business} />

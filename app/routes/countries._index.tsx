@@ -63,7 +63,7 @@ export default function Countries() {
             {data.countries.length === 0 ? (
               <EmptyState title="No countries found" hint="Try adjusting your search terms or browse all countries." action={{ to: "/countries", label: "All countries" }} />
             ) : (
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              <ul aria-label="Country results" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {data.countries.map((country) => (
                   <li key={country.countryCode}>
                     <CountryCard country={country} allBusinesses={data.allBusinesses} pageMax={pageMax} />
