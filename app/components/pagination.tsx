@@ -42,7 +42,16 @@ export function pageHref(pathname: string, search: string, page: number): string
   return query ? `${pathname}?${query}` : pathname;
 }
 
-const itemClass = "inline-flex h-10 min-w-10 items-center justify-center rounded-lg px-3 text-sm font-medium";
+/**
+ * The spec: a page change scrolls smoothly to the top. Remix's own reset would jump, so page links opt out of it
+ * (preventScrollReset) and scroll here; without JavaScript a full page load starts at the top anyway.
+ */
+function scrollToTop() {
+  const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  window.scrollTo({ top: 0, behavior: reduced ? "auto" : "smooth" });
+}
+
+const itemClass = "inline-flex h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-medium sm:h-10 sm:min-w-10 sm:px-3";
 
 function Arrow({ direction }: { direction: "prev" | "next" }) {
   return (
@@ -74,12 +83,13 @@ export function Pagination({
     const content = (
       <>
         {direction === "prev" ? <Arrow direction="prev" /> : null}
-        <span>{text}</span>
+        {/* NOTE: arrows only on phones, so a ±2 window with both ellipses still fits one line at 360 px. */}
+        <span className="sr-only sm:not-sr-only">{text}</span>
         {direction === "next" ? <Arrow direction="next" /> : null}
       </>
     );
     return enabled ? (
-      <Link to={href(target)} rel={direction} className={`${itemClass} gap-1 border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}>
+      <Link to={href(target)} rel={direction} preventScrollReset onClick={scrollToTop} className={`${itemClass} gap-1 border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}>
         {content}
       </Link>
     ) : (
@@ -89,13 +99,13 @@ export function Pagination({
     );
   };
   return (
-    <nav aria-label={label} className="mt-10 flex flex-wrap items-center justify-center gap-2">
+    <nav aria-label={label} className="mt-10 flex flex-wrap items-center justify-center gap-1 sm:gap-2">
       {step("prev")}
       <ul className="flex flex-wrap items-center justify-center gap-1">
         {items.map((item) => {
           if (typeof item !== "number") {
             return (
-              <li key={item} className={`${itemClass} px-1 text-slate-500`} aria-hidden="true">
+              <li key={item} className="inline-flex h-9 items-center px-0.5 text-sm text-slate-500 sm:h-10 sm:px-1" aria-hidden="true">
                 …
               </li>
             );
@@ -111,7 +121,7 @@ export function Pagination({
                   {item}
                 </span>
               ) : (
-                <Link to={href(item)} className={`${itemClass} text-slate-700 hover:bg-white hover:text-brand-700 hover:shadow-sm`}>
+                <Link to={href(item)} preventScrollReset onClick={scrollToTop} className={`${itemClass} text-slate-700 hover:bg-white hover:text-brand-700 hover:shadow-sm`}>
                   <span className="sr-only">Page </span>
                   {item}
                 </Link>
