@@ -1,6 +1,8 @@
-// A page of business list items → a responsive grid of business cards (photo, name, stars, address, phone), or the empty text.
+// A page of business list items → a responsive grid of business cards (photo, name, stars, address, phone), or the
+// empty text; and the titled, paginated "Businesses" section of the category and city pages.
 import { BusinessCard, toBusinessCardData } from "./business-card";
 import { EmptyState, PendingList } from "./list-states";
+import { Pagination } from "./pagination";
 
 type GridItem = Parameters<typeof toBusinessCardData>[0] & { id: number };
 
@@ -19,5 +21,38 @@ export function BusinessGrid({ businesses, emptyText, emptyHint }: { businesses:
         </ul>
       )}
     </PendingList>
+  );
+}
+
+export function BusinessSection({
+  businesses,
+  currentPage,
+  totalPages,
+  emptyText,
+  emptyHint,
+  paginationLabel,
+}: {
+  businesses: GridItem[];
+  currentPage: number;
+  totalPages: number;
+  emptyText: string;
+  emptyHint: string;
+  paginationLabel: string;
+}) {
+  return (
+    <section aria-labelledby="section-businesses">
+      <div className="mb-5 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="section-businesses" className="text-xl font-bold tracking-tight">
+          Businesses
+        </h2>
+        {totalPages > 1 ? (
+          <p className="text-sm text-slate-600">
+            Page {currentPage} of {totalPages}
+          </p>
+        ) : null}
+      </div>
+      <BusinessGrid businesses={businesses} emptyText={emptyText} emptyHint={emptyHint} />
+      <Pagination currentPage={currentPage} totalPages={totalPages} label={paginationLabel} />
+    </section>
   );
 }

@@ -24,14 +24,6 @@ export interface CategoryListViewData {
   pageSize: number;
 }
 
-/** The list's error screen texts (spec: 'Unable to load categories'). */
-export const CATEGORY_LIST_ERRORS = {
-  notFoundTitle: "Page not found",
-  back: { to: "/categories", label: "All categories" },
-  failureTitle: "Unable to load categories",
-  failureMessage: "There was an error loading the categories. Please try again later.",
-};
-
 function basePath(letter?: string) {
   return letter ? `/categories/${encodeURIComponent(letter)}` : "/categories";
 }

@@ -22,14 +22,6 @@ export interface CityListViewData {
   pageSize: number;
 }
 
-/** The list's error screen texts (spec: 'Unable to load cities'). */
-export const CITY_LIST_ERRORS = {
-  notFoundTitle: "Page not found",
-  back: { to: "/cities", label: "All cities" },
-  failureTitle: "Unable to load cities",
-  failureMessage: "There was an error loading the cities. Please try again later.",
-};
-
 /** "Cities beginning with B" / "Cities Directory": the spec's heading. */
 export function cityListHeading(letter?: string): string {
   return letter ? `Cities beginning with ${letter}` : "Cities Directory";

@@ -1,7 +1,7 @@
 // Count-table rows → the category, country and city cards of the list pages (grid or list layout), with the spec's
 // figures: counts, fixed 4.2 category rating, share of businesses to one decimal and a proportional bar.
 import { Link } from "@remix-run/react";
-import { formatCount, formatShare, formatThousands } from "~/utils/format";
+import { formatCount, formatCounted, formatShare, formatThousands } from "~/utils/format";
 import { countryName } from "~/utils/countries";
 import { RatingStars } from "./rating-stars";
 import { ShareBar } from "./share-bar";
@@ -12,10 +12,6 @@ export const CATEGORY_CARD_RATING = 4.2;
 export type CardLayout = "grid" | "list";
 
 const cardBase = "card group block h-full transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md";
-
-function plural(count: number, one: string, many: string) {
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
-}
 
 function ShareLine({ value, total, max, label }: { value: number; total: number; max: number; label: string }) {
   return (
@@ -45,7 +41,7 @@ export function CategoryCard({
       <Link to={`/categories/${category.slug}`} className={`${cardBase} flex items-center gap-4 px-4 py-3`}>
         <span className="min-w-0 flex-1">
           <span className="block truncate font-semibold text-slate-900 group-hover:text-brand-700">{category.category}</span>
-          <span className="text-sm text-slate-600">{plural(category.count, "business", "businesses")}</span>
+          <span className="text-sm text-slate-600">{formatCounted(category.count, "business", "businesses", formatCount)}</span>
         </span>
         <span className="hidden w-40 sm:block">
           <ShareBar value={category.count} max={pageMax} />
@@ -64,7 +60,7 @@ export function CategoryCard({
         <RatingStars rating={CATEGORY_CARD_RATING} />
         <span className="font-medium text-slate-800">{CATEGORY_CARD_RATING.toFixed(1)}</span>
         <span aria-hidden="true">·</span>
-        <span>{plural(category.count, "business", "businesses")}</span>
+        <span>{formatCounted(category.count, "business", "businesses", formatCount)}</span>
       </p>
       <ShareLine value={category.count} total={siteBusinesses} max={pageMax} label="Share of all businesses" />
     </Link>
@@ -124,9 +120,9 @@ export function CityCard({
         <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs font-semibold text-slate-700">{city.countryCode}</span>
       </div>
       <p className="mt-3 text-sm text-slate-700">
-        <span className="font-semibold text-slate-900">{plural(city.businessCount, "business", "businesses")}</span>
+        <span className="font-semibold text-slate-900">{formatCounted(city.businessCount, "business", "businesses", formatCount)}</span>
         <span aria-hidden="true"> · </span>
-        {plural(city.categoryCount, "category", "categories")}
+        {formatCounted(city.categoryCount, "category", "categories", formatCount)}
       </p>
       <ShareLine value={city.businessCount} total={total} max={pageMax} label="Market share" />
     </Link>

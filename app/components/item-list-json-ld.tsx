@@ -8,6 +8,11 @@ export interface ItemListEntry {
   path: string;
 }
 
+/** Businesses → their ItemList entries (name and /business/{slug}). */
+export function businessEntries(businesses: Array<{ name: string; slug: string }>): ItemListEntry[] {
+  return businesses.map((business) => ({ name: business.name, path: `/business/${business.slug}` }));
+}
+
 export function buildItemList(siteUrl: string, name: string, entries: ItemListEntry[], firstPosition = 1) {
   return {
     "@context": "https://schema.org",

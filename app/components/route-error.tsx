@@ -14,7 +14,38 @@ export interface RouteErrorTexts {
 }
 
 
-export function RouteErrorState({ texts }: { texts: RouteErrorTexts }) {
+const LOAD_FAILURE = (what: string) => `There was an error loading the ${what}. Please try again later.`;
+const CATEGORIES_FAILED = { failureTitle: "Unable to load categories", failureMessage: LOAD_FAILURE("categories") };
+const COUNTRIES_FAILED = { failureTitle: "Unable to load countries", failureMessage: LOAD_FAILURE("countries") };
+const CITIES_FAILED = { failureTitle: "Unable to load cities", failureMessage: LOAD_FAILURE("cities") };
+const TO_CATEGORIES = { to: "/categories", label: "All categories" };
+const TO_COUNTRIES = { to: "/countries", label: "Back to countries" };
+const TO_CITIES = { to: "/cities", label: "Back to cities" };
+
+/** The spec's error catalogue for every browse screen. */
+export const BROWSE_ERRORS = {
+  businesses: {
+    notFoundTitle: "Page not found",
+    back: { to: "/businesses", label: "All businesses" },
+    failureTitle: "Error Loading Businesses",
+    failureMessage: "Please try again later.",
+  },
+  categories: { notFoundTitle: "Page not found", back: TO_CATEGORIES, ...CATEGORIES_FAILED },
+  category: {
+    notFoundTitle: "Category not found",
+    back: TO_CATEGORIES,
+    failureTitle: "Error loading category",
+    failureMessage: (status: number, statusText: string) => `HTTP ${status}: ${statusText}`,
+  },
+  countries: { notFoundTitle: "Page not found", back: TO_COUNTRIES, ...COUNTRIES_FAILED },
+  country: { notFoundTitle: "Country not found", back: TO_COUNTRIES, ...COUNTRIES_FAILED },
+  countryCities: { notFoundTitle: "Country not found", back: TO_COUNTRIES, ...CITIES_FAILED },
+  cities: { notFoundTitle: "Page not found", back: TO_CITIES, ...CITIES_FAILED },
+  city: { notFoundTitle: "City not found", back: TO_CITIES, ...CITIES_FAILED },
+} satisfies Record<string, RouteErrorTexts>;
+
+export function RouteErrorState({ screen }: { screen: keyof typeof BROWSE_ERRORS }) {
+  const texts: RouteErrorTexts = BROWSE_ERRORS[screen];
   const error = useRouteError();
   const back = (
     <Link to={texts.back.to} className="btn-primary">
@@ -27,7 +58,7 @@ export function RouteErrorState({ texts }: { texts: RouteErrorTexts }) {
       <ErrorState
         title={title}
         message="It may have moved, or it has no listed businesses yet. Browse the directory or search instead."
-        search={<SearchBox variant="compact" placeholder="What are you looking for?" />}
+        search={<SearchBox variant="compact" placeholder="Search businesses" />}
       >
         {back}
       </ErrorState>

@@ -1,6 +1,6 @@
 // Title + ranked links with counts → the sidebar panels of the detail pages (top countries, cities, categories).
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { formatCount } from "~/utils/format";
 
 export function SidePanel({
@@ -12,7 +12,7 @@ export function SidePanel({
   entries: Array<{ key: string; to: string; label: string; count: number }>;
   footer?: ReactNode;
 }) {
-  const id = `panel-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  const id = useId();
   return (
     <section className="card p-5" aria-labelledby={id}>
       <h2 id={id} className="text-base font-semibold text-slate-900">

@@ -1,6 +1,7 @@
 // Home: hero search, animated counters, featured businesses, popular categories, top cities, countries, why-us.
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useId } from "react";
 import { AnimatedCounter } from "~/components/animated-counter";
 import { BusinessCard } from "~/components/business-card";
 import { JsonLd } from "~/components/json-ld";
@@ -9,19 +10,14 @@ import { getHomePage } from "~/models/home.server";
 import { pageHeaders, pageJson } from "~/models/public-pages.server";
 import { CACHE_FEATURED } from "~/models/public-responses.server";
 import { SearchBox } from "~/components/search-box";
-import { formatBusinessCounter, formatCityCounter, formatCount, formatInteger, truncate } from "~/utils/format";
+import { formatBusinessCounter, formatCityCounter, formatCount, formatCounted, formatInteger, truncate } from "~/utils/format";
 import { absoluteUrl, buildPageMeta, getSiteUrlFromMatches, SITE_NAME } from "~/utils/seo";
 
 const PANEL_NAME_LENGTH = 12;
 
-/** "1 country" / "195 countries", with the spec's integer formatting. */
-function counted(value: number, one: string, many: string): string {
-  return `${formatInteger(value)} ${value === 1 ? one : many}`;
-}
-
 /** The hero's claim, from the live totals (not the spec's static marketing figures, which would drift). */
 function describeTotals(totals: { businesses: number; countries: number; cities: number; categories: number }): string {
-  return `${counted(totals.businesses, "business", "businesses")} in ${counted(totals.countries, "country", "countries")}, ${counted(totals.cities, "city", "cities")} and ${counted(totals.categories, "category", "categories")}`;
+  return `${formatCounted(totals.businesses, "business", "businesses")} in ${formatCounted(totals.countries, "country", "countries")}, ${formatCounted(totals.cities, "city", "cities")} and ${formatCounted(totals.categories, "category", "categories")}`;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -42,8 +38,8 @@ export async function loader() {
 }
 
 function Panel({ title, children, footer }: { title: string; children: React.ReactNode; footer?: React.ReactNode }) {
-  // NOTE: an id with a space would make aria-labelledby name two (missing) elements.
-  const id = `panel-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  // NOTE: not the title itself: an id with a space would make aria-labelledby name two (missing) elements.
+  const id = useId();
   return (
     <section className="card p-5" aria-labelledby={id}>
       <h2 id={id} className="text-lg font-semibold">

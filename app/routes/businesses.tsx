@@ -2,7 +2,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BusinessListCard } from "~/components/business-list-card";
-import { ItemListJsonLd } from "~/components/item-list-json-ld";
+import { businessEntries, ItemListJsonLd } from "~/components/item-list-json-ld";
 import { EmptyState, PendingList } from "~/components/list-states";
 import { PageIntro } from "~/components/page-intro";
 import { Pagination } from "~/components/pagination";
@@ -78,7 +78,7 @@ export default function Businesses() {
         <ItemListJsonLd
           name="All businesses"
           firstPosition={first}
-          entries={data.businesses.map((b) => ({ name: b.name, path: `/business/${b.slug}` }))}
+          entries={businessEntries(data.businesses)}
         />
       </div>
     </>
@@ -86,14 +86,5 @@ export default function Businesses() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <RouteErrorState
-      texts={{
-        notFoundTitle: "Page not found",
-        back: { to: "/businesses", label: "All businesses" },
-        failureTitle: "Error Loading Businesses",
-        failureMessage: "Please try again later.",
-      }}
-    />
-  );
+  return <RouteErrorState screen="businesses" />;
 }

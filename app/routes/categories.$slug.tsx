@@ -2,12 +2,11 @@
 // letter list instead (/categories/B), as the spec's route table lets the parameter be a letter.
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { useLoaderData, useParams } from "@remix-run/react";
-import { BusinessGrid } from "~/components/business-grid";
-import { buildCategoryListMeta, CATEGORY_LIST_ERRORS, CategoryListView } from "~/components/category-list-view";
-import { ItemListJsonLd } from "~/components/item-list-json-ld";
+import { BusinessSection } from "~/components/business-grid";
+import { buildCategoryListMeta, CategoryListView } from "~/components/category-list-view";
+import { businessEntries, ItemListJsonLd } from "~/components/item-list-json-ld";
 import { isFilterLetter } from "~/components/letter-filter";
 import { PageIntro } from "~/components/page-intro";
-import { Pagination } from "~/components/pagination";
 import { RouteErrorState } from "~/components/route-error";
 import { SidePanel } from "~/components/side-panel";
 import { StatTiles } from "~/components/stat-tiles";
@@ -26,7 +25,7 @@ import {
   readPageQuery,
   readSlugParam,
 } from "~/models/public-pages.server";
-import { formatInteger } from "~/utils/format";
+import { formatCounted, formatInteger } from "~/utils/format";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
 
 export const headers: HeadersFunction = pageHeaders;
@@ -55,7 +54,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const page = detail.currentPage;
   return buildPageMeta({
     title: `${detail.category} – ${formatInteger(detail.businessCount)} businesses${page > 1 ? ` – Page ${page}` : ""}`,
-    description: `The best-rated ${detail.category.toLowerCase()} businesses: ${formatInteger(detail.businessCount)} listings in ${formatInteger(detail.countryCount)} ${detail.countryCount === 1 ? "country" : "countries"}, with ratings, addresses, phone numbers and opening hours.`,
+    description: `The best-rated ${detail.category.toLowerCase()} businesses: ${formatCounted(detail.businessCount, "listing", "listings")} in ${formatCounted(detail.countryCount, "country", "countries")}, with ratings, addresses, phone numbers and opening hours.`,
     path: `/categories/${detail.slug}${page > 1 ? `?page=${page}` : ""}`,
     siteUrl,
   });
@@ -69,7 +68,7 @@ function CategoryDetailView({ detail }: { detail: CategoryDetailData }) {
     <>
       <PageIntro
         title={detail.category}
-        lead={`${formatInteger(detail.businessCount)} ${detail.businessCount === 1 ? "business" : "businesses"} in ${formatInteger(detail.countryCount)} ${detail.countryCount === 1 ? "country" : "countries"}, best rated first.`}
+        lead={`${formatCounted(detail.businessCount, "business", "businesses")} in ${formatCounted(detail.countryCount, "country", "countries")}, best rated first.`}
         crumbs={[
           { name: "Home", path: "/" },
           { name: "Categories", path: "/categories" },
@@ -85,20 +84,14 @@ function CategoryDetailView({ detail }: { detail: CategoryDetailData }) {
         />
       </PageIntro>
       <div className="container-page grid gap-8 py-8 sm:py-10 lg:grid-cols-[1fr_300px]">
-        <section aria-labelledby="category-businesses">
-          <div className="mb-5 flex flex-wrap items-baseline justify-between gap-2">
-            <h2 id="category-businesses" className="text-xl font-bold tracking-tight">
-              Businesses
-            </h2>
-            {detail.totalPages > 1 ? (
-              <p className="text-sm text-slate-600">
-                Page {detail.currentPage} of {detail.totalPages}
-              </p>
-            ) : null}
-          </div>
-          <BusinessGrid businesses={detail.businesses} emptyText="No businesses found in this category." emptyHint="Browse other categories or search the directory." />
-          <Pagination currentPage={detail.currentPage} totalPages={detail.totalPages} label={`${detail.category} pages`} />
-        </section>
+        <BusinessSection
+          businesses={detail.businesses}
+          currentPage={detail.currentPage}
+          totalPages={detail.totalPages}
+          emptyText="No businesses found in this category."
+          emptyHint="Browse other categories or search the directory."
+          paginationLabel={`${detail.category} pages`}
+        />
         <aside>
           <SidePanel
             title="Top countries"
@@ -106,7 +99,7 @@ function CategoryDetailView({ detail }: { detail: CategoryDetailData }) {
           />
         </aside>
       </div>
-      <ItemListJsonLd name={detail.category} firstPosition={first} entries={detail.businesses.map((b) => ({ name: b.name, path: `/business/${b.slug}` }))} />
+      <ItemListJsonLd name={detail.category} firstPosition={first} entries={businessEntries(detail.businesses)} />
     </>
   );
 }
@@ -118,15 +111,5 @@ export default function CategoryRoute() {
 
 export function ErrorBoundary() {
   const { slug } = useParams();
-  if (isFilterLetter(slug)) return <RouteErrorState texts={CATEGORY_LIST_ERRORS} />;
-  return (
-    <RouteErrorState
-      texts={{
-        notFoundTitle: "Category not found",
-        back: { to: "/categories", label: "All categories" },
-        failureTitle: "Error loading category",
-        failureMessage: (status, statusText) => `HTTP ${status}: ${statusText}`,
-      }}
-    />
-  );
+  return <RouteErrorState screen={isFilterLetter(slug) ? "categories" : "category"} />;
 }

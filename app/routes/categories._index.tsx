@@ -1,7 +1,7 @@
 // /categories?q=&view=&page= → every category, most businesses first, 12 per page (stats, A–Z bar, search, grid/list).
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { buildCategoryListMeta, CATEGORY_LIST_ERRORS, CategoryListView } from "~/components/category-list-view";
+import { buildCategoryListMeta, CategoryListView } from "~/components/category-list-view";
 import { RouteErrorState } from "~/components/route-error";
 import { getCategoryListPage } from "~/models/categories.server";
 import { assertPageExists, CACHE_LISTS, LIST_PAGE_SIZE, MAX_LIST_PAGE, pageHeaders, pageJson, readPageQuery } from "~/models/public-pages.server";
@@ -24,5 +24,5 @@ export default function Categories() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorState texts={CATEGORY_LIST_ERRORS} />;
+  return <RouteErrorState screen="categories" />;
 }

@@ -1,10 +1,9 @@
 // /cities/{countryCode}/{citySlug}?page= → one city: 12 businesses per page and its top 15 categories.
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { BusinessGrid } from "~/components/business-grid";
-import { ItemListJsonLd } from "~/components/item-list-json-ld";
+import { BusinessSection } from "~/components/business-grid";
+import { businessEntries, ItemListJsonLd } from "~/components/item-list-json-ld";
 import { PageIntro } from "~/components/page-intro";
-import { Pagination } from "~/components/pagination";
 import { RouteErrorState } from "~/components/route-error";
 import { SidePanel } from "~/components/side-panel";
 import { StatTiles } from "~/components/stat-tiles";
@@ -20,7 +19,7 @@ import {
   readPageQuery,
   readSlugParam,
 } from "~/models/public-pages.server";
-import { formatInteger } from "~/utils/format";
+import { formatCounted, formatInteger } from "~/utils/format";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
 
 export const headers: HeadersFunction = pageHeaders;
@@ -55,7 +54,7 @@ export default function CityDetail() {
     <>
       <PageIntro
         title={`Businesses in ${data.city}`}
-        lead={`${formatInteger(data.businessCount)} ${data.businessCount === 1 ? "business" : "businesses"} in ${data.city}, ${data.country}, best rated first.`}
+        lead={`${formatCounted(data.businessCount, "business", "businesses")} in ${data.city}, ${data.country}, best rated first.`}
         crumbs={[
           { name: "Home", path: "/" },
           { name: data.country, path: countryPath },
@@ -71,20 +70,14 @@ export default function CityDetail() {
         />
       </PageIntro>
       <div className="container-page grid gap-8 py-8 sm:py-10 lg:grid-cols-[1fr_300px]">
-        <section aria-labelledby="city-businesses">
-          <div className="mb-5 flex flex-wrap items-baseline justify-between gap-2">
-            <h2 id="city-businesses" className="text-xl font-bold tracking-tight">
-              Businesses
-            </h2>
-            {data.totalPages > 1 ? (
-              <p className="text-sm text-slate-600">
-                Page {data.currentPage} of {data.totalPages}
-              </p>
-            ) : null}
-          </div>
-          <BusinessGrid businesses={data.businesses} emptyText="No businesses found in this city." emptyHint="Browse other cities or search the directory." />
-          <Pagination currentPage={data.currentPage} totalPages={data.totalPages} label={`${data.city} pages`} />
-        </section>
+        <BusinessSection
+          businesses={data.businesses}
+          currentPage={data.currentPage}
+          totalPages={data.totalPages}
+          emptyText="No businesses found in this city."
+          emptyHint="Browse other cities or search the directory."
+          paginationLabel={`${data.city} pages`}
+        />
         <aside>
           <SidePanel
             title="Top categories"
@@ -95,21 +88,12 @@ export default function CityDetail() {
       <ItemListJsonLd
         name={`Businesses in ${data.city}`}
         firstPosition={(data.currentPage - 1) * data.limit + 1}
-        entries={data.businesses.map((b) => ({ name: b.name, path: `/business/${b.slug}` }))}
+        entries={businessEntries(data.businesses)}
       />
     </>
   );
 }
 
 export function ErrorBoundary() {
-  return (
-    <RouteErrorState
-      texts={{
-        notFoundTitle: "City not found",
-        back: { to: "/cities", label: "Back to cities" },
-        failureTitle: "Unable to load cities",
-        failureMessage: "There was an error loading the cities. Please try again later.",
-      }}
-    />
-  );
+  return <RouteErrorState screen="city" />;
 }

@@ -1,7 +1,7 @@
 // /cities/{letter} → the cities whose name begins with that letter (upper-cased; /cities/b answers 301 to /cities/B).
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { buildCityListMeta, CITY_LIST_ERRORS, cityListHeading, CityListView } from "~/components/city-list-view";
+import { buildCityListMeta, cityListHeading, CityListView } from "~/components/city-list-view";
 import { isFilterLetter, letterHref } from "~/components/letter-filter";
 import { RouteErrorState } from "~/components/route-error";
 import { getCityListPage } from "~/models/cities.server";
@@ -59,5 +59,5 @@ export default function CitiesByLetter() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorState texts={CITY_LIST_ERRORS} />;
+  return <RouteErrorState screen="cities" />;
 }

@@ -1,7 +1,7 @@
 // /cities?q=&page= → every city, most businesses first, 12 per page (at most 100 pages; letters and search narrow it).
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { buildCityListMeta, CITY_LIST_ERRORS, cityListHeading, CityListView } from "~/components/city-list-view";
+import { buildCityListMeta, cityListHeading, CityListView } from "~/components/city-list-view";
 import { RouteErrorState } from "~/components/route-error";
 import { getCityListPage } from "~/models/cities.server";
 import { assertPageExists, CACHE_LISTS, LIST_PAGE_SIZE, MAX_LIST_PAGE, pageHeaders, pageJson, readPageQuery } from "~/models/public-pages.server";
@@ -44,5 +44,5 @@ export default function Cities() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorState texts={CITY_LIST_ERRORS} />;
+  return <RouteErrorState screen="cities" />;
 }

@@ -117,14 +117,5 @@ export default function CountryDetail() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <RouteErrorState
-      texts={{
-        notFoundTitle: "Country not found",
-        back: { to: "/countries", label: "Back to countries" },
-        failureTitle: "Unable to load countries",
-        failureMessage: "There was an error loading the countries. Please try again later.",
-      }}
-    />
-  );
+  return <RouteErrorState screen="country" />;
 }

@@ -60,14 +60,5 @@ export default function CountryCities() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <RouteErrorState
-      texts={{
-        notFoundTitle: "Country not found",
-        back: { to: "/countries", label: "Back to countries" },
-        failureTitle: "Unable to load cities",
-        failureMessage: "There was an error loading the cities. Please try again later.",
-      }}
-    />
-  );
+  return <RouteErrorState screen="countryCities" />;
 }

@@ -85,14 +85,5 @@ export default function Countries() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <RouteErrorState
-      texts={{
-        notFoundTitle: "Page not found",
-        back: { to: "/countries", label: "All countries" },
-        failureTitle: "Unable to load countries",
-        failureMessage: "There was an error loading the countries. Please try again later.",
-      }}
-    />
-  );
+  return <RouteErrorState screen="countries" />;
 }
