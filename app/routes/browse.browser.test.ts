@@ -316,6 +316,25 @@ describe.skipIf(!chromium || !baseUrl)("browse pages in Chromium", () => {
     await context.close();
   });
 
+  it("opens a country's full city list from 'View all cities'", async () => {
+    const big = countries.find((c) => c.cityCount > 20);
+    expect(big, "the demo data has a country with more than 20 cities").toBeDefined();
+    const country = big as CountryItem;
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    await page.goto(`${baseUrl}/countries/${country.slug}`, { waitUntil: "networkidle" });
+    await page.getByRole("link", { name: "View all cities" }).click();
+    await page.waitForURL(`${baseUrl}/countries/${country.slug}/cities`);
+    await page.getByRole("heading", { level: 1, name: `Cities in ${country.country}` }).waitFor();
+    const hrefs = await page.locator('ul[aria-label="City results"] a').evaluateAll((nodes) => nodes.map((n) => n.getAttribute("href")));
+    expect(hrefs).toHaveLength(12);
+    for (const href of hrefs) expect(href).toMatch(new RegExp(`^/cities/${country.countryCode.toLowerCase()}/`));
+    await page.getByText(`Showing 1 to 12 of ${nf(country.cityCount)} cities`).waitFor();
+    expect(await page.getByRole("navigation", { name: "Cities by first letter" }).count()).toBe(0);
+    await saveScreenshot(page, "country-cities", "desktop");
+    expect(await findSeriousAxeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
   it("answers lower-case letters and country codes with a 301 to the canonical path", async () => {
     const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
     await page.goto(`${baseUrl}/cities/b`);
