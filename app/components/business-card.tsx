@@ -17,6 +17,30 @@ export interface BusinessCardData {
   phone: string | null;
 }
 
+/** A business list item (category, city and country pages) → the card's fields. */
+export function toBusinessCardData(item: {
+  slug: string;
+  name: string;
+  photo: string | null;
+  rating: number | null;
+  reviews: number;
+  type: string | null;
+  category: string | null;
+  fullAddress: string | null;
+  phone: string | null;
+}): BusinessCardData {
+  return {
+    slug: item.slug,
+    name: item.name,
+    image_url: item.photo,
+    rating: item.rating,
+    review_count: item.reviews,
+    type: item.type ?? item.category,
+    full_address: item.fullAddress,
+    phone: item.phone,
+  };
+}
+
 function PhotoFallback() {
   return (
     <div className="grid h-full w-full place-items-center bg-gradient-to-br from-brand-50 to-slate-100 text-brand-300" aria-hidden="true">

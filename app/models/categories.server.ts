@@ -4,8 +4,12 @@ import type { DatabaseHandle } from "../../db/client.ts";
 import { getDatabase } from "../../db/client.ts";
 import { listRankedBusinesses } from "../../db/queries/public/business-lists.ts";
 import { findCategoryCount, listCategoryCounts, listCategoryTopCountries } from "../../db/queries/public/categories.ts";
+import { listCategoryPage, summarizeCategories } from "../../db/queries/public/list-pages.ts";
+import { getSiteTotals } from "../../db/queries/home.ts";
+import { slugify } from "~/utils/slug";
 import { toBusinessListItem, type BusinessListItem } from "./businesses.server";
 import { pageOffset, paginate, type Pagination } from "./pagination.server";
+import { LIST_PAGE_SIZE, MAX_LIST_PAGE } from "./public-pages.server";
 
 export const CATEGORY_TOP_COUNTRIES = 15;
 
@@ -20,6 +24,43 @@ export async function listCategories(letter?: string, handle?: DatabaseHandle): 
   const db = handle ?? (await getDatabase());
   const rows = await listCategoryCounts(db, letter);
   return rows.map((row) => ({ category: row.category, count: row.count, slug: row.slug }));
+}
+
+export interface CategoryListPage {
+  categories: CategoryListItem[];
+  /** The spec's stats over the filtered list: categories, their businesses, the rounded average per category. */
+  stats: { categories: number; businesses: number; averagePerCategory: number };
+  /** All approved businesses: the denominator of each card's "share of all businesses". */
+  siteBusinesses: number;
+  pagination: Pagination;
+  letter: string | undefined;
+  q: string | undefined;
+}
+
+/** Page `page` (12 per page, at most 100 pages) of the categories matching a first letter and/or free text. */
+export async function getCategoryListPage(
+  input: { letter?: string; q?: string; page: number },
+  handle?: DatabaseHandle,
+): Promise<CategoryListPage> {
+  const db = handle ?? (await getDatabase());
+  const filter = { letter: input.letter, searchText: input.q, searchSlug: input.q ? slugify(input.q) : undefined };
+  const [rows, totals, site] = await Promise.all([
+    listCategoryPage(db, filter, pageOffset(input.page, LIST_PAGE_SIZE), LIST_PAGE_SIZE),
+    summarizeCategories(db, filter),
+    getSiteTotals(db),
+  ]);
+  return {
+    categories: rows.map((row) => ({ category: row.category, count: row.count, slug: row.slug })),
+    stats: {
+      categories: totals.count,
+      businesses: totals.businesses,
+      averagePerCategory: totals.count > 0 ? Math.round(totals.businesses / totals.count) : 0,
+    },
+    siteBusinesses: site.businesses,
+    pagination: paginate(totals.count, input.page, LIST_PAGE_SIZE, MAX_LIST_PAGE),
+    letter: input.letter,
+    q: input.q,
+  };
 }
 
 export interface CategoryDetail extends Pagination {

@@ -3,10 +3,14 @@
 import type { DatabaseHandle } from "../../db/client.ts";
 import { getDatabase } from "../../db/client.ts";
 import { listRankedBusinesses } from "../../db/queries/public/business-lists.ts";
-import { findCityCount, listCityCounts, listCityTopCategories } from "../../db/queries/public/cities.ts";
+import { findCityCount, listCityCounts, listCityTopCategories, type CityCountRow } from "../../db/queries/public/cities.ts";
+import { listCityPage, summarizeCities, type CityListFilter } from "../../db/queries/public/list-pages.ts";
+import { getSiteTotals } from "../../db/queries/home.ts";
+import { slugify } from "~/utils/slug";
 import { countryName } from "~/utils/countries";
 import { toBusinessListItem, type BusinessListItem } from "./businesses.server";
 import { pageOffset, paginate, type Pagination } from "./pagination.server";
+import { LIST_PAGE_SIZE, MAX_LIST_PAGE } from "./public-pages.server";
 
 export const CITY_TOP_CATEGORIES = 15;
 
@@ -22,13 +26,56 @@ export interface CityListItem {
 export async function listCities(letter?: string, handle?: DatabaseHandle): Promise<CityListItem[]> {
   const db = handle ?? (await getDatabase());
   const rows = await listCityCounts(db, letter);
-  return rows.map((row) => ({
+  return rows.map(toCityListItem);
+}
+
+function toCityListItem(row: CityCountRow): CityListItem {
+  return {
     city: row.city,
     countryCode: row.country_code,
     businessCount: row.business_count,
     categoryCount: row.category_count,
     slug: row.city_slug,
-  }));
+  };
+}
+
+export interface CityListPage {
+  cities: CityListItem[];
+  /** The spec's three tiles over the filtered list: cities, their businesses, the rounded average per city. */
+  stats: { cities: number; businesses: number; averagePerCity: number };
+  pagination: Pagination;
+  letter: string | undefined;
+  q: string | undefined;
+}
+
+/**
+ * Page `page` (12 per page, at most 100 pages) of the cities matching a first letter, free text (city name or
+ * country code) and/or a country. NOTE: the unfiltered list reads its totals from site_totals: summing the whole
+ * city table per request is what the aggregate tables exist to avoid.
+ */
+export async function getCityListPage(
+  input: { letter?: string; q?: string; countryCode?: string; page: number },
+  handle?: DatabaseHandle,
+): Promise<CityListPage> {
+  const db = handle ?? (await getDatabase());
+  const filter: CityListFilter = {
+    letter: input.letter,
+    countryCode: input.countryCode,
+    searchText: input.q,
+    searchSlug: input.q ? slugify(input.q) : undefined,
+  };
+  const filtered = Boolean(input.letter || input.q || input.countryCode);
+  const [rows, totals] = await Promise.all([
+    listCityPage(db, filter, pageOffset(input.page, LIST_PAGE_SIZE), LIST_PAGE_SIZE),
+    filtered ? summarizeCities(db, filter) : getSiteTotals(db).then((site) => ({ count: site.cities, businesses: site.businesses })),
+  ]);
+  return {
+    cities: rows.map(toCityListItem),
+    stats: { cities: totals.count, businesses: totals.businesses, averagePerCity: totals.count > 0 ? Math.round(totals.businesses / totals.count) : 0 },
+    pagination: paginate(totals.count, input.page, LIST_PAGE_SIZE, MAX_LIST_PAGE),
+    letter: input.letter,
+    q: input.q,
+  };
 }
 
 export interface CityDetail extends Pagination {

@@ -11,7 +11,9 @@ import {
   type CountryCountRow,
 } from "../../db/queries/public/countries.ts";
 import { countryCodeFromName } from "~/utils/countries";
+import { getCityListPage, type CityListPage } from "./cities.server";
 import { pageOffset, paginate, type Pagination } from "./pagination.server";
+import { LIST_PAGE_SIZE, MAX_LIST_PAGE, matchesFreeText } from "./public-pages.server";
 
 export const COUNTRY_TOP_CITIES = 20;
 export const COUNTRY_CATEGORIES_PAGE_SIZE = 20;
@@ -40,6 +42,38 @@ function toCountryListItem(row: CountryCountRow): CountryListItem {
 export async function listCountries(handle?: DatabaseHandle): Promise<CountryListItem[]> {
   const db = handle ?? (await getDatabase());
   return (await listCountryCounts(db)).map(toCountryListItem);
+}
+
+export interface CountryListPage {
+  countries: CountryListItem[];
+  /** The spec's stats over the filtered list: countries, their businesses and cities. */
+  stats: { countries: number; businesses: number; cities: number };
+  /** Businesses of every country: the denominator of each card's market share. */
+  allBusinesses: number;
+  pagination: Pagination;
+  q: string | undefined;
+}
+
+/**
+ * Page `page` (12 per page) of the countries whose name or ISO code matches `q`.
+ * NOTE: filtered in memory: country_counts has at most ~250 rows, one index read.
+ */
+export async function getCountryListPage(input: { q?: string; page: number }, handle?: DatabaseHandle): Promise<CountryListPage> {
+  const all = await listCountries(handle);
+  const q = input.q;
+  const matching = q ? all.filter((c) => matchesFreeText(q, c.country, c.slug) || c.countryCode === q.toUpperCase()) : all;
+  const offset = pageOffset(input.page, LIST_PAGE_SIZE);
+  return {
+    countries: matching.slice(offset, offset + LIST_PAGE_SIZE),
+    stats: {
+      countries: matching.length,
+      businesses: matching.reduce((sum, c) => sum + c.businessCount, 0),
+      cities: matching.reduce((sum, c) => sum + c.cityCount, 0),
+    },
+    allBusinesses: all.reduce((sum, c) => sum + c.businessCount, 0),
+    pagination: paginate(matching.length, input.page, LIST_PAGE_SIZE, MAX_LIST_PAGE),
+    q,
+  };
 }
 
 /** A slugified code, name slug or alias ("de", "germany", "uk", "deutschland") → the country's counts row. */
@@ -86,5 +120,21 @@ export async function getCountryDetail(input: { slug: string; page: number }, ha
     hasMoreCities: country.city_count > COUNTRY_TOP_CITIES,
     topCategories: categories.map((c) => ({ category: c.category, count: c.count, slug: c.slug })),
     categoriesPage: paginate(country.category_count, input.page, COUNTRY_CATEGORIES_PAGE_SIZE),
+  };
+}
+
+export interface CountryCityListPage extends CityListPage {
+  country: { country: string; countryCode: string; slug: string; cityCount: number };
+}
+
+/** The "View all cities" page of a country: page `page` of its cities (optionally matching `q`), most businesses first; null when unknown. */
+export async function getCountryCityListPage(input: { slug: string; page: number; q?: string }, handle?: DatabaseHandle): Promise<CountryCityListPage | null> {
+  const db = handle ?? (await getDatabase());
+  const country = await findCountry(db, input.slug);
+  if (!country) return null;
+  const cities = await getCityListPage({ countryCode: country.country_code, q: input.q, page: input.page }, db);
+  return {
+    ...cities,
+    country: { country: country.country, countryCode: country.country_code, slug: country.country_slug, cityCount: country.city_count },
   };
 }

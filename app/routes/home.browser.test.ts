@@ -21,7 +21,7 @@ describe.skipIf(!chromium || !baseUrl)("home page in Chromium", () => {
       const page = await browser.newPage({ viewport: VIEWPORTS[viewport] });
       const response = await page.goto(baseUrl, { waitUntil: "networkidle" });
       expect(response?.status()).toBe(200);
-      expect(response?.headers()["cache-control"]).toContain("max-age=600");
+      expect(response?.headers()["cache-control"]).toContain("max-age=1800");
       await expect(page.title()).resolves.toContain("Business Directory");
       await page.getByRole("heading", { name: "Featured Businesses" }).waitFor();
       const cards = page.locator('a[href^="/business/"]');

@@ -48,3 +48,8 @@ export function formatShare(part: number, total: number): string {
 export function formatInteger(value: number): string {
   return Math.round(value).toLocaleString("en-US");
 }
+
+/** A count with its noun in the right number: (1, "city", "cities") → "1 city"; (1234, …) → "1,234 cities". */
+export function formatCounted(value: number, one: string, many: string, format: (n: number) => string = formatInteger): string {
+  return `${format(value)} ${value === 1 ? one : many}`;
+}
