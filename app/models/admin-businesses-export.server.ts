@@ -7,6 +7,8 @@ import { getDatabase } from "../../db/client.ts";
 import {
   buildExportFileName,
   DATE_RANGE_PRESETS,
+  DEFAULT_EXPORT_FIELDS,
+  EXPORT_FIELDS,
   ExportError,
   exportBusinessesCsv,
   resolveExportRequest,
@@ -121,4 +123,9 @@ export async function streamAdminExport(context: AdminContext, options: ExportOp
       "X-Content-Type-Options": "nosniff",
     },
   });
+}
+
+/** What the export dialog offers: the spec's 27 fields, its 4 defaults and its 8 date ranges. */
+export function getExportDialogOptions() {
+  return { fields: [...EXPORT_FIELDS], defaultFields: [...DEFAULT_EXPORT_FIELDS], dateRanges: [...DATE_RANGE_PRESETS] };
 }

@@ -174,3 +174,18 @@ export async function fixAdminSlugs(context: AdminContext): Promise<Omit<FixSlug
   await recordAdminAction(context, "slugs.fix", { target: "businesses", rowCount: result.successCount, details: { totalProcessed: result.totalProcessed, resumedAfterId } });
   return result;
 }
+
+/** The list page's query: like the API's, but a bad value falls back to the default instead of failing the page. */
+export function readAdminBusinessesPageQuery(params: URLSearchParams): AdminBusinessesQuery {
+  const cleaned = new URLSearchParams();
+  for (const [key, value] of params) {
+    const single = AdminBusinessesQuerySchema.shape[key as keyof typeof AdminBusinessesQuerySchema.shape];
+    if (single?.safeParse(value).success && value !== "") cleaned.set(key, value);
+  }
+  return parseAdminBusinessesQuery(cleaned);
+}
+
+/** The category filter offers the 20 largest categories. */
+export const CATEGORY_FILTER_SIZE = 20;
+
+export { ADMIN_SORT_KEYS };

@@ -17,6 +17,7 @@ import {
 import { z } from "zod";
 import { getDatabase } from "../../db/client.ts";
 import { BATCH_SIZES, DEFAULT_BATCH_SIZE, ImportError, importFile, type ImportOutcome, type ImportProgress } from "../../ingest-cli/pipeline/import/import-file.ts";
+import { encodeCsvField } from "../../ingest-cli/pipeline/export/csv-rewrite.ts";
 import { SourceError } from "../../ingest-cli/pipeline/read/source-error.ts";
 import { recordAdminAction, type AdminContext } from "./admin-auth.server";
 import { refreshSearchAfterBulkWrite } from "./admin-businesses.server";
@@ -246,4 +247,23 @@ export async function handleAdminUpload(context: AdminContext, request: Request,
   });
   // NOTE: no-transform keeps the compression middleware from buffering the progress lines.
   return new Response(stream, { status: 200, headers: { "Content-Type": `${NDJSON_TYPE}; charset=utf-8`, "Cache-Control": "no-store, no-transform", "X-Accel-Buffering": "no" } });
+}
+
+/** The spec's sample template columns, in its order. */
+export const TEMPLATE_COLUMNS = ["name", "address", "phone", "category", "latitude", "longitude", "rating", "reviewCount", "place_id", "country_code"] as const;
+
+const TEMPLATE_ROWS: ReadonlyArray<Record<(typeof TEMPLATE_COLUMNS)[number], string>> = [
+  { name: "Örnek Fırın", address: "İstiklal Cd. 10, 34430 Beyoğlu/İstanbul", phone: "+90 212 555 01 01", category: "Bakery", latitude: "41.0340", longitude: "28.9770", rating: "4.6", reviewCount: "128", place_id: "ChIJexample0001", country_code: "TR" },
+  { name: "Sample Coffee House", address: "12 High St, London EC1A 1AA", phone: "+44 20 7946 0000", category: "Cafe", latitude: "51.5155", longitude: "-0.0922", rating: "4.2", reviewCount: "57", place_id: "ChIJexample0002", country_code: "GB" },
+];
+
+/** The sample template as CSV (UTF-8 with BOM so Excel shows the Turkish letters); the importer reads it as is. */
+export function buildUploadTemplateCsv(): string {
+  const lines = [TEMPLATE_COLUMNS.join(","), ...TEMPLATE_ROWS.map((row) => TEMPLATE_COLUMNS.map((column) => encodeCsvField(row[column])).join(","))];
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+/** What the upload page checks before sending: the same limit, types and batch sizes the server enforces. */
+export function getUploadRules() {
+  return { maxBytes: UPLOAD_MAX_BYTES, extensions: [...BATCH_UPLOAD_EXTENSIONS], batchSizes: [...BATCH_SIZES], defaultBatchSize: DEFAULT_BATCH_SIZE };
 }
