@@ -66,7 +66,7 @@ export default function AdminReportPage() {
         {issues.length === 0 ? (
           <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">Sorun yok.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
+          <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Satır sorunları tablosu">
             <table className="w-full min-w-[32rem] text-left text-sm">
               <thead className="text-xs uppercase text-slate-700 dark:text-slate-300">
                 <tr>

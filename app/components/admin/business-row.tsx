@@ -1,5 +1,5 @@
-// One business of the admin list → a card with its verified/test badges, figures and the approve toggle, view and
-// delete actions; an approved business is marked with the spec's red highlight on its action row.
+// One business of the admin list → a card with its verified/test/pending badges, figures and the approve toggle, view
+// and delete actions; an approved business carries the spec's red highlight on its "Approved" toggle.
 import { formatInteger, formatRating } from "~/utils/format";
 
 export interface AdminBusinessItem {
@@ -28,8 +28,8 @@ interface BusinessRowProps {
 export function BusinessRow({ business, busy, onToggleApproval, onDelete }: BusinessRowProps) {
   return (
     <li
-      className={`rounded-xl border bg-white p-4 shadow-sm dark:bg-slate-800 ${
-        business.isApproved ? "border-l-4 border-slate-200 border-l-red-500 dark:border-slate-700 dark:border-l-red-500" : "border-slate-200 dark:border-slate-700"
+      className={`rounded-xl border p-4 shadow-sm ${
+        business.isApproved ? "border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-800" : "border-amber-200 bg-amber-50/40 dark:border-amber-800 dark:bg-slate-800"
       }`}
       data-testid="admin-business-row"
     >
@@ -42,6 +42,9 @@ export function BusinessRow({ business, busy, onToggleApproval, onDelete }: Busi
                 <span aria-hidden>✓</span> Doğrulanmış
               </span>
             ) : null}
+            {business.isApproved ? null : (
+              <span className="rounded-full bg-amber-200 px-2 py-0.5 text-xs font-medium text-amber-950 dark:bg-amber-800 dark:text-amber-50">Onay bekliyor</span>
+            )}
             {business.isTest ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">Test verisi</span> : null}
           </div>
           <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
