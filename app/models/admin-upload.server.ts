@@ -220,15 +220,18 @@ export async function handleAdminUpload(context: AdminContext, request: Request,
     }
   }
   const encoder = new TextEncoder();
+  // False once the browser has gone away: the import still finishes (it is a stored, resumable run).
+  let open = true;
   const stream = new ReadableStream<Uint8Array>({
+    cancel() {
+      open = false;
+    },
     async start(controller) {
-      let open = true;
       const send = (line: Record<string, unknown>) => {
         if (!open) return;
         try {
           controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
         } catch {
-          // The browser went away: the import still finishes (it is a stored, resumable run).
           open = false;
         }
       };

@@ -1,5 +1,6 @@
 // Approved businesses → page_anchors: every 1,000th (rank_score, id) of each category and city list, rebuilt in one
-// transaction so a deep page seeks to its nearest anchor and skips fewer than 1,000 rows instead of N × page size.
+// transaction (all lists, or the two lists one business belongs to) so a deep page seeks to its nearest anchor and
+// skips fewer than 1,000 rows instead of N × page size.
 import { count, sql, type SQL } from "drizzle-orm";
 import type { DatabaseHandle } from "../client.ts";
 import { pageAnchors } from "../schema/index.ts";
