@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { findSeriousAxeViolations } from "~/testing/axe";
@@ -21,6 +22,17 @@ function writeUploadFile(dir: string, prefix: string): string {
   lines.push(",Nameless Street 1,,Bookstore,52.5,13.4,4.0,1,nameless-1,DE");
   const file = path.join(dir, `${prefix.toLowerCase()}-upload.csv`);
   fs.writeFileSync(file, `${lines.join("\n")}\n`);
+  return file;
+}
+
+/** A small workbook in the spec's template layout, written with exceljs. */
+async function writeWorkbook(dir: string, prefix: string): Promise<string> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Businesses");
+  sheet.addRow(["name", "address", "phone", "category", "latitude", "longitude", "rating", "reviewCount", "place_id", "country_code"]);
+  for (let i = 0; i < 40; i++) sheet.addRow([`${prefix} Atelier ${i}`, `Rue ${i}, 75001 Paris`, "+33 1 23 45 67 89", "Florist", 48.86, 2.34, 4.5, i, `${prefix.toLowerCase()}-xl-${i}`, "FR"]);
+  const file = path.join(dir, `${prefix.toLowerCase()}-upload.xlsx`);
+  await workbook.xlsx.writeFile(file);
   return file;
 }
 
@@ -75,7 +87,11 @@ describe.skipIf(!chromium || !baseUrl)("admin data screens in Chromium", () => {
       // Upload: pick the file, choose batches of 100, watch the rows being committed, then read the report.
       await page.goto(`${baseUrl}/admin/upload`, { waitUntil: "networkidle" });
       await page.getByRole("heading", { name: "Excel/CSV yükleme" }).waitFor();
-      await page.locator('input[type="file"]').setInputFiles(writeUploadFile(dir, prefix));
+      // Three files go one after another: a CSV, an .xlsx and a CSV with no rows (the partial-success case).
+      const empty = path.join(dir, `${prefix.toLowerCase()}-empty.csv`);
+      fs.writeFileSync(empty, "name,address,phone\n");
+      await page.locator('input[type="file"]').setInputFiles([writeUploadFile(dir, prefix), await writeWorkbook(dir, prefix), empty]);
+      await page.getByRole("button", { name: "3 dosyayı yükle" }).waitFor();
       await page.getByLabel("Grup boyutu (kayıt)").selectOption("100");
       const seen: string[] = [];
       await page.exposeFunction("recordProgress", (text: string) => seen.push(text));
@@ -86,18 +102,22 @@ describe.skipIf(!chromium || !baseUrl)("admin data screens in Chromium", () => {
         });
         observer.observe(document.body, { subtree: true, childList: true, characterData: true });
       });
-      await page.getByRole("button", { name: "Yükle", exact: true }).click();
+      await page.getByRole("button", { name: "3 dosyayı yükle" }).click();
       await page.getByText(/satır işlendi/).waitFor({ timeout: 60_000 });
       await saveScreenshot(page, "admin-upload-progress", viewport);
-      const report = page.getByTestId("upload-report");
-      await report.waitFor({ timeout: 120_000 });
+      const reports = page.getByTestId("upload-report");
+      await expect.poll(() => reports.count(), { timeout: 120_000 }).toBe(3);
+      const report = reports.filter({ hasText: `${prefix.toLowerCase()}-upload.csv` });
       const committed = seen.map((text) => /([\d,]+) satır işlendi/.exec(text)?.[1]).filter(Boolean).map((n) => Number(n?.replace(/,/g, "")));
       expect(committed.length).toBeGreaterThan(1);
       expect(Math.max(...committed)).toBe(ROWS);
       await expect(report.getByText("Başarılı", { exact: true }).first().isVisible()).resolves.toBe(true);
       await expect(report.getByText(`Sütun çıkarımı:`).isVisible()).resolves.toBe(true);
       await expect(report.getByText(/Line \d+: name/).isVisible()).resolves.toBe(true);
-      await page.getByTestId("admin-toast").getByText("Yükleme tamamlandı").waitFor();
+      await expect(reports.filter({ hasText: `${prefix.toLowerCase()}-upload.xlsx` }).getByText("Imported 40 of 40 rows: 40 new, 0 updated, 0 skipped, 0 rejected.").isVisible()).resolves.toBe(true);
+      await expect(reports.filter({ hasText: `${prefix.toLowerCase()}-empty.csv` }).getByText("Hata", { exact: true }).isVisible()).resolves.toBe(true);
+      await page.getByTestId("admin-toast").getByText("Kısmi başarı").waitFor();
+      await page.getByTestId("admin-toast").getByText("2/3 dosya yüklendi.").waitFor();
       await saveScreenshot(page, "admin-upload-report", viewport);
       await expectNoSeriousViolations(page);
 
