@@ -31,12 +31,20 @@ export interface AdminBusinessRow {
   createdAt: string;
 }
 
-// NOTE: every order ends with the id so equal names/ratings page stably; nulls sort last both ways.
-const ORDER_COLUMN: Record<AdminSortKey, string> = {
-  name: "b.name",
-  rating: "b.rating",
-  reviewCount: "b.reviews",
-  createdAt: "b.created_at",
+/**
+ * ORDER BY per key and direction. Every order ends with the id so equal values page stably. NOTE: name and
+ * created_at spell their NULLS placement to match their indexes ((name, id) and (created_at desc nulls last, id desc
+ * nulls last)), scanned forward or backward; another placement would make Postgres sort every row for one page.
+ */
+const ORDER_BY: Record<AdminSortKey, Record<"asc" | "desc", string>> = {
+  name: { asc: "b.name asc, b.id asc", desc: "b.name desc, b.id desc" },
+  createdAt: {
+    asc: "b.created_at asc nulls first, b.id asc nulls first",
+    desc: "b.created_at desc nulls last, b.id desc nulls last",
+  },
+  // No index: unrated businesses last either way.
+  rating: { asc: "b.rating asc nulls last, b.id asc", desc: "b.rating desc nulls last, b.id desc" },
+  reviewCount: { asc: "b.reviews asc, b.id asc", desc: "b.reviews desc, b.id desc" },
 };
 
 function buildWhere(filters: Pick<AdminBusinessFilters, "search" | "categorySlug">): { where: string; params: unknown[] } {
@@ -56,8 +64,7 @@ function buildWhere(filters: Pick<AdminBusinessFilters, "search" | "categorySlug
 
 export async function listAdminBusinesses(handle: DatabaseHandle, filters: AdminBusinessFilters): Promise<{ rows: AdminBusinessRow[]; total: number }> {
   const { where, params } = buildWhere(filters);
-  const direction = filters.sortOrder === "desc" ? "desc" : "asc";
-  const order = `${ORDER_COLUMN[filters.sortBy]} ${direction} nulls last, b.id ${direction}`;
+  const order = ORDER_BY[filters.sortBy][filters.sortOrder === "desc" ? "desc" : "asc"];
   const [rows, counted] = await Promise.all([
     handle.query<AdminBusinessRow>(
       `select b.id::int as id, b.name, b.slug, b.category, b.full_address as address, b.city, b.country_code as "countryCode",
