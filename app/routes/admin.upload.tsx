@@ -129,7 +129,7 @@ function UploadScreen() {
           }}
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
-          className={`flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed px-4 py-10 text-center transition ${
+          className={`flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed px-4 py-10 text-center transition focus-within:ring-2 focus-within:ring-brand-500 focus-within:ring-offset-2 ${
             dragging ? "border-brand-600 bg-brand-50 dark:bg-slate-700" : "border-slate-300 hover:border-brand-500 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-700/50"
           }`}
           data-testid="upload-drop-zone"
