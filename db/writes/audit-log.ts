@@ -9,13 +9,26 @@ export interface AuditEvent {
   details?: Record<string, unknown> | null;
 }
 
-/** One audit_log row for an operator action from the CLI (actor "cli", no admin user). */
-export async function recordCliAuditEvent(handle: DatabaseHandle, event: AuditEvent): Promise<void> {
+export interface AuditActor {
+  userId: number | null;
+  actor: string;
+  ip: string | null;
+}
+
+/** One audit_log row; the actor name is stored as text so the trail outlives a deleted user. */
+export async function recordAuditEvent(handle: DatabaseHandle, who: AuditActor, event: AuditEvent): Promise<void> {
   await handle.db.insert(auditLog).values({
-    actor: "cli",
+    userId: who.userId,
+    actor: who.actor,
+    ip: who.ip,
     action: event.action,
     target: event.target ?? null,
     rowCount: event.rowCount ?? null,
     details: event.details ?? null,
   });
+}
+
+/** One audit_log row for an operator action from the CLI (actor "cli", no admin user). */
+export async function recordCliAuditEvent(handle: DatabaseHandle, event: AuditEvent): Promise<void> {
+  await recordAuditEvent(handle, { userId: null, actor: "cli", ip: null }, event);
 }

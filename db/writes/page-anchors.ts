@@ -1,6 +1,7 @@
 // Approved businesses → page_anchors: every 1,000th (rank_score, id) of each category and city list, rebuilt in one
-// transaction so a deep page seeks to its nearest anchor and skips fewer than 1,000 rows instead of N × page size.
-import { count, sql } from "drizzle-orm";
+// transaction (all lists, or the two lists one business belongs to) so a deep page seeks to its nearest anchor and
+// skips fewer than 1,000 rows instead of N × page size.
+import { count, sql, type SQL } from "drizzle-orm";
 import type { DatabaseHandle } from "../client.ts";
 import { pageAnchors } from "../schema/index.ts";
 
@@ -9,25 +10,31 @@ export const PAGE_ANCHOR_STEP = 1000;
 
 // NOTE: each window's order is exactly a partial rank index (filter…, rank_score desc nulls last, id desc nulls last
 // where is_approved; drizzle's `.desc()` means NULLS LAST), so Postgres can read the index instead of sorting.
-const STATEMENTS = [
-  "delete from page_anchors",
-  `insert into page_anchors (scope, scope_key, position, rank_score, business_id)
-     select 'category', category_slug, position, rank_score, id from (
-       select category_slug, rank_score, id,
-              (row_number() over (partition by category_slug order by rank_score desc nulls last, id desc nulls last) - 1)::int as position
+const ANCHOR_SCOPES = {
+  category: {
+    key: "category_slug",
+    partition: "category_slug",
+    where: "is_approved and category_slug is not null and category_slug <> ''",
+  },
+  city: {
+    key: "country_code || '/' || city_slug",
+    partition: "country_code, city_slug",
+    where: "is_approved and country_code is not null and city_slug is not null and city_slug <> ''",
+  },
+} as const;
+
+/** The insert of one scope's anchors; `filter` (an `and …` fragment) narrows it to one list. */
+function insertAnchors(scope: keyof typeof ANCHOR_SCOPES, filter: SQL = sql``): SQL {
+  const spec = ANCHOR_SCOPES[scope];
+  return sql`insert into page_anchors (scope, scope_key, position, rank_score, business_id)
+     select ${sql.raw(`'${scope}', ${spec.key}`)}, position, rank_score, id from (
+       select ${sql.raw(spec.partition)}, rank_score, id,
+              (row_number() over (partition by ${sql.raw(spec.partition)} order by rank_score desc nulls last, id desc nulls last) - 1)::int as position
          from businesses
-        where is_approved and category_slug is not null and category_slug <> ''
+        where ${sql.raw(spec.where)} ${filter}
      ) ranked
-     where position > 0 and position % ${PAGE_ANCHOR_STEP} = 0`,
-  `insert into page_anchors (scope, scope_key, position, rank_score, business_id)
-     select 'city', country_code || '/' || city_slug, position, rank_score, id from (
-       select country_code, city_slug, rank_score, id,
-              (row_number() over (partition by country_code, city_slug order by rank_score desc nulls last, id desc nulls last) - 1)::int as position
-         from businesses
-        where is_approved and country_code is not null and city_slug is not null and city_slug <> ''
-     ) ranked
-     where position > 0 and position % ${PAGE_ANCHOR_STEP} = 0`,
-];
+     where position > 0 and position % ${sql.raw(String(PAGE_ANCHOR_STEP))} = 0`;
+}
 
 /**
  * Rebuilds every anchor; returns how many there are. Call it whenever the aggregate counts are refreshed (after
@@ -36,8 +43,25 @@ const STATEMENTS = [
  */
 export async function refreshPageAnchors(handle: Pick<DatabaseHandle, "db">): Promise<number> {
   return handle.db.transaction(async (tx) => {
-    for (const statement of STATEMENTS) await tx.execute(sql.raw(statement));
+    await tx.execute(sql`delete from page_anchors`);
+    await tx.execute(insertAnchors("category"));
+    await tx.execute(insertAnchors("city"));
     const [row] = await tx.select({ n: count() }).from(pageAnchors);
     return row?.n ?? 0;
   });
+}
+
+/** Rebuilds the anchors of one category list and one city list (a single business changed visibility). */
+export async function refreshPageAnchorsFor(
+  tx: Pick<DatabaseHandle["db"], "execute">,
+  keys: { categorySlug: string | null; countryCode: string | null; citySlug: string | null },
+): Promise<void> {
+  if (keys.categorySlug) {
+    await tx.execute(sql`delete from page_anchors where scope = 'category' and scope_key = ${keys.categorySlug}`);
+    await tx.execute(insertAnchors("category", sql`and category_slug = ${keys.categorySlug}`));
+  }
+  if (keys.countryCode && keys.citySlug) {
+    await tx.execute(sql`delete from page_anchors where scope = 'city' and scope_key = ${`${keys.countryCode}/${keys.citySlug}`}`);
+    await tx.execute(insertAnchors("city", sql`and country_code = ${keys.countryCode} and city_slug = ${keys.citySlug}`));
+  }
 }

@@ -19,6 +19,12 @@ export async function startHttpServer(options: { root: string; port: number; hos
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   app.use(compression());
+  // The app reads the client address from this header (login throttling, audit log); set from the socket
+  // (or a loopback proxy's X-Forwarded-For), it overwrites whatever a client sent under that name.
+  app.use((req, _res, next) => {
+    req.headers["x-directory-client-ip"] = req.ip ?? "unknown";
+    next();
+  });
   // Fingerprinted by the compiler: safe to cache forever.
   app.use("/build", express.static(path.join(options.root, "public", "build"), { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(path.join(options.root, "public"), { maxAge: "1h", index: false }));

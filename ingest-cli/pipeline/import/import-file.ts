@@ -153,7 +153,8 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
       fileName,
       fileSizeBytes: stat.size,
       fileSha256,
-      options: { batchSize, onDuplicate, isTest: options.isTest ?? false, format: source.format, ...source.details },
+      // The source's header order: stored issues keep rows as jsonb (key order lost), the rejected-rows CSV needs it.
+      options: { batchSize, onDuplicate, isTest: options.isTest ?? false, format: source.format, ...source.details, headers: source.headers },
       createdBy: options.createdBy ?? null,
     });
   }

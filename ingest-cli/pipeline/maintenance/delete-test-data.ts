@@ -11,10 +11,15 @@ export interface DeleteTestDataResult {
   message: string;
 }
 
-export async function deleteTestData(handle: DatabaseHandle): Promise<DeleteTestDataResult> {
+export interface DeleteTestDataOptions {
+  /** Write the CLI's audit row (default); the admin records its own, naming the administrator. */
+  recordCliAudit?: boolean;
+}
+
+export async function deleteTestData(handle: DatabaseHandle, options: DeleteTestDataOptions = {}): Promise<DeleteTestDataResult> {
   const deletedCount = await deleteTestBusinesses(handle);
   if (deletedCount > 0) await refreshAggregates(handle);
-  await recordCliAuditEvent(handle, { action: "test-data.delete", target: "businesses", rowCount: deletedCount });
+  if (options.recordCliAudit ?? true) await recordCliAuditEvent(handle, { action: "test-data.delete", target: "businesses", rowCount: deletedCount });
   return {
     success: true,
     deletedCount,

@@ -1,0 +1,103 @@
+// One business of the admin list → a card with its verified/test/pending badges, figures and the approve toggle, view
+// and delete actions; an approved business carries the spec's red highlight on its "Approved" toggle.
+import { formatInteger, formatRating } from "~/utils/format";
+
+export interface AdminBusinessItem {
+  id: number;
+  name: string;
+  slug: string;
+  category: string | null;
+  address: string | null;
+  city: string | null;
+  countryCode: string | null;
+  rating: number | null;
+  reviewCount: number;
+  isApproved: boolean;
+  isTest: boolean;
+  verified: boolean;
+  createdAt: string;
+}
+
+interface BusinessRowProps {
+  business: AdminBusinessItem;
+  busy: boolean;
+  onToggleApproval: (business: AdminBusinessItem) => void;
+  onDelete: (business: AdminBusinessItem) => void;
+}
+
+export function BusinessRow({ business, busy, onToggleApproval, onDelete }: BusinessRowProps) {
+  return (
+    <li
+      className={`rounded-xl border p-4 shadow-sm ${
+        business.isApproved ? "border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-800" : "border-amber-200 bg-amber-50/40 dark:border-amber-800 dark:bg-slate-800"
+      }`}
+      data-testid="admin-business-row"
+    >
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="break-words text-base font-semibold text-slate-900 dark:text-white">{business.name}</h3>
+            {business.verified ? (
+              <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-900 dark:text-brand-100">
+                <span aria-hidden>✓</span> Doğrulanmış
+              </span>
+            ) : null}
+            {business.isApproved ? null : (
+              <span className="rounded-full bg-amber-200 px-2 py-0.5 text-xs font-medium text-amber-950 dark:bg-amber-800 dark:text-amber-50">Onay bekliyor</span>
+            )}
+            {business.isTest ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">Test verisi</span> : null}
+          </div>
+          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+            {[business.category, business.city, business.countryCode].filter(Boolean).join(" · ") || "—"}
+          </p>
+          {business.address ? <p className="mt-0.5 break-words text-sm text-slate-600 dark:text-slate-400">{business.address}</p> : null}
+          <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700 dark:text-slate-300">
+            <div className="flex gap-1">
+              <dt>Puan:</dt>
+              <dd className="font-medium">{formatRating(business.rating)}</dd>
+            </div>
+            <div className="flex gap-1">
+              <dt>Yorum:</dt>
+              <dd className="font-medium">{formatInteger(business.reviewCount)}</dd>
+            </div>
+            <div className="flex gap-1">
+              <dt>Eklendi:</dt>
+              <dd className="font-medium">{business.createdAt.slice(0, 10)}</dd>
+            </div>
+          </dl>
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => onToggleApproval(business)}
+            aria-pressed={business.isApproved}
+            className={`rounded-md px-3 py-1.5 text-sm font-semibold focus:outline-none focus:ring-2 focus:ring-offset-2 disabled:opacity-60 ${
+              business.isApproved
+                ? "bg-red-50 text-red-800 ring-1 ring-red-300 hover:bg-red-100 focus:ring-red-500 dark:bg-red-950 dark:text-red-100 dark:ring-red-700"
+                : "bg-emerald-700 text-white hover:bg-emerald-800 focus:ring-emerald-500"
+            }`}
+          >
+            {business.isApproved ? "Approved" : "Approve"}
+          </button>
+          <a
+            href={`/business/${business.slug}`}
+            target="_blank"
+            rel="noreferrer"
+            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-700"
+          >
+            Görüntüle<span className="sr-only"> {business.name}</span>
+          </a>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => onDelete(business)}
+            className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 focus:outline-none focus:ring-2 focus:ring-red-500 disabled:opacity-60 dark:border-red-700 dark:text-red-200 dark:hover:bg-red-950"
+          >
+            Sil<span className="sr-only"> {business.name}</span>
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

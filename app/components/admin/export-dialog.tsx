@@ -1,0 +1,249 @@
+// The routed export dialog → GET /api/admin/export-csv with the chosen fields (27), categories (picker with search,
+// at most 100 listed), country and date range; the server names the file per the spec and streams it.
+import { Dialog } from "radix-ui";
+import { useEffect, useMemo, useState } from "react";
+import { adminFetch } from "~/utils/admin-fetch";
+import { slugify } from "~/utils/slug";
+import { useAdminToast } from "./business-toast";
+
+export const EXPORT_PICKER_LIMIT = 100;
+
+const RANGE_LABELS: Record<string, string> = {
+  all: "Tüm zamanlar",
+  today: "Bugün",
+  yesterday: "Dün",
+  last24hours: "Son 24 saat",
+  last7days: "Son 7 gün",
+  thisweek: "Bu hafta",
+  thismonth: "Bu ay",
+  custom: "Özel aralık",
+};
+
+export interface ExportDialogProps {
+  csrfToken: string;
+  fields: readonly string[];
+  defaultFields: readonly string[];
+  dateRanges: readonly string[];
+}
+
+type Loadable<T> = { state: "idle" } | { state: "loading" } | { state: "error" } | { state: "ready"; value: T };
+
+/** "attachment; filename="x.csv"" → x.csv */
+function fileNameOf(response: Response): string {
+  const header = response.headers.get("Content-Disposition") ?? "";
+  return /filename="([^"]+)"/.exec(header)?.[1] ?? "businesses.csv";
+}
+
+async function download(response: Response): Promise<void> {
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileNameOf(response);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function ExportDialog({ csrfToken, fields, defaultFields, dateRanges }: ExportDialogProps) {
+  const toast = useAdminToast();
+  const [open, setOpen] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set(defaultFields));
+  const [categories, setCategories] = useState<Loadable<string[]>>({ state: "idle" });
+  const [countries, setCountries] = useState<Loadable<string[]>>({ state: "idle" });
+  const [chosenCategories, setChosenCategories] = useState<Set<string>>(() => new Set());
+  const [term, setTerm] = useState("");
+  const [country, setCountry] = useState("all");
+  const [range, setRange] = useState("all");
+  const [startDate, setStartDate] = useState("");
+  const [endDate, setEndDate] = useState("");
+  const [exporting, setExporting] = useState(false);
+
+  // Categories and country codes load only while the dialog is open, once per page view.
+  useEffect(() => {
+    if (!open) return;
+    if (categories.state === "idle") {
+      setCategories({ state: "loading" });
+      adminFetch<string[]>("/api/admin/categories", { csrfToken })
+        .then((value) => setCategories({ state: "ready", value }))
+        .catch(() => setCategories({ state: "error" }));
+    }
+    if (countries.state === "idle") {
+      setCountries({ state: "loading" });
+      adminFetch<string[]>("/api/admin/country-codes", { csrfToken })
+        .then((value) => setCountries({ state: "ready", value }))
+        .catch(() => setCountries({ state: "error" }));
+    }
+  }, [open, categories.state, countries.state, csrfToken]);
+
+  const matches = useMemo(() => {
+    if (categories.state !== "ready") return [];
+    const needle = term.trim().toLocaleLowerCase("tr");
+    return categories.value.filter((name) => needle === "" || name.toLocaleLowerCase("tr").includes(needle)).slice(0, EXPORT_PICKER_LIMIT);
+  }, [categories, term]);
+
+  const customIncomplete = range === "custom" && (!startDate || !endDate);
+
+  const toggle = (set: Set<string>, value: string, update: (next: Set<string>) => void) => {
+    const next = new Set(set);
+    if (next.has(value)) next.delete(value);
+    else next.add(value);
+    update(next);
+  };
+
+  async function runExport() {
+    const params = new URLSearchParams({ fields: fields.filter((field) => selected.has(field)).join(",") });
+    if (country !== "all") params.set("countryCode", country);
+    if (chosenCategories.size > 0) params.set("categories", [...chosenCategories].map((name) => slugify(name)).join(","));
+    if (range !== "all") params.set("dateRange", range);
+    // The spec: a custom range without both dates sends no dates.
+    if (range === "custom" && startDate && endDate) {
+      params.set("startDate", startDate);
+      params.set("endDate", endDate);
+    }
+    setExporting(true);
+    try {
+      const response = await adminFetch<Response>(`/api/admin/export-csv?${params}`, { csrfToken });
+      await download(response);
+      toast({ title: "Dışa aktarma başarılı", description: "CSV dosyası indirildi", variant: "success" });
+      setOpen(false);
+    } catch (error) {
+      toast({ title: "Dışa aktarma hatası", description: error instanceof Error ? error.message : "Export failed", variant: "destructive" });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const label = "block text-sm font-medium text-slate-800 dark:text-slate-200";
+  const input =
+    "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500/40 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-500 focus:ring-offset-2">
+        <span aria-hidden>⤓</span> CSV dışa aktar
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <Dialog.Content className="fixed inset-x-2 top-4 bottom-4 z-50 mx-auto flex max-w-3xl flex-col overflow-hidden rounded-xl bg-white shadow-xl dark:bg-slate-800 sm:inset-x-6 sm:top-10 sm:bottom-10">
+          <div className="border-b border-slate-200 px-5 py-4 dark:border-slate-700">
+            <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">İşletmeleri CSV olarak dışa aktar</Dialog.Title>
+            <Dialog.Description className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+              Alanları, kategorileri, ülkeyi ve tarih aralığını seçin. Dosya sunucudan akış halinde gelir.
+            </Dialog.Description>
+          </div>
+          <div className="flex-1 space-y-6 overflow-y-auto px-5 py-4">
+            <fieldset>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <legend className="text-sm font-semibold text-slate-900 dark:text-white">
+                  Alanlar ({selected.size}/{fields.length})
+                </legend>
+                <div className="flex gap-2 text-sm">
+                  <button type="button" className="rounded px-2 py-1 text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-slate-700" onClick={() => setSelected(new Set(fields))}>
+                    Tümünü seç
+                  </button>
+                  <button type="button" className="rounded px-2 py-1 text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-slate-700" onClick={() => setSelected(new Set())}>
+                    Temizle
+                  </button>
+                </div>
+              </div>
+              <div className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
+                {fields.map((field) => (
+                  <label key={field} className="flex items-center gap-2 rounded px-1 py-1 text-sm text-slate-800 hover:bg-slate-50 dark:text-slate-200 dark:hover:bg-slate-700">
+                    <input type="checkbox" className="h-4 w-4 accent-brand-600" checked={selected.has(field)} onChange={() => toggle(selected, field, setSelected)} />
+                    <span className="font-mono text-xs sm:text-sm">{field}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+
+            <fieldset>
+              <legend className="text-sm font-semibold text-slate-900 dark:text-white">
+                Kategoriler {chosenCategories.size > 0 ? `(${chosenCategories.size} seçili)` : "(tümü)"}
+              </legend>
+              <label className="sr-only" htmlFor="export-category-search">
+                Kategori ara
+              </label>
+              <input id="export-category-search" type="search" placeholder="Kategori ara…" value={term} onChange={(event) => setTerm(event.target.value)} className={input} />
+              <div className="mt-2 max-h-48 overflow-y-auto rounded-md border border-slate-200 p-2 dark:border-slate-700" data-testid="export-category-list">
+                {categories.state === "loading" || categories.state === "idle" ? (
+                  <p className="p-2 text-sm text-slate-700 dark:text-slate-300">Kategoriler yükleniyor...</p>
+                ) : categories.state === "error" ? (
+                  <p className="p-2 text-sm text-red-700 dark:text-red-300">Kategoriler yüklenemedi. Sayfa yenileyin.</p>
+                ) : categories.value.length === 0 ? (
+                  <p className="p-2 text-sm text-slate-700 dark:text-slate-300">Kategori bulunamadı.</p>
+                ) : matches.length === 0 ? (
+                  <p className="p-2 text-sm text-slate-700 dark:text-slate-300">{` "${term}" için sonuç bulunamadı`}</p>
+                ) : (
+                  <div className="grid gap-1 sm:grid-cols-2">
+                    {matches.map((name) => (
+                      <label key={name} className="flex items-center gap-2 rounded px-1 py-1 text-sm text-slate-800 hover:bg-slate-50 dark:text-slate-200 dark:hover:bg-slate-700">
+                        <input type="checkbox" className="h-4 w-4 accent-brand-600" checked={chosenCategories.has(name)} onChange={() => toggle(chosenCategories, name, setChosenCategories)} />
+                        <span className="truncate">{name}</span>
+                      </label>
+                    ))}
+                  </div>
+                )}
+              </div>
+            </fieldset>
+
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div>
+                <label className={label} htmlFor="export-country">
+                  Ülke
+                </label>
+                <select id="export-country" value={country} onChange={(event) => setCountry(event.target.value)} className={input}>
+                  <option value="all">Tüm ülkeler (all)</option>
+                  {countries.state === "ready" ? countries.value.map((code) => <option key={code} value={code}>{code}</option>) : null}
+                </select>
+              </div>
+              <div>
+                <label className={label} htmlFor="export-range">
+                  Tarih aralığı
+                </label>
+                <select id="export-range" value={range} onChange={(event) => setRange(event.target.value)} className={input}>
+                  {dateRanges.map((value) => (
+                    <option key={value} value={value}>
+                      {RANGE_LABELS[value] ?? value}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {range === "custom" ? (
+                <>
+                  <div>
+                    <label className={label} htmlFor="export-start">
+                      Başlangıç tarihi
+                    </label>
+                    <input id="export-start" type="date" value={startDate} onChange={(event) => setStartDate(event.target.value)} className={input} />
+                  </div>
+                  <div>
+                    <label className={label} htmlFor="export-end">
+                      Bitiş tarihi
+                    </label>
+                    <input id="export-end" type="date" value={endDate} onChange={(event) => setEndDate(event.target.value)} className={input} />
+                  </div>
+                  {customIncomplete ? <p className="text-sm text-amber-800 dark:text-amber-300 sm:col-span-2">Özel aralık için başlangıç ve bitiş tarihi gerekir; aksi halde tarihler gönderilmez.</p> : null}
+                </>
+              ) : null}
+            </div>
+          </div>
+          <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 px-5 py-4 dark:border-slate-700">
+            <Dialog.Close className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-700">
+              İptal
+            </Dialog.Close>
+            <button
+              type="button"
+              onClick={runExport}
+              disabled={selected.size === 0 || exporting}
+              className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-400"
+            >
+              {exporting ? "Dışa aktarılıyor..." : "Dışa aktar"}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

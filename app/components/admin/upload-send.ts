@@ -1,0 +1,146 @@
+// One file → POST /api/upload-excel-batch by XHR (upload bytes progress) asking for NDJSON, whose lines report rows
+// committed while the server imports; resolves with the final result. Browser-only.
+
+// NOTE: the size limit, accepted extensions and batch sizes come from the page's loader (the server owns them).
+
+/** The spec's pause between two files. */
+export const PAUSE_BETWEEN_FILES_MS = 25;
+
+export interface ColumnExtraction {
+  extractedCount: number;
+  totalColumns: number;
+  extractionRate: number;
+  successful: string[];
+  missing: string[];
+}
+
+export interface DuplicateAnalysis {
+  totalRecords: number;
+  recordsWithPlaceId: number;
+  databaseDuplicateCount: number;
+  databaseDuplicateRate: number;
+  newPlaceIdCount: number;
+  newPlaceIdRate: number;
+  excelDuplicateCount: number;
+  excelDuplicateRecords: Array<{ line: number; name: string; placeId: string | null; firstLine: number }>;
+}
+
+export interface BatchUploadResult {
+  success: boolean;
+  message: string;
+  code?: string;
+  totalRows: number;
+  successCount: number;
+  errorCount: number;
+  skippedCount: number;
+  skippedBusinesses: string[];
+  errors: string[];
+  columnExtraction?: ColumnExtraction;
+  duplicateAnalysis?: DuplicateAnalysis;
+  runId?: number | null;
+}
+
+export interface UploadProgress {
+  phase: "uploading" | "importing";
+  /** 0…1 of the bytes sent. */
+  sent: number;
+  rowsRead: number;
+  committedRows: number;
+}
+
+/** Splits received NDJSON text into complete lines and the unfinished rest. */
+export function splitNdjson(buffer: string): { lines: string[]; rest: string } {
+  const parts = buffer.split("\n");
+  const rest = parts.pop() ?? "";
+  return { lines: parts.filter((line) => line.trim() !== ""), rest };
+}
+
+/** Size and type check before sending: the spec's oversize message, or the accepted types. */
+export function checkUploadFile(
+  file: { name: string; size: number },
+  rules: { maxBytes: number; extensions: readonly string[] },
+): { ok: true } | { ok: false; title: string; description: string } {
+  if (file.size > rules.maxBytes) return { ok: false, title: "Dosya çok büyük", description: `${file.name} - Maksimum dosya boyutu 150MB'dır` };
+  const lower = file.name.toLowerCase();
+  if (!rules.extensions.some((extension) => lower.endsWith(extension))) {
+    return { ok: false, title: "Invalid File Type", description: `${file.name}: yalnızca .xlsx, .xls ve .csv dosyaları yüklenebilir` };
+  }
+  return { ok: true };
+}
+
+function failure(message: string): BatchUploadResult {
+  return { success: false, message, totalRows: 0, successCount: 0, errorCount: 1, skippedCount: 0, skippedBusinesses: [], errors: [message] };
+}
+
+export function sendUpload(
+  file: File,
+  options: { batchSize: number; fileIndex: number; totalFiles: number; csrfToken: string; onProgress: (progress: UploadProgress) => void },
+): Promise<BatchUploadResult> {
+  return new Promise((resolve) => {
+    const form = new FormData();
+    form.set("file", file);
+    form.set("batchSize", String(options.batchSize));
+    form.set("fileIndex", String(options.fileIndex));
+    form.set("totalFiles", String(options.totalFiles));
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/upload-excel-batch");
+    xhr.setRequestHeader("Accept", "application/x-ndjson");
+    xhr.setRequestHeader("X-CSRF-Token", options.csrfToken);
+    // The spec's single-file limit: 5 minutes, 10 above 100 MB (an import keeps streaming progress meanwhile).
+    xhr.timeout = file.size > 100 * 1024 * 1024 ? 600_000 : 300_000;
+    const progress: UploadProgress = { phase: "uploading", sent: 0, rowsRead: 0, committedRows: 0 };
+    let seen = 0;
+    let pending = "";
+    let result: BatchUploadResult | null = null;
+    const consume = (chunk: string) => {
+      const { lines, rest } = splitNdjson(pending + chunk);
+      pending = rest;
+      for (const line of lines) {
+        const message = JSON.parse(line) as { type: string; rowsRead?: number; committedRows?: number; result?: BatchUploadResult };
+        if (message.type === "progress") {
+          progress.phase = "importing";
+          progress.rowsRead = message.rowsRead ?? progress.rowsRead;
+          progress.committedRows = message.committedRows ?? progress.committedRows;
+          options.onProgress({ ...progress });
+        } else if (message.type === "received") {
+          progress.phase = "importing";
+          progress.sent = 1;
+          options.onProgress({ ...progress });
+        } else if (message.type === "result" && message.result) {
+          result = message.result;
+        }
+      }
+    };
+    const readLines = () => {
+      const text = xhr.responseText;
+      if (xhr.status !== 200 || text.length === seen) return;
+      const chunk = text.slice(seen);
+      seen = text.length;
+      consume(chunk);
+    };
+    xhr.upload.onprogress = (event) => {
+      if (!event.lengthComputable) return;
+      progress.sent = event.loaded / event.total;
+      options.onProgress({ ...progress });
+    };
+    xhr.onprogress = readLines;
+    xhr.onload = () => {
+      if (xhr.status !== 200) {
+        let detail = xhr.responseText || xhr.statusText;
+        try {
+          detail = (JSON.parse(xhr.responseText) as { message?: string }).message ?? detail;
+        } catch {
+          // Not JSON: the text is the detail.
+        }
+        resolve(failure(`Upload failed for ${file.name}: ${xhr.status}: ${detail}`));
+        return;
+      }
+      readLines();
+      if (pending.trim() !== "") consume("\n");
+      resolve(result ?? failure(`Upload failed for ${file.name}: the server sent no result`));
+    };
+    xhr.onerror = () => resolve(failure(`Upload failed for ${file.name}: sunucuya bağlanılamadı (ağ hatası)`));
+    xhr.ontimeout = () => resolve(failure(`Upload failed for ${file.name}: zaman aşımı — dosya çok büyük olabilir`));
+    xhr.send(form);
+  });
+}

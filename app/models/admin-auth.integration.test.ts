@@ -1,0 +1,290 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeDatabase, getDatabase, type DatabaseHandle } from "../../db/client.ts";
+import { createTestDatabase, testDriver, type TestDatabase } from "../../db/testing/test-database.ts";
+import { upsertAdminUser } from "../../db/writes/admin-users.ts";
+import { action as loginAction } from "~/routes/api.admin.login";
+import { action as logoutAction } from "~/routes/api.admin.logout";
+import { recordAdminAction, requireAdminApi, requireAdminMutation, requireAdminPage } from "./admin-auth.server";
+import {
+  endAdminSession,
+  hashSessionToken,
+  loginAdmin,
+  MAX_ACCOUNT_FAILURES,
+  MAX_IP_FAILURES,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  THROTTLE_WINDOW_MS,
+  validateAdminSession,
+} from "./admin-sessions.server";
+
+const ORIGIN = "http://admin.test";
+const PASSWORD = "a long test password";
+const MINUTE = 60_000;
+
+async function refusal(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("expected the guard to refuse");
+}
+
+async function expectJsonError(response: Response, status: number, code: string) {
+  expect(response.status).toBe(status);
+  const body = (await response.json()) as { success: boolean; code: string; message: string };
+  expect(body).toMatchObject({ success: false, code });
+  expect(body.message.length).toBeGreaterThan(10);
+}
+
+function request(pathname: string, init: { method?: string; cookie?: string; origin?: string | null; csrf?: string; body?: BodyInit; type?: string } = {}) {
+  const headers = new Headers();
+  if (init.cookie) headers.set("Cookie", init.cookie);
+  if (init.origin !== null) headers.set("Origin", init.origin ?? ORIGIN);
+  if (init.csrf) headers.set("X-CSRF-Token", init.csrf);
+  if (init.type) headers.set("Content-Type", init.type);
+  headers.set("x-directory-client-ip", "203.0.113.9");
+  return new Request(`${ORIGIN}${pathname}`, { method: init.method ?? "GET", headers, body: init.body });
+}
+
+describe(`admin sessions and guards on ${testDriver()}`, () => {
+  let handle: DatabaseHandle;
+  let serverDatabase: TestDatabase | undefined;
+  let dataDir: string | undefined;
+  const meta = { ip: "198.51.100.1", userAgent: "vitest" };
+
+  beforeAll(async () => {
+    // The guards read the process-wide handle from the environment: point it at a fresh database.
+    if (testDriver() === "pglite") {
+      delete process.env.DATABASE_URL;
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "directory-admin-auth-"));
+      process.env.DATA_DIR = dataDir;
+    } else {
+      serverDatabase = await createTestDatabase();
+      process.env.DATABASE_URL = serverDatabase.url;
+    }
+    handle = await getDatabase();
+    await upsertAdminUser(handle, "Admin", PASSWORD);
+    await upsertAdminUser(handle, "other", PASSWORD);
+  });
+  afterAll(async () => {
+    await closeDatabase();
+    await serverDatabase?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function login(username = "admin", at = new Date()) {
+    const outcome = await loginAdmin(handle, { username, password: PASSWORD }, meta, at);
+    if (!outcome.ok) throw new Error(`login failed: ${outcome.code}`);
+    return outcome.session;
+  }
+
+  it("creates a session whose row holds only the token's hash, and validates it", async () => {
+    const session = await login("ADMIN");
+    const rows = await handle.query<{ id_hash: string }>("select id_hash from admin_sessions");
+    expect(rows.map((r) => r.id_hash)).toContain(hashSessionToken(session.token));
+    expect(rows.map((r) => r.id_hash)).not.toContain(session.token);
+    const result = await validateAdminSession(handle, session.token);
+    expect(result).toMatchObject({ ok: true, session: { user: { username: "Admin" }, csrfToken: session.csrfToken } });
+    expect(await validateAdminSession(handle, "not-a-token")).toEqual({ ok: false, problem: "UNKNOWN" });
+    expect(await validateAdminSession(handle, null)).toEqual({ ok: false, problem: "MISSING" });
+  });
+
+  it("gives every login a new session id and CSRF token", async () => {
+    const first = await login();
+    const second = await login();
+    expect(second.token).not.toBe(first.token);
+    expect(second.csrfToken).not.toBe(first.csrfToken);
+  });
+
+  it("expires after 30 idle minutes, slides while used, and ends after 12 hours regardless", async () => {
+    const start = new Date("2030-01-01T08:00:00Z");
+    const session = await login("admin", start);
+    const at = (ms: number) => new Date(start.getTime() + ms);
+    expect(await validateAdminSession(handle, session.token, at(SESSION_IDLE_MS + 1))).toEqual({ ok: false, problem: "IDLE" });
+    // Used every 20 minutes, the idle window keeps sliding…
+    for (let t = 20 * MINUTE; t < SESSION_ABSOLUTE_MS; t += 20 * MINUTE) {
+      expect((await validateAdminSession(handle, session.token, at(t))).ok).toBe(true);
+    }
+    // …until the absolute limit.
+    expect(await validateAdminSession(handle, session.token, at(SESSION_ABSOLUTE_MS))).toEqual({ ok: false, problem: "EXPIRED" });
+  });
+
+  it("rewrites last_seen_at at most once a minute", async () => {
+    const start = new Date("2030-02-01T08:00:00Z");
+    const session = await login("admin", start);
+    const lastSeen = async () =>
+      (await handle.query<{ t: string }>("select extract(epoch from last_seen_at)::float8 as t from admin_sessions where id_hash = $1", [session.idHash]))[0]?.t;
+    await validateAdminSession(handle, session.token, new Date(start.getTime() + 30_000));
+    expect(Number(await lastSeen())).toBe(start.getTime() / 1000);
+    await validateAdminSession(handle, session.token, new Date(start.getTime() + 90_000));
+    expect(Number(await lastSeen())).toBe(start.getTime() / 1000 + 90);
+  });
+
+  it("refuses a revoked session", async () => {
+    const session = await login();
+    expect(await endAdminSession(handle, session.token)).toBe(true);
+    expect(await validateAdminSession(handle, session.token)).toEqual({ ok: false, problem: "REVOKED" });
+    expect(await endAdminSession(handle, session.token)).toBe(false);
+  });
+
+  it("throttles an account after 5 failures in 15 minutes, even with the right password, then lets it in again", async () => {
+    const start = new Date("2030-03-01T08:00:00Z");
+    for (let i = 0; i < MAX_ACCOUNT_FAILURES; i++) {
+      const outcome = await loginAdmin(handle, { username: "other", password: "wrong password" }, meta, new Date(start.getTime() + i * 1000));
+      expect(outcome).toEqual({ ok: false, code: "INVALID_CREDENTIALS" });
+    }
+    const blocked = await loginAdmin(handle, { username: "OTHER", password: PASSWORD }, meta, new Date(start.getTime() + 10_000));
+    expect(blocked).toEqual({ ok: false, code: "LOGIN_THROTTLED", retryAfterSeconds: THROTTLE_WINDOW_MS / 1000 - 10 });
+    // Another account from another address is not affected.
+    expect((await loginAdmin(handle, { username: "admin", password: PASSWORD }, { ...meta, ip: "198.51.100.2" }, new Date(start.getTime() + 10_000))).ok).toBe(true);
+    const later = await loginAdmin(handle, { username: "other", password: PASSWORD }, meta, new Date(start.getTime() + THROTTLE_WINDOW_MS + 1000));
+    expect(later.ok).toBe(true);
+    // A success resets the account's count.
+    const next = await loginAdmin(handle, { username: "other", password: "wrong password" }, meta, new Date(start.getTime() + THROTTLE_WINDOW_MS + 2000));
+    expect(next).toEqual({ ok: false, code: "INVALID_CREDENTIALS" });
+  });
+
+  it("throttles an IP address after 20 failures across any usernames", async () => {
+    const start = new Date("2030-04-01T08:00:00Z");
+    const ipMeta = { ip: "192.0.2.77", userAgent: null };
+    for (let i = 0; i < MAX_IP_FAILURES; i++) {
+      await loginAdmin(handle, { username: `nobody-${i}`, password: "guess" }, ipMeta, new Date(start.getTime() + i * 1000));
+    }
+    const blocked = await loginAdmin(handle, { username: "admin", password: PASSWORD }, ipMeta, new Date(start.getTime() + 30_000));
+    expect(blocked).toMatchObject({ ok: false, code: "LOGIN_THROTTLED" });
+    expect((await loginAdmin(handle, { username: "admin", password: PASSWORD }, meta, new Date(start.getTime() + 30_000))).ok).toBe(true);
+  });
+
+  describe("guards", () => {
+    let cookie: string;
+    let csrf: string;
+
+    it("POST /api/admin/login sets an HttpOnly SameSite=Strict cookie and answers { success, message }", async () => {
+      const response = await loginAction({
+        request: request("/api/admin/login", { method: "POST", type: "application/json", body: JSON.stringify({ username: "admin", password: PASSWORD }) }),
+        params: {},
+        context: {},
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ success: true, message: "Login successful" });
+      const setCookie = response.headers.get("Set-Cookie") ?? "";
+      expect(setCookie).toMatch(/HttpOnly/);
+      expect(setCookie).toMatch(/SameSite=Strict/);
+      expect(setCookie).toMatch(/Path=\//);
+      cookie = setCookie.split(";")[0]!;
+      const context = await requireAdminApi(request("/api/admin/stats", { cookie }));
+      expect(context.user.username).toBe("Admin");
+      expect(context.ip).toBe("203.0.113.9");
+      expect(context.sessionId).not.toContain(cookie.split("=")[1]!);
+      csrf = context.csrfToken;
+    });
+
+    it("refuses a wrong password with 401 and a foreign-origin login with 403", async () => {
+      const wrong = await loginAction({
+        request: request("/api/admin/login", { method: "POST", type: "application/json", body: JSON.stringify({ username: "admin", password: "nope" }) }),
+        params: {},
+        context: {},
+      });
+      await expectJsonError(wrong, 401, "INVALID_CREDENTIALS");
+      const foreign = await loginAction({
+        request: request("/api/admin/login", { method: "POST", origin: "https://evil.example", type: "application/json", body: JSON.stringify({ username: "admin", password: PASSWORD }) }),
+        params: {},
+        context: {},
+      });
+      await expectJsonError(foreign, 403, "FOREIGN_ORIGIN");
+    });
+
+    it("answers 429 with Retry-After once an account is throttled", async () => {
+      const attempt = () =>
+        loginAction({
+          request: request("/api/admin/login", { method: "POST", type: "application/x-www-form-urlencoded", body: new URLSearchParams({ username: "throttled-user", password: "bad" }) }),
+          params: {},
+          context: {},
+        });
+      for (let i = 0; i < MAX_ACCOUNT_FAILURES; i++) expect((await attempt()).status).toBe(401);
+      const response = await attempt();
+      expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(800);
+      await expectJsonError(response, 429, "LOGIN_THROTTLED");
+    });
+
+    it("refuses API calls without a session (401) and mutations from a foreign origin or without the CSRF token (403)", async () => {
+      await expectJsonError(await refusal(requireAdminApi(request("/api/admin/stats"))), 401, "ADMIN_SESSION_REQUIRED");
+      await expectJsonError(await refusal(requireAdminApi(request("/api/admin/stats", { cookie: "directory_admin=forged" }))), 401, "ADMIN_SESSION_REQUIRED");
+      const post = (init: Parameters<typeof request>[1]) => requireAdminApi(request("/api/admin/clear-cache", { method: "POST", cookie, ...init }));
+      await expectJsonError(await refusal(post({ origin: "https://evil.example", csrf })), 403, "FOREIGN_ORIGIN");
+      await expectJsonError(await refusal(post({ origin: null, csrf })), 403, "FOREIGN_ORIGIN");
+      await expectJsonError(await refusal(post({})), 403, "CSRF_TOKEN_INVALID");
+      await expectJsonError(await refusal(post({ csrf: `${csrf}x` })), 403, "CSRF_TOKEN_INVALID");
+      expect((await post({ csrf })).user.username).toBe("Admin");
+      // Sec-Fetch-Site alone (no Origin) is enough when it says same-origin, and refuses otherwise.
+      const viaFetchSite = (site: string) => {
+        const r = request("/api/admin/clear-cache", { method: "POST", cookie, origin: null, csrf });
+        r.headers.set("Sec-Fetch-Site", site);
+        return requireAdminApi(r);
+      };
+      expect((await viaFetchSite("same-origin")).user.username).toBe("Admin");
+      await expectJsonError(await refusal(viaFetchSite("cross-site")), 403, "FOREIGN_ORIGIN");
+    });
+
+    it("checks the _csrf form field of page actions", async () => {
+      const form = new FormData();
+      await expectJsonError(await refusal(requireAdminMutation(request("/admin/settings", { method: "POST", cookie }), form)), 403, "CSRF_TOKEN_INVALID");
+      form.set("_csrf", csrf);
+      expect((await requireAdminMutation(request("/admin/settings", { method: "POST", cookie }), form)).user.username).toBe("Admin");
+      await expectJsonError(await refusal(requireAdminMutation(request("/admin/settings", { method: "POST", cookie, origin: "https://evil.example" }), form)), 403, "FOREIGN_ORIGIN");
+    });
+
+    it("redirects pages without a session to the login page with a same-site redirectTo", async () => {
+      const response = await refusal(requireAdminPage(request("/admin/settings?tab=ads")));
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fsettings%3Ftab%3Dads");
+    });
+
+    it("refuses expired and revoked sessions", async () => {
+      const { sessionId } = await requireAdminApi(request("/api/admin/stats", { cookie }));
+      await handle.query("update admin_sessions set expires_at = now() - interval '1 second' where id_hash = $1", [sessionId]);
+      await expectJsonError(await refusal(requireAdminApi(request("/api/admin/stats", { cookie }))), 401, "ADMIN_SESSION_REQUIRED");
+      const page = await refusal(requireAdminPage(request("/admin/dashboard", { cookie })));
+      expect(page.status).toBe(302);
+      expect(page.headers.get("Set-Cookie")).toMatch(/Max-Age=0/);
+
+      const fresh = await loginAction({
+        request: request("/api/admin/login", { method: "POST", type: "application/json", body: JSON.stringify({ username: "admin", password: PASSWORD }) }),
+        params: {},
+        context: {},
+      });
+      const freshCookie = (fresh.headers.get("Set-Cookie") ?? "").split(";")[0]!;
+      expect((await requireAdminApi(request("/api/admin/stats", { cookie: freshCookie }))).user.username).toBe("Admin");
+      const loggedOut = await logoutAction({ request: request("/api/admin/logout", { method: "POST", cookie: freshCookie }), params: {}, context: {} });
+      expect(loggedOut.status).toBe(200);
+      expect(loggedOut.headers.get("Set-Cookie")).toMatch(/Max-Age=0/);
+      await expectJsonError(await refusal(requireAdminApi(request("/api/admin/stats", { cookie: freshCookie }))), 401, "ADMIN_SESSION_REQUIRED");
+    });
+
+    it("writes admin actions and logins to the audit log", async () => {
+      const context = await requireAdminApi(request("/api/admin/stats", { cookie: (await freshCookieFor("admin")) }));
+      await recordAdminAction(context, "settings.save", { target: "site_settings", rowCount: 1, details: { fields: ["head_tags"] } });
+      const rows = await handle.query<{ actor: string; action: string; target: string | null; row_count: number | null; ip: string | null }>(
+        "select actor, action, target, row_count, ip from audit_log order by id desc limit 2",
+      );
+      expect(rows).toEqual([
+        { actor: "Admin", action: "settings.save", target: "site_settings", row_count: 1, ip: "203.0.113.9" },
+        { actor: "Admin", action: "admin.login", target: null, row_count: null, ip: "203.0.113.9" },
+      ]);
+    });
+
+    async function freshCookieFor(username: string) {
+      const response = await loginAction({
+        request: request("/api/admin/login", { method: "POST", type: "application/json", body: JSON.stringify({ username, password: PASSWORD }) }),
+        params: {},
+        context: {},
+      });
+      return (response.headers.get("Set-Cookie") ?? "").split(";")[0]!;
+    }
+  });
+});

@@ -1,0 +1,191 @@
+// Request → the admin it belongs to, or a refusal: page guard (redirect to login), API guard (401/403 JSON),
+// same-origin + CSRF checks for every mutation, login/logout cookies, and the audit log of admin actions.
+import { createCookie, json, redirect } from "@remix-run/node";
+import { getDatabase } from "../../db/client.ts";
+import { getEnv } from "../../db/env.ts";
+import { recordAuditEvent } from "../../db/writes/audit-log.ts";
+import { endAdminSession, loginAdmin, tokensMatch, validateAdminSession, SESSION_ABSOLUTE_MS, type LoginOutcome } from "./admin-sessions.server";
+import { safeRedirectPath } from "~/utils/admin-paths";
+
+export interface AdminContext {
+  user: { id: number; username: string };
+  /** Opaque id of the session (the hash kept in the database), never the cookie token. */
+  sessionId: string;
+  csrfToken: string;
+  ip: string;
+}
+
+export type AdminErrorCode = "ADMIN_SESSION_REQUIRED" | "FOREIGN_ORIGIN" | "CSRF_TOKEN_INVALID" | "INVALID_CREDENTIALS" | "LOGIN_THROTTLED" | "INVALID_LOGIN_REQUEST";
+
+const MESSAGES: Record<AdminErrorCode, string> = {
+  ADMIN_SESSION_REQUIRED: "Your admin session is missing or has expired. Log in again at /admin/login.",
+  FOREIGN_ORIGIN: "This request did not come from this site's own pages. Reload the admin page and try again.",
+  CSRF_TOKEN_INVALID: "The security token of this request is missing or outdated. Reload the admin page and try again.",
+  INVALID_CREDENTIALS: "Username or password is incorrect.",
+  LOGIN_THROTTLED: "Too many failed logins. Wait until the time given in Retry-After, then try again.",
+  INVALID_LOGIN_REQUEST: "Send a username and a password (both required).",
+};
+
+/** The header our HTTP server sets from the socket (overwriting any client value), so it can be trusted. */
+export const CLIENT_IP_HEADER = "x-directory-client-ip";
+
+function isProduction(): boolean {
+  return getEnv().NODE_ENV === "production";
+}
+
+// NOTE: the __Host- prefix makes browsers refuse the cookie unless it is Secure, Path=/ and has no Domain,
+// so it is only used where Secure is on (production); development over plain http uses a plain name.
+function sessionCookie() {
+  const secure = isProduction();
+  return createCookie(secure ? "__Host-directory_admin" : "directory_admin", {
+    httpOnly: true,
+    sameSite: "strict",
+    secure,
+    path: "/",
+    maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+  });
+}
+
+async function readSessionToken(request: Request): Promise<string | null> {
+  const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+function clearSessionCookie(): Promise<string> {
+  return sessionCookie().serialize("", { maxAge: 0 });
+}
+
+export function getClientIp(request: Request): string {
+  return request.headers.get(CLIENT_IP_HEADER)?.trim() || "unknown";
+}
+
+/** `{ success: false, code, message }` with the HTTP status; never cached. */
+export function adminError(status: number, code: AdminErrorCode, headers: Record<string, string> = {}, message = MESSAGES[code]): Response {
+  return json({ success: false, code, message }, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
+function allowedOrigins(request: Request): Set<string> {
+  const origins = new Set([new URL(request.url).origin]);
+  const siteUrl = getEnv().SITE_URL;
+  if (siteUrl) origins.add(new URL(siteUrl).origin);
+  return origins;
+}
+
+/**
+ * True when the browser says the request came from our own pages. Sec-Fetch-Site (when sent) must be
+ * same-origin and Origin (when sent) must be ours; a request carrying neither is refused, because every
+ * browser sends at least one on a POST and only non-browser clients omit both.
+ */
+export function isSameOriginRequest(request: Request): boolean {
+  const fetchSite = request.headers.get("Sec-Fetch-Site");
+  if (fetchSite && fetchSite !== "same-origin") return false;
+  const origin = request.headers.get("Origin");
+  if (origin) return allowedOrigins(request).has(origin);
+  return fetchSite === "same-origin";
+}
+
+function isSafeMethod(request: Request): boolean {
+  return request.method === "GET" || request.method === "HEAD";
+}
+
+async function findAdminContext(request: Request): Promise<{ context: AdminContext | null; hadCookie: boolean }> {
+  const token = await readSessionToken(request);
+  if (!token) return { context: null, hadCookie: false };
+  const result = await validateAdminSession(await getDatabase(), token);
+  if (!result.ok) return { context: null, hadCookie: true };
+  const { session } = result;
+  return { context: { user: session.user, sessionId: session.idHash, csrfToken: session.csrfToken, ip: getClientIp(request) }, hadCookie: true };
+}
+
+/** The admin of this request, or null (login page: an admin already logged in skips the form). */
+export async function findAdmin(request: Request): Promise<AdminContext | null> {
+  return (await findAdminContext(request)).context;
+}
+
+export function loginPath(request: Request): string {
+  const url = new URL(request.url);
+  const back = safeRedirectPath(`${url.pathname}${url.search}`);
+  return back === "/admin" ? "/admin/login" : `/admin/login?redirectTo=${encodeURIComponent(back)}`;
+}
+
+/** Admin page loaders/actions: no valid session → redirect to the login page (which brings the admin back). */
+export async function requireAdminPage(request: Request): Promise<AdminContext> {
+  const { context, hadCookie } = await findAdminContext(request);
+  if (context) return context;
+  throw redirect(loginPath(request), hadCookie ? { headers: { "Set-Cookie": await clearSessionCookie() } } : undefined);
+}
+
+/** Admin resource routes: 401 without a session; mutations also need our origin and the X-CSRF-Token header. */
+export async function requireAdminApi(request: Request): Promise<AdminContext> {
+  const { context } = await findAdminContext(request);
+  if (!context) throw adminError(401, "ADMIN_SESSION_REQUIRED");
+  if (isSafeMethod(request)) return context;
+  if (!isSameOriginRequest(request)) throw adminError(403, "FOREIGN_ORIGIN");
+  if (!tokensMatch(context.csrfToken, request.headers.get("X-CSRF-Token"))) throw adminError(403, "CSRF_TOKEN_INVALID");
+  return context;
+}
+
+/** Admin page actions (Remix forms): session + our origin + the `_csrf` form field. */
+export async function requireAdminMutation(request: Request, formData: FormData): Promise<AdminContext> {
+  const context = await requireAdminPage(request);
+  if (!isSameOriginRequest(request)) throw adminError(403, "FOREIGN_ORIGIN");
+  const sent = formData.get("_csrf");
+  if (!tokensMatch(context.csrfToken, typeof sent === "string" ? sent : null)) throw adminError(403, "CSRF_TOKEN_INVALID");
+  return context;
+}
+
+/** One audit_log row: who (the admin), what (action, target), how many rows, from where. */
+export async function recordAdminAction(
+  context: AdminContext,
+  action: string,
+  details: { target?: string; rowCount?: number; details?: Record<string, unknown> } = {},
+): Promise<void> {
+  await recordAuditEvent(
+    await getDatabase(),
+    { userId: context.user.id, actor: context.user.username, ip: context.ip },
+    { action, target: details.target, rowCount: details.rowCount, details: details.details },
+  );
+}
+
+export type AdminLoginResult =
+  | { ok: true; username: string; setCookie: string }
+  | { ok: false; status: 400 | 401 | 403 | 429; code: AdminErrorCode; message: string; retryAfterSeconds?: number };
+
+function refusal(outcome: Exclude<LoginOutcome, { ok: true }>): AdminLoginResult {
+  if (outcome.code === "LOGIN_THROTTLED") {
+    const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
+    return {
+      ok: false,
+      status: 429,
+      code: "LOGIN_THROTTLED",
+      message: `Too many failed logins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      retryAfterSeconds: outcome.retryAfterSeconds,
+    };
+  }
+  return { ok: false, status: 401, code: "INVALID_CREDENTIALS", message: MESSAGES.INVALID_CREDENTIALS };
+}
+
+/** Login from the API or the login page's form: our origin only (no login CSRF), throttled, new session id. */
+export async function logInAdmin(request: Request, credentials: { username: string; password: string }): Promise<AdminLoginResult> {
+  if (!isSameOriginRequest(request)) return { ok: false, status: 403, code: "FOREIGN_ORIGIN", message: MESSAGES.FOREIGN_ORIGIN };
+  const handle = await getDatabase();
+  const ip = getClientIp(request);
+  const outcome = await loginAdmin(handle, credentials, { ip, userAgent: request.headers.get("User-Agent") });
+  if (!outcome.ok) return refusal(outcome);
+  // A cookie from an earlier session in this browser is revoked, not left alive beside the new one.
+  await endAdminSession(handle, await readSessionToken(request));
+  await recordAuditEvent(handle, { userId: outcome.user.id, actor: outcome.user.username, ip }, { action: "admin.login" });
+  return { ok: true, username: outcome.user.username, setCookie: await sessionCookie().serialize(outcome.session.token) };
+}
+
+/** Revokes the session of this request (if any) and returns the Set-Cookie that clears the cookie. */
+export async function logOutAdmin(request: Request): Promise<string> {
+  const context = await findAdmin(request);
+  if (context) await recordAdminAction(context, "admin.logout");
+  await endAdminSession(await getDatabase(), await readSessionToken(request));
+  return clearSessionCookie();
+}
+
+export function adminErrorMessage(code: AdminErrorCode): string {
+  return MESSAGES[code];
+}

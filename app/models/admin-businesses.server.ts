@@ -1,0 +1,191 @@
+// Admin business management → the spec's list, summary, approve, delete, delete-all, test-data and slug-fix answers;
+// each change keeps the counts and the search index current and writes one audit row naming the administrator.
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import { getDatabase } from "../../db/client.ts";
+import {
+  ADMIN_SORT_KEYS,
+  getAdminBusinessSummary,
+  listAdminBusinesses,
+  listAdminCategories,
+  listAdminCountryCodes,
+  type AdminBusinessRow,
+} from "../../db/queries/admin-businesses.ts";
+import { deleteAllBusinesses, deleteBusinessById, toggleBusinessApproval, type ChangedBusiness } from "../../db/writes/admin-businesses.ts";
+import { deleteTestData, type DeleteTestDataResult } from "../../ingest-cli/pipeline/maintenance/delete-test-data.ts";
+import { fixSlugs, type FixSlugsResult } from "../../ingest-cli/pipeline/maintenance/fix-slugs.ts";
+import { getSearchEngine, type SearchEngine } from "../../search/index.ts";
+import { syncSearchIndex } from "../../search/reindex.ts";
+import { slugify } from "~/utils/slug";
+import { recordAdminAction, type AdminContext } from "./admin-auth.server";
+
+export const ADMIN_PAGE_SIZE = 20;
+/** The page buttons reach this far; past it the admin narrows with the search or the category (OFFSET stays cheap). */
+export const ADMIN_MAX_PAGE = 500;
+/** Names the category filter and the export picker search in (the picker lists at most 100 of them). */
+export const ADMIN_CATEGORY_LIMIT = 1000;
+
+/** The one error shape of admin answers: `{ success: false, code, message }`, never cached. */
+export function adminDataError(status: number, code: string, message: string): Response {
+  return json({ success: false, code, message }, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+/** 405 for a method the resource route does not answer, naming the ones it does. */
+export function methodNotAllowed(allowed: string[]): Response {
+  const response = adminDataError(405, "METHOD_NOT_ALLOWED", `Use ${allowed.join(" or ")} for this address.`);
+  response.headers.set("Allow", allowed.join(", "));
+  return response;
+}
+
+/** Answers of admin calls are per-admin and change with every action: never cached. */
+export function adminJson<T>(data: T, status = 200): Response {
+  return json(data, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+export const AdminBusinessesQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(ADMIN_PAGE_SIZE),
+  filter: z.string().trim().max(200).optional().default(""),
+  category: z.string().trim().max(200).optional().default(""),
+  sortBy: z.enum(ADMIN_SORT_KEYS).default("createdAt"),
+  sortOrder: z.enum(["asc", "desc"]).default("desc"),
+});
+export type AdminBusinessesQuery = z.infer<typeof AdminBusinessesQuerySchema>;
+
+export const BusinessIdSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** Query string → the parsed list query, or a 400 naming the bad parameter. */
+export function parseAdminBusinessesQuery(params: URLSearchParams): AdminBusinessesQuery {
+  const parsed = AdminBusinessesQuerySchema.safeParse(Object.fromEntries([...params].filter(([, value]) => value !== "")));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw adminDataError(
+      400,
+      "INVALID_LIST_QUERY",
+      `${issue?.path.join(".") || "query"}: ${issue?.message ?? "invalid"}. Use page 1–${ADMIN_MAX_PAGE}, sortBy ${ADMIN_SORT_KEYS.join("/")}, sortOrder asc/desc.`,
+    );
+  }
+  return parsed.data;
+}
+
+export function parseBusinessId(params: Record<string, string | undefined>, name = "id"): number {
+  const parsed = BusinessIdSchema.safeParse({ id: params[name] });
+  if (!parsed.success) throw adminDataError(400, "INVALID_BUSINESS_ID", "The business id must be a positive whole number, e.g. /api/businesses/42.");
+  return parsed.data.id;
+}
+
+export interface AdminBusinessList {
+  businesses: AdminBusinessRow[];
+  total: number;
+  approved: number;
+  testData: number;
+  /** Every business, whatever the filter (the first summary card). */
+  allBusinesses: number;
+  categoryCount: number;
+  pagination: { page: number; limit: number; total: number; totalPages: number };
+}
+
+export async function getAdminBusinessList(query: AdminBusinessesQuery): Promise<AdminBusinessList> {
+  const handle = await getDatabase();
+  const [page, summary] = await Promise.all([
+    listAdminBusinesses(handle, {
+      search: query.filter || undefined,
+      categorySlug: query.category ? slugify(query.category) : undefined,
+      sortBy: query.sortBy,
+      sortOrder: query.sortOrder,
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    }),
+    getAdminBusinessSummary(handle),
+  ]);
+  return {
+    businesses: page.rows,
+    total: page.total,
+    approved: summary.approved,
+    testData: summary.testData,
+    allBusinesses: summary.total,
+    categoryCount: summary.categories,
+    pagination: { page: query.page, limit: query.limit, total: page.total, totalPages: Math.min(Math.ceil(page.total / query.limit), ADMIN_MAX_PAGE) },
+  };
+}
+
+/** Category names, largest first: the spec's "list of names". */
+export async function listCategoryNames(): Promise<string[]> {
+  const rows = await listAdminCategories(await getDatabase(), ADMIN_CATEGORY_LIMIT);
+  return rows.map((row) => row.name);
+}
+
+export async function listCountryCodes(): Promise<string[]> {
+  return listAdminCountryCodes(await getDatabase());
+}
+
+/**
+ * After a bulk change (import, delete-all, test data, slug fix): the PostgreSQL engine reads the table itself, so
+ * only Meilisearch needs its index rebuilt from PostgreSQL. A failure is logged, not thrown: the write stands.
+ */
+export async function refreshSearchAfterBulkWrite(engine: SearchEngine = getSearchEngine()): Promise<void> {
+  if (engine.name !== "meilisearch") return;
+  await engine.reindex().catch((error: unknown) => console.warn(`search: reindex after an admin change failed (${String(error)}); run \`directory reindex\``));
+}
+
+async function syncOne(changedIds: number[], removedIds: number[]): Promise<void> {
+  await syncSearchIndex(getSearchEngine(), changedIds, removedIds).catch((error: unknown) =>
+    console.warn(`search: index update after an admin change failed (${String(error)}); run \`directory reindex\``),
+  );
+}
+
+function businessNotFound(id: number): Response {
+  return adminDataError(404, "BUSINESS_NOT_FOUND", `İşletme bulunamadı (#${id}). It may have been deleted already; reload the list.`);
+}
+
+export async function toggleApproval(context: AdminContext, id: number): Promise<{ success: true; message: string; business: ChangedBusiness }> {
+  const business = await toggleBusinessApproval(await getDatabase(), id);
+  if (!business) throw businessNotFound(id);
+  await syncOne([id], []);
+  await recordAdminAction(context, business.isApproved ? "business.approve" : "business.unapprove", { target: `business:${id}`, rowCount: 1, details: { name: business.name } });
+  return { success: true, message: "Business approval status updated.", business };
+}
+
+export async function deleteBusiness(context: AdminContext, id: number): Promise<{ success: true; message: string; business: ChangedBusiness }> {
+  const business = await deleteBusinessById(await getDatabase(), id);
+  if (!business) throw businessNotFound(id);
+  await syncOne([], [id]);
+  await recordAdminAction(context, "business.delete", { target: `business:${id}`, rowCount: 1, details: { name: business.name, slug: business.slug } });
+  return { success: true, message: "Business has been deleted successfully", business };
+}
+
+export async function deleteEveryBusiness(context: AdminContext): Promise<{ success: true; message: string; deletedCount: number }> {
+  const deletedCount = await deleteAllBusinesses(await getDatabase());
+  await refreshSearchAfterBulkWrite();
+  await recordAdminAction(context, "businesses.delete-all", { target: "businesses", rowCount: deletedCount });
+  return { success: true, message: `Deleted all ${deletedCount} businesses.`, deletedCount };
+}
+
+export async function deleteAdminTestData(context: AdminContext): Promise<DeleteTestDataResult> {
+  const result = await deleteTestData(await getDatabase(), { recordCliAudit: false });
+  if (result.deletedCount > 0) await refreshSearchAfterBulkWrite();
+  await recordAdminAction(context, "test-data.delete", { target: "businesses", rowCount: result.deletedCount });
+  return result;
+}
+
+export async function fixAdminSlugs(context: AdminContext): Promise<Omit<FixSlugsResult, "resumedAfterId">> {
+  const { resumedAfterId, ...result } = await fixSlugs(await getDatabase());
+  if (result.successCount > 0) await refreshSearchAfterBulkWrite();
+  await recordAdminAction(context, "slugs.fix", { target: "businesses", rowCount: result.successCount, details: { totalProcessed: result.totalProcessed, resumedAfterId } });
+  return result;
+}
+
+/** The list page's query: like the API's, but a bad value falls back to the default instead of failing the page. */
+export function readAdminBusinessesPageQuery(params: URLSearchParams): AdminBusinessesQuery {
+  const cleaned = new URLSearchParams();
+  for (const [key, value] of params) {
+    const single = AdminBusinessesQuerySchema.shape[key as keyof typeof AdminBusinessesQuerySchema.shape];
+    if (single?.safeParse(value).success && value !== "") cleaned.set(key, value);
+  }
+  return parseAdminBusinessesQuery(cleaned);
+}
+
+/** The category filter offers the 20 largest categories. */
+export const CATEGORY_FILTER_SIZE = 20;
+
+export { ADMIN_SORT_KEYS };

@@ -1,0 +1,272 @@
+// Admin upload requests (multipart, field `file`) → the file streamed to a private temp file (never held in memory,
+// 150 MB enforced while it arrives) → the shared import pipeline → the spec's single-file or batch result, as JSON
+// or as NDJSON progress lines followed by the result; the temp file is always removed.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import {
+  json,
+  MaxPartSizeExceededError,
+  unstable_composeUploadHandlers,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type UploadHandler,
+} from "@remix-run/node";
+import { z } from "zod";
+import { getDatabase } from "../../db/client.ts";
+import { BATCH_SIZES, DEFAULT_BATCH_SIZE, ImportError, importFile, type ImportOutcome, type ImportProgress } from "../../ingest-cli/pipeline/import/import-file.ts";
+import { encodeCsvField } from "../../ingest-cli/pipeline/export/csv-rewrite.ts";
+import { SourceError } from "../../ingest-cli/pipeline/read/source-error.ts";
+import { recordAdminAction, type AdminContext } from "./admin-auth.server";
+import { refreshSearchAfterBulkWrite } from "./admin-businesses.server";
+
+export const UPLOAD_MAX_BYTES = 150 * 1024 * 1024;
+/** Room for the multipart boundaries and the small text fields around the file. */
+const MULTIPART_ALLOWANCE = 1024 * 1024;
+export const SINGLE_UPLOAD_EXTENSIONS = [".xlsx", ".xls"] as const;
+export const BATCH_UPLOAD_EXTENSIONS = [".xlsx", ".xls", ".csv"] as const;
+export const NDJSON_TYPE = "application/x-ndjson";
+
+export type UploadKind = "single" | "batch";
+
+export const BatchUploadFieldsSchema = z.object({
+  batchSize: z.coerce
+    .number()
+    .int()
+    .refine((value) => (BATCH_SIZES as readonly number[]).includes(value), `must be one of ${BATCH_SIZES.join(", ")}`)
+    .default(DEFAULT_BATCH_SIZE),
+  fileIndex: z.coerce.number().int().min(0).max(10_000).default(0),
+  totalFiles: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+/** The spec's oversize message, plus how to fix it. */
+export function describeTooLarge(fileName: string): string {
+  return `Dosya çok büyük: ${fileName} - Maksimum dosya boyutu 150MB'dır. Split the file into parts under 150 MB and upload them one by one.`;
+}
+
+/** A client's file name → a safe display name: no folders, no control characters, at most 200 characters. */
+export function sanitizeUploadName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const cleaned = base
+    .normalize("NFC")
+    .replace(/\p{Cc}|["<>|:*?]/gu, "_")
+    .replace(/^\.+/, "")
+    .trim()
+    .slice(-200);
+  return cleaned === "" ? "upload" : cleaned;
+}
+
+/** A refused or failed file in the spec's result shape (zero rows, one error), plus the stable code. */
+function failedResult(code: string, message: string, fileName?: string): Record<string, unknown> {
+  return { success: false, code, message, fileName: fileName ?? null, totalRows: 0, successCount: 0, errorCount: 1, skippedCount: 0, skippedBusinesses: [], errors: [message] };
+}
+
+function uploadError(status: number, code: string, message: string, fileName?: string): Response {
+  return json(failedResult(code, message, fileName), { status, headers: { "Cache-Control": "no-store" } });
+}
+
+class UploadTooLargeError extends Error {}
+
+interface ReceivedUpload {
+  dir: string;
+  filePath: string;
+  fileName: string;
+  fields: Record<string, string>;
+}
+
+/**
+ * Streams the multipart body: the `file` part goes to a fresh private temp dir with backpressure (so memory stays
+ * flat) and is cut off past 150 MB; other parts are small text fields. Throws a JSON Response for every refusal.
+ */
+async function receiveUpload(request: Request, kind: UploadKind): Promise<ReceivedUpload> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > UPLOAD_MAX_BYTES + MULTIPART_ALLOWANCE) throw uploadError(413, "FILE_TOO_LARGE", describeTooLarge("The file"));
+  if (!(request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) {
+    throw uploadError(400, "MULTIPART_REQUIRED", "Send the file as multipart/form-data in a field named file.");
+  }
+  const allowed: readonly string[] = kind === "single" ? SINGLE_UPLOAD_EXTENSIONS : BATCH_UPLOAD_EXTENSIONS;
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "directory-upload-"));
+  // NOTE: the received file is tracked here, never read back from the form: a text field named `file` must not
+  // be able to name a path on the server.
+  let received: { filePath: string; fileName: string } | null = null;
+  let refusedName: string | null = null;
+  const fileHandler: UploadHandler = async ({ name, filename, data }) => {
+    if (name !== "file" || !filename) return undefined;
+    const fileName = sanitizeUploadName(filename);
+    const extension = path.extname(fileName).toLowerCase();
+    if (received || !allowed.includes(extension)) {
+      refusedName = fileName;
+      for await (const chunk of data) void chunk;
+      return "refused";
+    }
+    const filePath = path.join(dir, `upload${extension}`);
+    let size = 0;
+    await pipeline(
+      Readable.from(data),
+      new Transform({
+        transform(chunk: Uint8Array, _encoding, callback) {
+          size += chunk.byteLength;
+          callback(size > UPLOAD_MAX_BYTES ? new UploadTooLargeError(fileName) : null, chunk);
+        },
+      }),
+      fs.createWriteStream(filePath, { flags: "wx", mode: 0o600 }),
+    );
+    received = { filePath, fileName };
+    return "received";
+  };
+  try {
+    const form = await unstable_parseMultipartFormData(
+      request,
+      unstable_composeUploadHandlers(fileHandler, unstable_createMemoryUploadHandler({ maxPartSize: 4096 })),
+    );
+    if (refusedName !== null) {
+      throw kind === "single"
+        ? uploadError(415, "INVALID_FILE_TYPE", "Invalid File Type: Please select an Excel file (.xlsx or .xls)", refusedName)
+        : uploadError(415, "INVALID_FILE_TYPE", `Invalid File Type: ${refusedName} — upload .xlsx, .xls or .csv files, one per request.`, refusedName);
+    }
+    const file = received as { filePath: string; fileName: string } | null;
+    if (!file) throw uploadError(400, "FILE_REQUIRED", "No file received: send it in the multipart field named file.");
+    const fields: Record<string, string> = {};
+    for (const [key, value] of form) if (typeof value === "string" && key !== "file") fields[key] = value;
+    return { dir, ...file, fields };
+  } catch (error) {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+    if (error instanceof Response) throw error;
+    if (error instanceof UploadTooLargeError) throw uploadError(413, "FILE_TOO_LARGE", describeTooLarge(error.message), error.message);
+    if (error instanceof MaxPartSizeExceededError) throw uploadError(400, "FIELD_TOO_LARGE", `The form field ${error.field} is too long; only file, batchSize, fileIndex and totalFiles are read.`);
+    throw error;
+  }
+}
+
+/** One finished upload: the HTTP status and the spec's result body. */
+interface UploadAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+async function runUploadImport(
+  context: AdminContext,
+  upload: ReceivedUpload,
+  kind: UploadKind,
+  onProgress?: (progress: ImportProgress) => void,
+): Promise<UploadAnswer> {
+  const parsed = BatchUploadFieldsSchema.safeParse(upload.fields);
+  if (!parsed.success) {
+    const message = `batchSize ${parsed.error.issues[0]?.message ?? "is invalid"}; choose 100, 500, 1000 or 2000.`;
+    return { status: 400, body: failedResult("INVALID_BATCH_SIZE", message, upload.fileName) };
+  }
+  const fields = parsed.data;
+  let outcome: ImportOutcome;
+  try {
+    outcome = await importFile(await getDatabase(), upload.filePath, {
+      fileName: upload.fileName,
+      batchSize: kind === "batch" ? fields.batchSize : DEFAULT_BATCH_SIZE,
+      origin: "admin",
+      createdBy: context.user.id,
+      maxBytes: UPLOAD_MAX_BYTES,
+      onProgress,
+    });
+  } catch (error) {
+    if (!(error instanceof ImportError || error instanceof SourceError)) throw error;
+    const message = error.code === "FILE_TOO_LARGE" ? describeTooLarge(upload.fileName) : `${error.code}: ${error.message}`;
+    await recordAdminAction(context, "upload.refused", { target: upload.fileName, rowCount: 0, details: { code: error.code } });
+    return {
+      status: error.code === "FILE_TOO_LARGE" ? 413 : 422,
+      body: failedResult(error.code, message, upload.fileName),
+    };
+  }
+  if (outcome.counters.inserted + outcome.counters.updated > 0) await refreshSearchAfterBulkWrite();
+  const result = kind === "batch" ? outcome.batch : outcome.single;
+  await recordAdminAction(context, "upload.import", {
+    target: upload.fileName,
+    rowCount: outcome.counters.inserted + outcome.counters.updated,
+    details: { runId: outcome.runId, status: outcome.status, totalRows: result.totalRows, successCount: result.successCount, errorCount: result.errorCount, skippedCount: result.skippedCount },
+  });
+  const extra = kind === "batch" ? { fileIndex: fields.fileIndex, totalFiles: fields.totalFiles, batchSize: fields.batchSize } : {};
+  return {
+    status: outcome.status === "failed" ? 422 : 200,
+    body: { ...result, ...(outcome.error ? { code: outcome.error.code } : {}), runId: outcome.runId, fileName: upload.fileName, ...extra },
+  };
+}
+
+/** The progress line the upload page shows while rows are being written. */
+export interface UploadProgressLine {
+  type: "progress";
+  rowsRead: number;
+  committedRows: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  rejected: number;
+}
+
+/**
+ * POST /api/upload-excel and /api/upload-excel-batch. With `Accept: application/x-ndjson` the answer streams one JSON
+ * line per committed batch (`type: "progress"`) and ends with `{ type: "result", status, result }`; otherwise it
+ * is the plain JSON result with its HTTP status.
+ */
+export async function handleAdminUpload(context: AdminContext, request: Request, kind: UploadKind): Promise<Response> {
+  const upload = await receiveUpload(request, kind);
+  const cleanUp = () => fs.promises.rm(upload.dir, { recursive: true, force: true });
+  if (!(request.headers.get("Accept") ?? "").includes(NDJSON_TYPE)) {
+    try {
+      const answer = await runUploadImport(context, upload, kind);
+      return json(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } });
+    } finally {
+      await cleanUp();
+    }
+  }
+  const encoder = new TextEncoder();
+  // False once the browser has gone away: the import still finishes (it is a stored, resumable run).
+  let open = true;
+  const stream = new ReadableStream<Uint8Array>({
+    cancel() {
+      open = false;
+    },
+    async start(controller) {
+      const send = (line: Record<string, unknown>) => {
+        if (!open) return;
+        try {
+          controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+        } catch {
+          open = false;
+        }
+      };
+      send({ type: "received", fileName: upload.fileName, bytes: (await fs.promises.stat(upload.filePath)).size });
+      try {
+        const answer = await runUploadImport(context, upload, kind, (progress) => send({ type: "progress", ...progress } satisfies UploadProgressLine));
+        send({ type: "result", status: answer.status, result: answer.body });
+      } catch (error) {
+        const message = `IMPORT_FAILED: ${error instanceof Error ? error.message : String(error)}`;
+        send({ type: "result", status: 500, result: failedResult("IMPORT_FAILED", message, upload.fileName) });
+      } finally {
+        await cleanUp();
+        if (open) controller.close();
+      }
+    },
+  });
+  // NOTE: no-transform keeps the compression middleware from buffering the progress lines.
+  return new Response(stream, { status: 200, headers: { "Content-Type": `${NDJSON_TYPE}; charset=utf-8`, "Cache-Control": "no-store, no-transform", "X-Accel-Buffering": "no" } });
+}
+
+/** The spec's sample template columns, in its order. */
+export const TEMPLATE_COLUMNS = ["name", "address", "phone", "category", "latitude", "longitude", "rating", "reviewCount", "place_id", "country_code"] as const;
+
+const TEMPLATE_ROWS: ReadonlyArray<Record<(typeof TEMPLATE_COLUMNS)[number], string>> = [
+  { name: "Örnek Fırın", address: "İstiklal Cd. 10, 34430 Beyoğlu/İstanbul", phone: "+90 212 555 01 01", category: "Bakery", latitude: "41.0340", longitude: "28.9770", rating: "4.6", reviewCount: "128", place_id: "ChIJexample0001", country_code: "TR" },
+  { name: "Sample Coffee House", address: "12 High St, London EC1A 1AA", phone: "+44 20 7946 0000", category: "Cafe", latitude: "51.5155", longitude: "-0.0922", rating: "4.2", reviewCount: "57", place_id: "ChIJexample0002", country_code: "GB" },
+];
+
+/** The sample template as CSV (UTF-8 with BOM so Excel shows the Turkish letters); the importer reads it as is. */
+export function buildUploadTemplateCsv(): string {
+  const lines = [TEMPLATE_COLUMNS.join(","), ...TEMPLATE_ROWS.map((row) => TEMPLATE_COLUMNS.map((column) => encodeCsvField(row[column])).join(","))];
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+/** What the upload page checks before sending: the same limit, types and batch sizes the server enforces. */
+export function getUploadRules() {
+  return { maxBytes: UPLOAD_MAX_BYTES, extensions: [...BATCH_UPLOAD_EXTENSIONS], batchSizes: [...BATCH_SIZES], defaultBatchSize: DEFAULT_BATCH_SIZE };
+}

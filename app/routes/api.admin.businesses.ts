@@ -1,0 +1,15 @@
+// GET /api/admin/businesses → one page of the admin list with its summary; DELETE → delete every business.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdminApi } from "~/models/admin-auth.server";
+import { adminJson, deleteEveryBusiness, getAdminBusinessList, methodNotAllowed, parseAdminBusinessesQuery } from "~/models/admin-businesses.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminApi(request);
+  return adminJson(await getAdminBusinessList(parseAdminBusinessesQuery(new URL(request.url).searchParams)));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "DELETE") throw methodNotAllowed(["GET", "DELETE"]);
+  const context = await requireAdminApi(request);
+  return adminJson(await deleteEveryBusiness(context));
+}

@@ -1,0 +1,24 @@
+// POST /api/admin/login { username, password } → { success, message } and the session cookie; 401 wrong
+// credentials, 429 (Retry-After) when throttled, 403 from a foreign origin.
+import { json } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { adminError, logInAdmin } from "~/models/admin-auth.server";
+import { parseAdminBody } from "~/models/admin-requests.server";
+
+const LoginBodySchema = z.object({ username: z.string().trim().min(1).max(200), password: z.string().min(1).max(1000) });
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return adminError(405, "INVALID_LOGIN_REQUEST", { Allow: "POST" });
+  const body = await parseAdminBody(request, LoginBodySchema, "INVALID_LOGIN_REQUEST", "Send a username and a password (both required).");
+  const result = await logInAdmin(request, body);
+  if (!result.ok) {
+    const headers: Record<string, string> = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {};
+    return adminError(result.status, result.code, headers, result.message);
+  }
+  return json({ success: true, message: "Login successful" }, { headers: { "Set-Cookie": result.setCookie, "Cache-Control": "no-store" } });
+}
+
+export function loader() {
+  return adminError(405, "INVALID_LOGIN_REQUEST", { Allow: "POST" }, "Log in with POST { username, password }.");
+}

@@ -1,0 +1,12 @@
+// POST /api/upload-excel-batch (multipart file, batchSize, fileIndex, totalFiles) → the spec's batch result with
+// columnExtraction and duplicateAnalysis (NDJSON progress lines first when asked for).
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireAdminApi } from "~/models/admin-auth.server";
+import { methodNotAllowed } from "~/models/admin-businesses.server";
+import { handleAdminUpload } from "~/models/admin-upload.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") throw methodNotAllowed(["POST"]);
+  const context = await requireAdminApi(request);
+  return handleAdminUpload(context, request, "batch");
+}
