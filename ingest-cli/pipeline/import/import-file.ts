@@ -277,7 +277,7 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
     const prepared = prepareItems(
       source.items,
       { mapping, isTest: options.isTest ?? false, source: fileName },
-      { workers: options.workers ?? choosePrepareWorkers(stat.size) },
+      { workers: options.workers ?? choosePrepareWorkers(stat.size), textOnly: source.format === "csv" },
     );
     for await (const item of prepared) {
       if (options.signal?.aborted) {

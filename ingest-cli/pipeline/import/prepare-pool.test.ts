@@ -45,6 +45,10 @@ describe("prepareItems", { timeout: 60_000 }, () => {
     const inline = await collect(prepareItems(stream(items), context, { workers: 0 }));
     const pooled = await collect(prepareItems(stream(items), context, { workers: 2 }));
     expect(pooled).toEqual(inline);
+    // CSV chunks travel as JSON text; text with NULs and lone surrogates must arrive unchanged.
+    const odd: SourceItem = { kind: "record", record: { line: 9999, values: { name: "Odd\u0000 Caf\u00e9 \ud800" } } };
+    const asText = await collect(prepareItems(stream([...items, odd]), context, { workers: 2, textOnly: true }));
+    expect(asText).toEqual(await collect(prepareItems(stream([...items, odd]), context, { workers: 0 })));
     expect(inline.map((item) => item.line)).toEqual(items.filter((i) => !(i.kind === "skipped" && i.code === "BLANK_LINE")).map((i) => (i.kind === "record" ? i.record.line : i.kind === "error" ? i.error.line : i.line)));
     const invalid = pooled.filter((item) => item.kind === "invalid");
     expect(invalid.length).toBeGreaterThan(100);

@@ -24,11 +24,13 @@ export function choosePrepareWorkers(bytes: number): number {
 export interface PrepareOptions {
   /** 0 prepares on the calling thread. */
   workers: number;
+  /** Every cell value is a string (CSV): chunks travel as JSON text. */
+  textOnly?: boolean;
 }
 
 /** Prepared items in the order of `items`; BLANK_LINE skips are dropped (they are neither rows nor issues). */
 export function prepareItems(items: AsyncIterable<SourceItem>, context: PrepareContext, options: PrepareOptions): AsyncGenerator<PreparedItem> {
-  return options.workers > 0 ? prepareOnWorkers(items, context, options.workers) : prepareInline(items, context);
+  return options.workers > 0 ? prepareOnWorkers(items, context, options.workers, options.textOnly ?? false) : prepareInline(items, context);
 }
 
 async function* prepareInline(items: AsyncIterable<SourceItem>, context: PrepareContext): AsyncGenerator<PreparedItem> {
@@ -38,7 +40,7 @@ async function* prepareInline(items: AsyncIterable<SourceItem>, context: Prepare
   }
 }
 
-async function* prepareOnWorkers(items: AsyncIterable<SourceItem>, context: PrepareContext, workerCount: number): AsyncGenerator<PreparedItem> {
+async function* prepareOnWorkers(items: AsyncIterable<SourceItem>, context: PrepareContext, workerCount: number, textOnly: boolean): AsyncGenerator<PreparedItem> {
   const entry = findWorkerEntry(WORKER_FILE, path.dirname(fileURLToPath(import.meta.url)));
   const workers = Array.from({ length: workerCount }, () => new Worker(entry, { workerData: context }));
   const done = new Map<number, PreparedItem[]>();
@@ -78,7 +80,7 @@ async function* prepareOnWorkers(items: AsyncIterable<SourceItem>, context: Prep
 
   // Chunk n goes to worker n mod count: each worker answers in order, and the consumer re-joins the chunks by number.
   const send = (chunk: SourceItem[]) => {
-    const request: PrepareRequest = { seq: sent, items: chunk };
+    const request: PrepareRequest = textOnly ? { seq: sent, json: JSON.stringify(chunk) } : { seq: sent, items: chunk };
     (workers[sent % workerCount] as Worker).postMessage(request);
     sent++;
   };
