@@ -1,21 +1,61 @@
 // argv → exit code: the `directory` operator program; each command lives in commands/ and registers itself.
 import { Command, CommanderError } from "commander";
 import { EXIT, CliError } from "./commands/shared.ts";
-import { registerCommands } from "./commands/index.ts";
 
-export function buildProgram(): Command {
-  const program = new Command();
-  program
+type CommandModule = { register(program: Command): void };
+
+/**
+ * The module that defines each command: a run loads only its own command's code, so `directory export` does not
+ * pay for the web server, the spreadsheet libraries and the generator at start-up. Anything else (help, a typo)
+ * loads them all.
+ */
+const COMMAND_MODULES: Record<string, () => Promise<CommandModule>> = {
+  import: () => import("./commands/import.ts"),
+  validate: () => import("./commands/import.ts"),
+  export: () => import("./commands/export.ts"),
+  sitemap: () => import("./commands/sitemap.ts"),
+  reindex: () => import("./commands/reindex.ts"),
+  generate: () => import("./commands/generate.ts"),
+  bench: () => import("./commands/bench.ts"),
+  admin: () => import("./commands/admin.ts"),
+  migrate: () => import("./commands/database.ts"),
+  seed: () => import("./commands/database.ts"),
+  stats: () => import("./commands/database.ts"),
+  "fix-slugs": () => import("./commands/maintenance.ts"),
+  dedupe: () => import("./commands/maintenance.ts"),
+  "delete-test-data": () => import("./commands/maintenance.ts"),
+  start: () => import("./commands/start.ts"),
+  serve: () => import("./commands/start.ts"),
+};
+
+function createProgram(): Command {
+  return new Command()
     .name("directory")
     .description("Business Directory operator CLI: import, export, search index, sitemaps, admin users, benchmarks.")
     .showHelpAfterError("(run `directory --help` for usage)")
     .exitOverride();
+}
+
+/** Every command registered (help, tests). */
+export async function buildProgram(): Promise<Command> {
+  const program = createProgram();
+  const { registerCommands } = await import("./commands/index.ts");
   registerCommands(program);
   return program;
 }
 
+/** Only the command named in argv when it is a known one, else every command. */
+async function buildProgramFor(argv: string[]): Promise<Command> {
+  const name = argv[2] ?? "";
+  const load = Object.hasOwn(COMMAND_MODULES, name) ? COMMAND_MODULES[name] : undefined;
+  if (!load) return buildProgram();
+  const program = createProgram();
+  (await load()).register(program);
+  return program;
+}
+
 export async function runCli(argv: string[]): Promise<number> {
-  const program = buildProgram();
+  const program = await buildProgramFor(argv);
   try {
     await program.parseAsync(argv);
     return typeof process.exitCode === "number" ? process.exitCode : EXIT.OK;

@@ -8,14 +8,24 @@ import type { BusinessInput } from "./businesses.ts";
 /** Serialises batch writes of concurrent imports: batches never interleave, and each is identity-keyed. */
 export const IMPORT_WRITE_LOCK = 728_190_432;
 
-export interface StagedBusiness extends BusinessInput {
+/**
+ * One normalised row as the batch writer needs it: the keys it decides on in the clear, every other column already
+ * in COPY text (see `encodeStagedTail`), so the encoding can run on a worker thread next to the normaliser.
+ */
+export interface StagedRow {
   lineNumber: number;
+  identityKey: string;
+  contentHash: string;
   /**
-   * Unique alternatives when `slug` is taken by another business. NOTE: rows of one batch must already have
-   * distinct slugs (see `settleBatchSlugs`); an unindexed self-join in SQL would cost more than the merge.
+   * `slugAlt`/`slugAlt2` are unique alternatives when `slug` is taken by another business. NOTE: rows of one batch
+   * must already have distinct slugs (see `settleBatchSlugs`); an unindexed self-join in SQL would cost more than
+   * the merge.
    */
+  slug: string;
   slugAlt: string;
   slugAlt2: string;
+  /** The COPY text of the columns after slug_alt2, tab-joined. */
+  copyTail: string;
 }
 
 export interface RowIssueInput {
@@ -49,15 +59,22 @@ export interface BatchOutcome {
   /** Lines left untouched because their identity existed (onDuplicate "skip"). */
   skippedLines: number[];
   newPlaceIds: number;
+  /** Ids of the businesses this batch inserted or rewrote (what a search index must pick up). */
+  writtenIds: number[];
 }
 
-const STAGED_COLUMNS: Array<[column: string, type: string, get: (row: StagedBusiness) => unknown]> = [
-  ["line_number", "int", (r) => r.lineNumber],
-  ["identity_key", "text", (r) => r.identityKey],
-  ["content_hash", "text", (r) => r.contentHash],
-  ["slug", "text", (r) => r.slug],
-  ["slug_alt", "text", (r) => r.slugAlt],
-  ["slug_alt2", "text", (r) => r.slugAlt2],
+/** Staging columns the writer fills from StagedRow's own fields, in COPY order. */
+const KEY_COLUMNS: Array<[column: string, type: string]> = [
+  ["line_number", "int"],
+  ["identity_key", "text"],
+  ["content_hash", "text"],
+  ["slug", "text"],
+  ["slug_alt", "text"],
+  ["slug_alt2", "text"],
+];
+
+/** The remaining staging columns, encoded from the business by `encodeStagedTail`. */
+const TAIL_COLUMNS: Array<[column: string, type: string, get: (row: BusinessInput) => unknown]> = [
   ["name", "text", (r) => r.name],
   ["category", "text", (r) => r.category],
   ["category_slug", "text", (r) => r.categorySlug],
@@ -92,6 +109,7 @@ const STAGED_COLUMNS: Array<[column: string, type: string, get: (row: StagedBusi
   ["rank_score", "float8", (r) => r.rankScore],
 ];
 
+const STAGED_COLUMNS: Array<[column: string, type: string]> = [...KEY_COLUMNS, ...TAIL_COLUMNS.map(([c, t]): [string, string] => [c, t])];
 const STAGING_ONLY = new Set(["line_number", "slug_alt", "slug_alt2"]);
 const TARGET_COLUMNS = STAGED_COLUMNS.map(([c]) => c).filter((c) => !STAGING_ONLY.has(c));
 const UPDATE_COLUMNS = TARGET_COLUMNS.filter((c) => c !== "identity_key" && c !== "slug");
@@ -117,10 +135,13 @@ const MERGE = (onDuplicate: "update" | "skip") => `
       : `update set ${UPDATE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(", ")}, updated_at = now()
          where businesses.content_hash is distinct from excluded.content_hash`
   }
-  returning (xmax = 0) as inserted, identity_key, place_id is not null as has_place_id`;
+  returning (xmax = 0) as inserted, id::float8 as id, identity_key, place_id is not null as has_place_id`;
+
+// Stored hashes of the batch's identities: unchanged rows are counted and never sent (re-imports stay cheap).
+const STORED_HASHES = "select identity_key, content_hash from businesses where identity_key = any($1::text[])";
 
 /** Gives later rows of a batch that want an earlier row's slug their first free alternative. */
-export function settleBatchSlugs(rows: StagedBusiness[]): void {
+export function settleBatchSlugs(rows: StagedRow[]): void {
   const taken = new Set<string>();
   for (const row of rows) {
     if (taken.has(row.slug)) row.slug = taken.has(row.slugAlt) ? row.slugAlt2 : row.slugAlt;
@@ -128,19 +149,33 @@ export function settleBatchSlugs(rows: StagedBusiness[]): void {
   }
 }
 
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+
 /** PostgreSQL COPY text format: tab-separated, \N for NULL, backslash escapes. */
 export function encodeCopyValue(value: unknown): string {
   if (value === null || value === undefined) return "\\N";
   if (typeof value === "boolean") return value ? "t" : "f";
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : "\\N";
-  return String(value).replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n").replace(/\r/g, "\\r");
+  const text = String(value);
+  // Most values hold none of the four special characters: test once instead of four replace passes.
+  return COPY_SPECIAL.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c] as string) : text;
 }
 
-export function encodeCopyRows(rows: StagedBusiness[]): string {
+/** The COPY text of a business's columns after the key columns (StagedRow.copyTail). */
+export function encodeStagedTail(business: BusinessInput): string {
+  let out = "";
+  for (let i = 0; i < TAIL_COLUMNS.length; i++) {
+    if (i > 0) out += "\t";
+    out += encodeCopyValue((TAIL_COLUMNS[i] as (typeof TAIL_COLUMNS)[number])[2](business));
+  }
+  return out;
+}
+
+export function encodeCopyRows(rows: StagedRow[]): string {
   let out = "";
   for (const row of rows) {
-    out += STAGED_COLUMNS.map(([, , get]) => encodeCopyValue(get(row))).join("\t");
-    out += "\n";
+    out += `${row.lineNumber}\t${encodeCopyValue(row.identityKey)}\t${encodeCopyValue(row.contentHash)}\t${encodeCopyValue(row.slug)}\t${encodeCopyValue(row.slugAlt)}\t${encodeCopyValue(row.slugAlt2)}\t${row.copyTail}\n`;
   }
   return out;
 }
@@ -192,38 +227,55 @@ async function inTransaction(handle: DatabaseHandle, work: (tx: TxRunner) => Pro
 const ISSUE_CHUNK = 500;
 
 /** Writes one batch atomically; see the module header. */
-export async function writeImportBatch(handle: DatabaseHandle, rows: StagedBusiness[], options: BatchOptions): Promise<BatchOutcome> {
+export async function writeImportBatch(handle: DatabaseHandle, rows: StagedRow[], options: BatchOptions): Promise<BatchOutcome> {
   return inTransaction(handle, async (tx) => {
     await tx.run("select pg_advisory_xact_lock($1)", [IMPORT_WRITE_LOCK]);
-    const outcome: BatchOutcome = { inserted: 0, updated: 0, unchanged: 0, databaseDuplicates: 0, skippedExisting: 0, skippedLines: [], newPlaceIds: 0 };
+    const outcome: BatchOutcome = { inserted: 0, updated: 0, unchanged: 0, databaseDuplicates: 0, skippedExisting: 0, skippedLines: [], newPlaceIds: 0, writtenIds: [] };
     if (options.runId !== null) {
       // A retry after a lost COMMIT acknowledgement must not apply the batch (and its counters) twice.
       const [run] = await tx.run<{ committed: number }>("select committed_through_row as committed from import_runs where id = $1 for update", [options.runId]);
       if (run && run.committed >= options.committedThroughRow && options.committedThroughRow > 0) return outcome;
     }
     if (rows.length > 0) {
-      settleBatchSlugs(rows);
-      await tx.run(CREATE_STAGING);
-      await tx.copy(encodeCopyRows(rows));
-      await tx.run(RESOLVE_SLUGS);
-      const written = await tx.run<{ inserted: boolean; identity_key: string; has_place_id: boolean }>(MERGE(options.onDuplicate));
-      for (const row of written) {
-        if (row.inserted) {
-          outcome.inserted++;
-          if (row.has_place_id) outcome.newPlaceIds++;
+      const stored = new Map<string, string>();
+      for (const row of await tx.run<{ identity_key: string; content_hash: string }>(STORED_HASHES, [rows.map((row) => row.identityKey)])) {
+        stored.set(row.identity_key, row.content_hash);
+      }
+      const fresh: StagedRow[] = [];
+      for (const row of rows) {
+        const hash = stored.get(row.identityKey);
+        if (hash === undefined) fresh.push(row);
+        else if (options.onDuplicate === "skip") outcome.skippedLines.push(row.lineNumber);
+        else if (hash === row.contentHash) outcome.unchanged++;
+        else fresh.push(row);
+      }
+      if (fresh.length > 0) {
+        settleBatchSlugs(fresh);
+        await tx.run(CREATE_STAGING);
+        await tx.copy(encodeCopyRows(fresh));
+        await tx.run(RESOLVE_SLUGS);
+        const written = await tx.run<{ inserted: boolean; id: number; identity_key: string; has_place_id: boolean }>(MERGE(options.onDuplicate));
+        for (const row of written) {
+          outcome.writtenIds.push(row.id);
+          if (row.inserted) {
+            outcome.inserted++;
+            if (row.has_place_id) outcome.newPlaceIds++;
+          } else {
+            outcome.updated++;
+          }
+        }
+        // NOTE: the merge keeps its conflict guard: a business written by someone else since the look-up above is
+        // updated (when its hash differs), counted unchanged, or skipped, never duplicated.
+        if (options.onDuplicate === "skip") {
+          const writtenKeys = new Set(written.map((row) => row.identity_key));
+          for (const row of fresh) if (!writtenKeys.has(row.identityKey)) outcome.skippedLines.push(row.lineNumber);
         } else {
-          outcome.updated++;
+          outcome.unchanged += fresh.length - written.length;
         }
       }
       // Every staged row that was not inserted had its identity stored already (updated, unchanged or skipped).
       outcome.databaseDuplicates = rows.length - outcome.inserted;
-      if (options.onDuplicate === "skip") {
-        const writtenKeys = new Set(written.map((row) => row.identity_key));
-        outcome.skippedLines = rows.filter((row) => !writtenKeys.has(row.identityKey)).map((row) => row.lineNumber);
-        outcome.skippedExisting = outcome.skippedLines.length;
-      } else {
-        outcome.unchanged = rows.length - written.length;
-      }
+      outcome.skippedExisting = outcome.skippedLines.length;
     }
     if (options.runId !== null) {
       for (let start = 0; start < options.issues.length; start += ISSUE_CHUNK) {

@@ -41,6 +41,7 @@ function describeOutcome(file: string, outcome: ImportOutcome, dryRun: boolean):
   for (const row of c.rejected.rows.slice(0, 5)) lines.push(`  line ${row.line}: ${row.field ? `${row.field} — ` : ""}${row.reason}`);
   if (c.rejected.count > 5) lines.push(`  ... and ${c.rejected.count - 5} more rejected rows`);
   if (outcome.error) lines.push(`  FAILED ${outcome.error.code}: ${outcome.error.message}`);
+  if (outcome.searchIndexError) lines.push(`  search index not updated (${outcome.searchIndexError}); run \`directory reindex\` once the search engine is back`);
   if (outcome.status === "cancelled") lines.push("  CANCELLED: whole batches up to the interruption are saved; run again with --resume to continue.");
   return lines.join("\n");
 }
@@ -109,7 +110,7 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
                 skipped: outcome.counters.skipped.count,
                 rejected: outcome.counters.rejected.count,
               },
-              warnings: outcome.warnings, unknownColumns: outcome.unknownColumns, error: outcome.error ?? null, result: outcome.batch, report: outcome.dashboard }
+              warnings: outcome.warnings, unknownColumns: outcome.unknownColumns, error: outcome.error ?? null, searchIndexError: outcome.searchIndexError ?? null, result: outcome.batch, report: outcome.dashboard }
           : { file, status: "failed", error },
       ),
       () => "",

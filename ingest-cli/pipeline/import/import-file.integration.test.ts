@@ -4,7 +4,17 @@ import path from "node:path";
 import { stringify } from "csv-stringify/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDriver, type TestDatabase } from "../../../db/testing/test-database.ts";
+import type { SearchEngine } from "../../../search/engine.ts";
+import { PostgresSearchEngine } from "../../../search/postgres.ts";
 import { importFile } from "./import-file.ts";
+
+/** The PostgreSQL engine with its index calls recorded: what an import tells whichever engine is active. */
+class RecordingEngine extends PostgresSearchEngine implements SearchEngine {
+  readonly indexed: number[][] = [];
+  override async indexBusinesses(ids: number[]): Promise<void> {
+    this.indexed.push([...ids]);
+  }
+}
 
 const HEADERS = ["name", "category", "type", "full_address", "city", "country_code", "phone", "latitude", "longitude", "rating", "reviews", "working_hours", "about", "verified", "place_id", "site"];
 
@@ -164,6 +174,45 @@ describe(`importFile on ${testDriver()}`, () => {
     expect(slugs[0]).toBe("twin-bakery-berlin");
     expect(new Set(slugs).size).toBe(3);
     for (const slug of slugs.slice(1)) expect(slug).toMatch(/^twin-bakery-berlin-[a-z0-9]{6}$/);
+  });
+
+  it("gives the same rows, rejections and line numbers when rows are prepared on worker threads", { timeout: 120_000 }, async () => {
+    const rows = Array.from({ length: 700 }, (_, i) => row(5000 + i, i % 50 === 7 ? { name: "None" } : i % 61 === 3 ? { rating: "7" } : {}));
+    rows.push(row(5010)); // repeats line 12
+    const inline = writeCsv("inline.csv", rows);
+    const pooled = writeCsv("pooled.csv", rows.map((cells) => cells.map((cell) => cell.replace("Test Bakery", "Pool Bakery").replace("ChIJtest", "ChIJpool"))));
+    const a = await importFile(handle, inline, { batchSize: 100, workers: 0 });
+    const b = await importFile(handle, pooled, { batchSize: 100, workers: 2 });
+    expect(b.status).toBe("succeeded");
+    const strip = (outcome: typeof a) => ({ ...outcome.counters, fileName: "", startedAt: 0, finishedAt: 0, skipped: { ...outcome.counters.skipped, names: outcome.counters.skipped.names.map((n) => n.replace("Pool", "Test")) }, excelDuplicates: { count: outcome.counters.excelDuplicates.count, lines: outcome.counters.excelDuplicates.records.map((r) => [r.line, r.firstLine]) } });
+    expect(strip(b)).toEqual(strip(a));
+    expect(b.counters.rejected.rows.map((r) => r.line)).toEqual([9, 59, 109, 159, 209, 259, 309, 359, 409, 459, 509, 559, 609, 659]);
+    expect(b.counters.excelDuplicates.records).toEqual([{ line: 702, name: "Pool Bakery 5010", placeId: "ChIJpool005010", firstLine: 12 }]);
+    const issues = (runId: number | null) =>
+      handle.query<{ line_number: number; severity: string; code: string }>("select line_number, severity, code from import_row_issues where run_id = $1 order by line_number, code", [runId]);
+    expect(await issues(b.runId)).toEqual(await issues(a.runId));
+    const stored = (prefix: string) =>
+      handle.query<{ slug: string; content_hash: string; hours: string }>(
+        `select replace(slug, 'pool', 'test') as slug, working_hours::text as hours, rank_score::text as content_hash from businesses where name like '${prefix} Bakery 5___' order by id`,
+      );
+    expect(await stored("Pool")).toEqual(await stored("Test"));
+  });
+
+  it("tells the search engine which businesses each batch wrote, and nothing for unchanged rows", async () => {
+    const engine = new RecordingEngine({ handle });
+    const file = writeCsv("indexed.csv", [row(6000), row(6001), row(6002)]);
+    const first = await importFile(handle, file, { batchSize: 2, searchEngine: engine });
+    const ids = (await handle.query<{ id: number }>("select id::float8 as id from businesses where place_id like 'ChIJtest00600%' order by id")).map((r) => r.id);
+    expect(first.counters.inserted).toBe(3);
+    expect(engine.indexed).toEqual([ids.slice(0, 2), ids.slice(2)]);
+    engine.indexed.length = 0;
+    await importFile(handle, file, { searchEngine: engine });
+    expect(engine.indexed).toEqual([]);
+    await importFile(handle, writeCsv("indexed-changed.csv", [row(6000), row(6001, { phone: "+49 30 5" }), row(6002)]), { searchEngine: engine });
+    expect(engine.indexed).toEqual([[ids[1]]]);
+    engine.indexed.length = 0;
+    await importFile(handle, writeCsv("indexed-dry.csv", [row(6003)]), { dryRun: true, searchEngine: engine });
+    expect(engine.indexed).toEqual([]);
   });
 
   it("refuses unsupported and oversized files with a clear error", async () => {

@@ -5,14 +5,17 @@ import fs from "node:fs";
 import path from "node:path";
 import type { DatabaseHandle } from "../../../db/client.ts";
 import { refreshAggregates } from "../../../db/writes/aggregates.ts";
-import { writeImportBatch, type BatchOutcome, type RowIssueInput, type StagedBusiness } from "../../../db/writes/import-batch.ts";
+import { getEnv } from "../../../db/env.ts";
+import { writeImportBatch, type BatchOutcome, type RowIssueInput, type StagedRow } from "../../../db/writes/import-batch.ts";
 import { claimImportRun, createImportRun, findResumableRun, finishImportRun, getRunTotals } from "../../../db/writes/import-runs.ts";
-import { withSlugSuffix } from "../../../app/utils/slug.ts";
-import { buildColumnMapping, describeColumnExtraction, mapRecord, type ColumnExtraction } from "../map/columns.ts";
+import type { SearchEngine } from "../../../search/engine.ts";
+import { createSearchEngine } from "../../../search/index.ts";
+import { syncSearchIndex } from "../../../search/reindex.ts";
+import { buildColumnMapping, describeColumnExtraction, type ColumnExtraction } from "../map/columns.ts";
 import { buildBatchResult, buildDashboardReport, buildSingleFileResult, type ImportCounters } from "../map/reports.ts";
-import { normalizeBusiness } from "../normalize/business.ts";
 import { openSource, SourceError } from "../read/index.ts";
 import { yieldToEventLoop } from "../event-loop.ts";
+import { choosePrepareWorkers, prepareItems } from "./prepare-pool.ts";
 import { RejectedRowsWriter } from "./rejected-rows.ts";
 
 export const BATCH_SIZES = [100, 500, 1000, 2000] as const;
@@ -50,6 +53,13 @@ export interface ImportOptions {
   refreshAggregates?: boolean;
   signal?: AbortSignal;
   onProgress?: (progress: ImportProgress) => void;
+  /** Worker threads that map and normalise rows (0: on this thread); default by file size and cores. */
+  workers?: number;
+  /**
+   * The engine told about every business a batch wrote, once the batch commits. Default: Meilisearch (with its
+   * PostgreSQL fallback) when MEILI_URL is set; null or the PostgreSQL engine: nothing to do (it reads the table).
+   */
+  searchEngine?: SearchEngine | null;
 }
 
 export interface ImportOutcome {
@@ -64,6 +74,8 @@ export interface ImportOutcome {
   dashboard: ReturnType<typeof buildDashboardReport>;
   warnings: number;
   error?: { code: string; message: string };
+  /** Set when the search engine could not take some written businesses (the next `reindex` catches up). */
+  searchIndexError?: string;
 }
 
 export class ImportError extends Error {
@@ -106,8 +118,11 @@ async function hashFile(filePath: string): Promise<string> {
   return hash.digest("hex");
 }
 
-function describeIssue(field: string | null, reason: string): string {
-  return field ? `${field} — ${reason}` : reason;
+/** The engine that must hear about written businesses: only Meilisearch keeps a copy of its own. */
+function resolveSearchEngine(handle: DatabaseHandle, given: SearchEngine | null | undefined): SearchEngine | null {
+  if (given !== undefined) return given;
+  const env = getEnv();
+  return env.MEILI_URL ? createSearchEngine({ handle, meiliUrl: env.MEILI_URL, meiliApiKey: env.MEILI_API_KEY }) : null;
 }
 
 export async function importFile(handle: DatabaseHandle, filePath: string, options: ImportOptions = {}): Promise<ImportOutcome> {
@@ -175,13 +190,17 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
   let storedWarnings = 0;
   let warnings = 0;
 
-  let rows: StagedBusiness[] = [];
+  let rows: StagedRow[] = [];
   let issues: RowIssueInput[] = [];
   let pendingCounts = { totalRows: 0, skipped: 0, rejected: 0 };
   let lastLine = resumedFromRow;
   // One batch write in flight while the next batch is read and normalised.
   let inFlight = null as Promise<void> | null;
   const names = new Map<number, string>();
+  const searchEngine = dryRun ? null : resolveSearchEngine(handle, options.searchEngine);
+  // Index updates run behind the writes, one at a time, in batch order; a failure never undoes a committed batch.
+  let searchSync: Promise<void> = Promise.resolve();
+  let searchSyncError: string | null = null;
 
   const skip = (line: number, name: string | null, code: string, reason: string, raw: Record<string, unknown> | null) => {
     counters.skipped.count++;
@@ -199,7 +218,7 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
     rejectedWriter?.write(line, field, reason, raw);
   };
 
-  const applyOutcome = (outcome: BatchOutcome, batchRows: StagedBusiness[], batchNames: Map<number, string>) => {
+  const applyOutcome = (outcome: BatchOutcome, batchRows: StagedRow[], batchNames: Map<number, string>) => {
     counters.inserted += outcome.inserted;
     counters.updated += outcome.updated;
     counters.unchanged += outcome.unchanged;
@@ -215,6 +234,14 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
     progress.updated += outcome.updated;
     progress.unchanged += outcome.unchanged;
     progress.committedRows += batchRows.length;
+    if (searchEngine && outcome.writtenIds.length > 0 && !dryRun) {
+      const ids = outcome.writtenIds;
+      searchSync = searchSync.then(() =>
+        syncSearchIndex(searchEngine, ids).catch((error: unknown) => {
+          searchSyncError ??= error instanceof Error ? error.message : String(error);
+        }),
+      );
+    }
     options.onProgress?.({ ...progress });
   };
 
@@ -248,13 +275,17 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
   let status: ImportOutcome["status"] = "succeeded";
   let failure: ImportOutcome["error"];
   try {
-    for await (const item of source.items) {
+    const prepared = prepareItems(
+      source.items,
+      { mapping, isTest: options.isTest ?? false, source: fileName },
+      { workers: options.workers ?? choosePrepareWorkers(stat.size), textOnly: source.format === "csv" },
+    );
+    for await (const item of prepared) {
       if (options.signal?.aborted) {
         status = "cancelled";
         break;
       }
-      const line = item.kind === "record" ? item.record.line : item.kind === "error" ? item.error.line : item.line;
-      if (item.kind === "skipped" && item.code === "BLANK_LINE") continue;
+      const line = item.line;
       const alreadyCommitted = line <= resumedFromRow;
       if (!alreadyCommitted) {
         lastLine = Math.max(lastLine, line);
@@ -264,50 +295,36 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
       }
       if (item.kind === "skipped") {
         if (!alreadyCommitted) skip(line, null, item.code, "a repeated header line", null);
-      } else if (item.kind === "error") {
-        if (!alreadyCommitted) reject(line, null, item.error.code, item.error.reason, item.error.raw === undefined ? null : { raw: item.error.raw });
+      } else if (item.kind === "unreadable") {
+        if (!alreadyCommitted) reject(line, null, item.code, item.reason, item.raw);
+      } else if (item.kind === "invalid") {
+        if (!alreadyCommitted) reject(line, item.field, item.code, item.reason, item.raw);
       } else {
-        const raw = mapRecord(item.record.values, mapping);
-        const result = normalizeBusiness(raw, { isTest: options.isTest ?? false, source: fileName });
-        if (!result.ok) {
+        const { row, name, placeId } = item;
+        if (placeId) {
+          placeIds.add(placeId);
+          if (!alreadyCommitted) counters.recordsWithPlaceId++;
+        }
+        const earlier = seenIdentities.get(row.identityKey);
+        if (earlier) {
           if (!alreadyCommitted) {
-            const first = result.issues[0];
-            // The first issue's field has its own column; further issues name theirs inside the reason.
-            const reason = result.issues.map((issue, i) => (i === 0 ? issue.reason : describeIssue(issue.field, issue.reason))).join("; ");
-            reject(line, first?.field ?? null, first?.code ?? "INVALID_ROW", reason, item.record.values);
+            counters.excelDuplicates.count++;
+            if (counters.excelDuplicates.records.length < SAMPLE_LIMIT) {
+              counters.excelDuplicates.records.push({ line, name, placeId, firstLine: earlier.line });
+            }
+            skip(line, name, "DUPLICATE_IN_FILE", `repeats line ${earlier.line} (same ${placeId ? "place_id" : "name and address"})`, null);
           }
         } else {
-          const business = result.business;
-          if (business.placeId) {
-            placeIds.add(business.placeId);
-            if (!alreadyCommitted) counters.recordsWithPlaceId++;
-          }
-          const earlier = seenIdentities.get(business.identityKey);
-          if (earlier) {
-            if (!alreadyCommitted) {
-              counters.excelDuplicates.count++;
-              if (counters.excelDuplicates.records.length < SAMPLE_LIMIT) {
-                counters.excelDuplicates.records.push({ line, name: business.name, placeId: business.placeId ?? null, firstLine: earlier.line });
-              }
-              skip(line, business.name, "DUPLICATE_IN_FILE", `repeats line ${earlier.line} (same ${business.placeId ? "place_id" : "name and address"})`, null);
+          seenIdentities.set(row.identityKey, { line });
+          if (!alreadyCommitted) {
+            warnings += item.warnings.length;
+            for (const warning of item.warnings) {
+              if (storedWarnings >= MAX_STORED_WARNINGS) break;
+              storedWarnings++;
+              issues.push({ lineNumber: line, severity: "warning", code: warning.code, field: warning.field, reason: warning.reason, raw: null });
             }
-          } else {
-            seenIdentities.set(business.identityKey, { line });
-            if (!alreadyCommitted) {
-              warnings += result.warnings.length;
-              for (const warning of result.warnings) {
-                if (storedWarnings >= MAX_STORED_WARNINGS) break;
-                storedWarnings++;
-                issues.push({ lineNumber: line, severity: "warning", code: warning.code, field: warning.field, reason: warning.reason, raw: null });
-              }
-              names.set(line, business.name);
-              rows.push({
-                ...business,
-                lineNumber: line,
-                slugAlt: withSlugSuffix(business.slug, business.identityKey),
-                slugAlt2: withSlugSuffix(business.slug, `${business.identityKey}#2`),
-              });
-            }
+            names.set(line, name);
+            rows.push(row);
           }
         }
       }
@@ -326,6 +343,7 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
   } finally {
     await source.close();
     await rejectedWriter?.close();
+    await searchSync;
   }
 
   counters.uniquePlaceIds = placeIds.size;
@@ -355,5 +373,8 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
   if (runId !== null) {
     await finishImportRun(handle, runId, { status, report: { single, batch, dashboard, unknownColumns: mapping.unknown }, error: failure ? `${failure.code}: ${failure.message}` : null });
   }
-  return { runId, status, resumedFromRow, counters, columnExtraction, unknownColumns: mapping.unknown, single, batch, dashboard, warnings, error: failure };
+  return {
+    runId, status, resumedFromRow, counters, columnExtraction, unknownColumns: mapping.unknown, single, batch, dashboard, warnings, error: failure,
+    ...(searchSyncError === null ? {} : { searchIndexError: searchSyncError }),
+  };
 }

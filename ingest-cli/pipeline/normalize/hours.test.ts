@@ -55,4 +55,13 @@ describe("working hours", () => {
   it("treats empty, None and unparsable input as no hours", () => {
     for (const value of [null, "", "None", "{}", "not hours", { Funday: "9-5" }, "{broken json"]) expect(parseWorkingHours(value)).toBeNull();
   });
+  it("answers a repeated text from its cache with the same week, and tells similar texts apart", () => {
+    const text = '{"Monday": "9AM-5PM", "Tuesday": "Closed"}';
+    const first = parseWorkingHours(text);
+    expect(first).toEqual({ monday: [["09:00", "17:00"]], tuesday: [] });
+    expect(parseWorkingHours(text)).toEqual(first);
+    expect(parseWorkingHours(text.replace("5PM", "6PM"))).toEqual({ monday: [["09:00", "18:00"]], tuesday: [] });
+    expect(parseWorkingHours("nonsense")).toBeNull();
+    expect(parseWorkingHours("nonsense")).toBeNull();
+  });
 });

@@ -123,19 +123,35 @@ function parseObject(entries: Array<[string, unknown]>): WeekHours | null {
   return any ? week : null;
 }
 
+/** Parsed hours texts: real files repeat a few hundred shapes across millions of rows. */
+const HOURS_CACHE = new Map<string, WeekHours | null>();
+const HOURS_CACHE_LIMIT = 20_000;
+
 /**
  * Any hours shape → canonical week, or null when nothing parses (treated as "no hours").
  * Accepts an object (weekday → text or text[]), JSON text of one, an array of {day, hours}, or
  * "Monday:Closed|Tuesday:9AM-5PM" text.
+ * NOTE: a week parsed from text is shared by every row with the same text: callers must not modify it.
  */
 export function parseWorkingHours(input: unknown): WeekHours | null {
+  if (typeof input !== "string") return parseHoursValue(input);
+  const cached = HOURS_CACHE.get(input);
+  if (cached !== undefined) return cached;
+  const week = parseHoursValue(input);
+  // Clearing beats LRU bookkeeping here: a file with more distinct texts than this gains little from a cache anyway.
+  if (HOURS_CACHE.size >= HOURS_CACHE_LIMIT) HOURS_CACHE.clear();
+  HOURS_CACHE.set(input, week);
+  return week;
+}
+
+function parseHoursValue(input: unknown): WeekHours | null {
   if (input === null || input === undefined) return null;
   if (typeof input === "string") {
     const text = input.trim();
     if (text === "" || /^(none|null|n\/a|nan|\{\}|\[\])$/i.test(text)) return null;
     if (text.startsWith("{") || text.startsWith("[")) {
       try {
-        return parseWorkingHours(JSON.parse(text));
+        return parseHoursValue(JSON.parse(text));
       } catch {
         return null;
       }

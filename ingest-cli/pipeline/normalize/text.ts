@@ -5,14 +5,22 @@ const NULL_WORDS = /^(none|null|nil|n\/a|na|nan|undefined|-)$/i;
 export interface CleanedText {
   value: string | null;
   /** What had to be repaired, for the row's warnings. */
-  repaired: Array<"nul" | "surrogate" | "control">;
+  repaired: ReadonlyArray<"nul" | "surrogate" | "control">;
 }
+
+/** Printable ASCII only: nothing to repair, already NFC. Most cells of most files. */
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+const NOTHING_REPAIRED: CleanedText["repaired"] = Object.freeze([]);
 
 /** Text or null; NUL bytes, lone surrogates and control characters are removed and reported, never kept. */
 export function cleanText(input: unknown): CleanedText {
-  if (input === null || input === undefined) return { value: null, repaired: [] };
+  if (input === null || input === undefined) return { value: null, repaired: NOTHING_REPAIRED };
   let text = typeof input === "string" ? input : typeof input === "number" || typeof input === "boolean" ? String(input) : JSON.stringify(input);
-  const repaired: CleanedText["repaired"] = [];
+  if (PLAIN_ASCII.test(text)) {
+    const trimmed = text.trim();
+    return { value: trimmed === "" || NULL_WORDS.test(trimmed) ? null : trimmed, repaired: NOTHING_REPAIRED };
+  }
+  const repaired: Array<"nul" | "surrogate" | "control"> = [];
   if (text.includes("\u0000")) {
     text = text.replaceAll("\u0000", "");
     repaired.push("nul");

@@ -9,25 +9,16 @@ import { SourceError } from "./source-error.ts";
 import type { SourceItem, TableEvent } from "./source-types.ts";
 import type { SpreadsheetWorkerInput, WorkerToParent } from "./spreadsheet-rows.ts";
 import { startTable } from "./table-rows.ts";
+import { findWorkerEntry } from "./worker-entry.ts";
 
 export const DEFAULT_TIMEOUT_MS = 10 * 60 * 1000;
 export const DEFAULT_MEMORY_LIMIT_MB = 1024;
 const ROWS_PER_BATCH = 500;
 const WORKER_FILE = path.join("ingest-cli", "pipeline", "read", "spreadsheet-worker.mjs");
 
-/**
- * The worker entry sits in the source tree; from a bundle (build/index.js) `import.meta.url` points into build/,
- * so walk up until the project folder that holds it.
- */
+/** The spreadsheet worker's entry file (see findWorkerEntry). */
 export function findSpreadsheetWorker(start = path.dirname(fileURLToPath(import.meta.url))): string {
-  let dir = start;
-  for (;;) {
-    const candidate = path.join(dir, WORKER_FILE);
-    if (fs.existsSync(candidate)) return candidate;
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`SPREADSHEET_WORKER_NOT_FOUND: no ${WORKER_FILE} above ${start}; run from the project folder.`);
-    dir = parent;
-  }
+  return findWorkerEntry(WORKER_FILE, start);
 }
 
 /** Thrown into a pending wait when the source is closed on purpose; the item stream then simply ends. */

@@ -1,0 +1,133 @@
+// Source items → prepared items in source order, prepared inline or on a pool of worker threads; the main thread
+// keeps reading and writing to the database while the workers map and normalise, and memory stays bounded.
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { SourceItem } from "../read/index.ts";
+import { findWorkerEntry } from "../read/worker-entry.ts";
+import { prepareItem, type PrepareContext, type PreparedItem, type PrepareRequest, type PrepareResponse } from "./prepare-rows.ts";
+
+const WORKER_FILE = path.join("ingest-cli", "pipeline", "import", "prepare-worker.mjs");
+/** Items per message: large enough that messaging costs little, small enough to keep every worker busy. */
+export const CHUNK_ITEMS = 250;
+/** Chunks sent and not yet consumed, per worker: the bound on memory, and the read-ahead that hides latency. */
+const CHUNKS_AHEAD_PER_WORKER = 4;
+/** Below this file size the workers' start-up (≈ 0.3 s) costs more than they save. */
+const POOL_MIN_BYTES = 4 * 1024 * 1024;
+
+/** Workers for a file of `bytes`: one per core up to two (the main thread and PostgreSQL need the rest), none for small files. */
+export function choosePrepareWorkers(bytes: number): number {
+  return bytes < POOL_MIN_BYTES ? 0 : Math.min(2, os.availableParallelism());
+}
+
+export interface PrepareOptions {
+  /** 0 prepares on the calling thread. */
+  workers: number;
+  /** Every cell value is a string (CSV): chunks travel as JSON text. */
+  textOnly?: boolean;
+}
+
+/** Prepared items in the order of `items`; BLANK_LINE skips are dropped (they are neither rows nor issues). */
+export function prepareItems(items: AsyncIterable<SourceItem>, context: PrepareContext, options: PrepareOptions): AsyncGenerator<PreparedItem> {
+  return options.workers > 0 ? prepareOnWorkers(items, context, options.workers, options.textOnly ?? false) : prepareInline(items, context);
+}
+
+async function* prepareInline(items: AsyncIterable<SourceItem>, context: PrepareContext): AsyncGenerator<PreparedItem> {
+  for await (const item of items) {
+    if (item.kind === "skipped" && item.code === "BLANK_LINE") continue;
+    yield prepareItem(item, context);
+  }
+}
+
+async function* prepareOnWorkers(items: AsyncIterable<SourceItem>, context: PrepareContext, workerCount: number, textOnly: boolean): AsyncGenerator<PreparedItem> {
+  const entry = findWorkerEntry(WORKER_FILE, path.dirname(fileURLToPath(import.meta.url)));
+  const workers = Array.from({ length: workerCount }, () => new Worker(entry, { workerData: context }));
+  const done = new Map<number, PreparedItem[]>();
+  const maxAhead = workerCount * CHUNKS_AHEAD_PER_WORKER;
+  let sent = 0;
+  let consumed = 0;
+  let sourceEnded = false;
+  let stopped = false;
+  /** A worker failed: fatal at once. */
+  let failure: unknown;
+  /** The reader failed after `afterChunks` chunks: thrown once those are delivered. */
+  let readerFailure: { afterChunks: number; error: unknown } | undefined;
+  // The reader loop and the consumer each wait here for any change (a result, a consumed chunk, an end).
+  let waiters: Array<() => void> = [];
+  const notify = () => {
+    const woken = waiters;
+    waiters = [];
+    for (const resolve of woken) resolve();
+  };
+  const waitForChange = () => new Promise<void>((resolve) => waiters.push(resolve));
+
+  for (const worker of workers) {
+    worker.on("message", (response: PrepareResponse) => {
+      if ("failure" in response) failure ??= new Error(`PREPARE_FAILED: ${response.failure}`);
+      else done.set(response.seq, response.prepared);
+      notify();
+    });
+    worker.on("error", (error) => {
+      failure ??= error;
+      notify();
+    });
+    worker.on("exit", (code) => {
+      if (!stopped) failure ??= new Error(`PREPARE_FAILED: an import worker stopped unexpectedly (exit code ${code})`);
+      notify();
+    });
+  }
+
+  // Chunk n goes to worker n mod count: each worker answers in order, and the consumer re-joins the chunks by number.
+  const send = (chunk: SourceItem[]) => {
+    const request: PrepareRequest = textOnly ? { seq: sent, json: JSON.stringify(chunk) } : { seq: sent, items: chunk };
+    (workers[sent % workerCount] as Worker).postMessage(request);
+    sent++;
+  };
+  // NOTE: the reader runs as its own loop so the workers stay fed while the consumer awaits a database write.
+  const pump = (async () => {
+    let chunk: SourceItem[] = [];
+    try {
+      for await (const item of items) {
+        if (stopped) return;
+        if (item.kind === "skipped" && item.code === "BLANK_LINE") continue;
+        chunk.push(item);
+        if (chunk.length < CHUNK_ITEMS) continue;
+        while (sent - consumed >= maxAhead && !stopped && failure === undefined) await waitForChange();
+        if (stopped || failure !== undefined) return;
+        send(chunk);
+        chunk = [];
+      }
+      if (chunk.length > 0 && !stopped) send(chunk);
+    } catch (error) {
+      // Items read before the error are still delivered; the error follows them.
+      if (chunk.length > 0 && !stopped) send(chunk);
+      readerFailure = { afterChunks: sent, error };
+    } finally {
+      sourceEnded = true;
+      notify();
+    }
+  })();
+
+  try {
+    for (;;) {
+      const prepared = done.get(consumed);
+      if (prepared) {
+        done.delete(consumed);
+        consumed++;
+        notify();
+        yield* prepared;
+        continue;
+      }
+      if (failure !== undefined) throw failure;
+      if (readerFailure && consumed >= readerFailure.afterChunks) throw readerFailure.error;
+      if (sourceEnded && !readerFailure && consumed === sent) return;
+      await waitForChange();
+    }
+  } finally {
+    stopped = true;
+    notify();
+    await Promise.all(workers.map((worker) => worker.terminate()));
+    await pump;
+  }
+}
