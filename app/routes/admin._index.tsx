@@ -41,7 +41,7 @@ export default function AdminHome() {
         <h2 id="status-heading" className="sr-only">
           {t("home.status")}
         </h2>
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
           <StatCard label={t("home.tile.businesses")} value={formatNumber(data.totals.businesses)} icon="businesses" tone="brand" />
           <StatCard label={t("home.tile.approved")} value={formatNumber(data.totals.approved)} icon="check" tone="green" />
           <StatCard label={t("home.tile.unread")} value={formatNumber(data.unreadMessages)} icon="mail" tone={data.unreadMessages > 0 ? "red" : "violet"} />
@@ -68,7 +68,7 @@ export default function AdminHome() {
                 prefetch="intent"
                 className="group flex items-start gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-700"
               >
-                <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 group-hover:bg-brand-600 group-hover:text-white dark:bg-brand-950 dark:text-brand-200">
+                <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 group-hover:bg-brand-600 group-hover:text-white dark:bg-brand-900 dark:text-brand-200">
                   <AdminIcon name={card.icon} />
                 </span>
                 <span>

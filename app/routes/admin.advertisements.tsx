@@ -61,7 +61,7 @@ export default function AdminAdvertisements() {
           </>
         }
       />
-      <p className="flex items-center gap-2 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900 dark:border-brand-800 dark:bg-brand-950 dark:text-brand-100">
+      <p className="flex items-center gap-2 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900 dark:border-brand-800 dark:bg-brand-900 dark:text-brand-100">
         <AdminIcon name="shield" className="h-5 w-5 shrink-0" />
         {t("ads.limit")}
       </p>
@@ -76,6 +76,7 @@ export default function AdminAdvertisements() {
                 value={values[slot]}
                 rows={8}
                 invalid={over}
+                hideLabel
                 footer={
                   <span className={over ? "font-semibold text-red-700 dark:text-red-400" : undefined}>
                     {t("common.characters", { count: formatNumber(values[slot].length) })} · {t("ads.size", { size: formatBytes(sizes[slot]) })}

@@ -54,7 +54,7 @@ export default function AdminAudit() {
         {events.length === 0 ? (
           <EmptyState icon="audit">{t("audit.empty")}</EmptyState>
         ) : (
-          <div className="-mx-5 -my-5 overflow-x-auto">
+          <div className="-mx-5 -my-5 overflow-x-auto" role="region" aria-label={t("audit.title")} tabIndex={0}>
             <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
               <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 dark:bg-slate-800/50 dark:text-slate-400">
                 <tr>

@@ -82,7 +82,7 @@ export default function AdminDashboard() {
   return (
     <div className="space-y-6">
       <PageHeader title={t("dashboard.title")} subtitle={t("dashboard.subtitle")} />
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard label={t("dashboard.totalBusinesses")} value={formatNumber(stats.totalBusinesses)} hint={t("dashboard.approvedOf", { approved: formatNumber(stats.approvedBusinesses) })} icon="businesses" />
         <StatCard
           label={t("dashboard.activeCategories")}
@@ -138,6 +138,7 @@ export default function AdminDashboard() {
         </AdminCard>
 
         <AdminCard title={t("dashboard.visits")} description={t("dashboard.visitsLegend")}>
+          {visitors.weekPageViews === 0 ? <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">{t("dashboard.noVisits")}</p> : null}
           <div className="flex h-48 items-end gap-2 sm:gap-3">
             {visitors.lastSevenDays.map((day) => (
               <div key={day.day} className="flex h-full flex-1 flex-col items-center justify-end gap-1.5">

@@ -156,86 +156,93 @@ function ShellFrame({ user, counts, theme, setTheme, locale, setLocale, children
   return (
     <div className={theme === "dark" ? "dark" : undefined}>
       <div className="min-h-screen bg-slate-100 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
-        <div className={`fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-slate-200 lg:block dark:border-slate-800`}>
-          <div className={sidebarClasses}>
-            <Brand />
-            <SidebarNav counts={counts} />
-            <SidebarFooter />
-          </div>
-        </div>
-        <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" />
-            <Dialog.Content className={`fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl lg:hidden ${theme === "dark" ? "dark" : ""}`} aria-describedby={undefined}>
-              <AdminLocaleProvider locale={locale}>
-                <div className={`${sidebarClasses} overflow-y-auto`}>
-                  <div className="flex items-center justify-between pr-3">
-                    <Brand />
-                    <Dialog.Close className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800" aria-label={t("nav.closeMenu")}>
-                      <AdminIcon name="close" />
-                    </Dialog.Close>
-                  </div>
-                  <Dialog.Title className="sr-only">{t("nav.main")}</Dialog.Title>
-                  <SidebarNav counts={counts} onNavigate={() => setDrawerOpen(false)} />
-                  <SidebarFooter />
-                </div>
-              </AdminLocaleProvider>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
-        <div className="lg:pl-64">
-          <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
-            <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-6">
-              <button
-                type="button"
-                onClick={() => setDrawerOpen(true)}
-                className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
-                aria-label={t("nav.openMenu")}
-              >
-                <AdminIcon name="menu" />
-              </button>
-              <Form method="get" action="/admin/businesses" role="search" className="relative hidden min-w-0 flex-1 sm:block sm:max-w-md">
-                <label htmlFor="admin-search" className="sr-only">
-                  {t("header.search")}
-                </label>
-                <AdminIcon name="search" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
-                <input
-                  id="admin-search"
-                  name="filter"
-                  type="search"
-                  placeholder={t("header.searchPlaceholder")}
-                  className="w-full rounded-lg border border-slate-300 bg-slate-50 py-2 pl-9 pr-3 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-800 dark:text-white dark:placeholder:text-slate-400"
-                />
-              </Form>
-              <div className="flex-1 sm:hidden" />
-              <div className="ml-auto flex items-center gap-2">
-                <HeaderControls
-                  theme={theme}
-                  onTheme={() => {
-                    const next = theme === "dark" ? "light" : "dark";
-                    storeAdminPreference(THEME_COOKIE, next);
-                    setTheme(next);
-                  }}
-                  locale={locale}
-                  onLocale={(next) => {
-                    storeAdminPreference(LANGUAGE_COOKIE, next);
-                    setLocale(next);
-                  }}
-                  unread={counts.unreadMessages}
-                />
-                <span className="hidden items-center gap-2 border-l border-slate-200 pl-3 text-sm md:flex dark:border-slate-700" title={t("header.signedInAs", { name: user.username })}>
-                  <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-sm font-bold uppercase text-brand-800 dark:bg-brand-900 dark:text-brand-100">
-                    {user.username.slice(0, 1)}
-                  </span>
-                  <span className="sr-only">{t("header.signedInAs", { name: user.username })}</span>
-                  <span aria-hidden="true" className="max-w-[10rem] truncate font-medium text-slate-800 dark:text-slate-200">
-                    {user.username}
-                  </span>
-                </span>
-              </div>
+        <div className="lg:flex">
+          <div className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-900">
+            <div className={`${sidebarClasses} sticky top-0 h-screen overflow-y-auto`}>
+              <Brand />
+              <SidebarNav counts={counts} />
+              <SidebarFooter />
             </div>
-          </header>
-          <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">{children}</div>
+          </div>
+          <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+            <Dialog.Portal>
+              <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" />
+              <Dialog.Content className={`fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl lg:hidden ${theme === "dark" ? "dark" : ""}`} aria-describedby={undefined}>
+                <AdminLocaleProvider locale={locale}>
+                  <div className={`${sidebarClasses} overflow-y-auto`}>
+                    <div className="flex items-center justify-between pr-3">
+                      <Brand />
+                      <Dialog.Close className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800" aria-label={t("nav.closeMenu")}>
+                        <AdminIcon name="close" />
+                      </Dialog.Close>
+                    </div>
+                    <Dialog.Title className="sr-only">{t("nav.main")}</Dialog.Title>
+                    <SidebarNav counts={counts} onNavigate={() => setDrawerOpen(false)} />
+                    <SidebarFooter />
+                  </div>
+                </AdminLocaleProvider>
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
+          <div className="min-w-0 flex-1">
+            <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
+              <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-6">
+                <button
+                  type="button"
+                  onClick={() => setDrawerOpen(true)}
+                  className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+                  aria-label={t("nav.openMenu")}
+                >
+                  <AdminIcon name="menu" />
+                </button>
+                <Form method="get" action="/admin/businesses" role="search" className="relative hidden min-w-0 flex-1 sm:block sm:max-w-md">
+                  <label htmlFor="admin-search" className="sr-only">
+                    {t("header.search")}
+                  </label>
+                  <AdminIcon name="search" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
+                  <input
+                    id="admin-search"
+                    name="filter"
+                    type="search"
+                    placeholder={t("header.searchPlaceholder")}
+                    className="w-full rounded-lg border border-slate-300 bg-slate-50 py-2 pl-9 pr-3 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-800 dark:text-white dark:placeholder:text-slate-400"
+                  />
+                </Form>
+                <span className="flex min-w-0 flex-1 items-center gap-2 sm:hidden">
+                  <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-white">
+                    <AdminIcon name="shield" className="h-4 w-4" />
+                  </span>
+                  <span className="truncate text-sm font-bold text-slate-900 dark:text-white">{t("app.adminShort")}</span>
+                </span>
+                <div className="ml-auto flex items-center gap-2">
+                  <HeaderControls
+                    theme={theme}
+                    onTheme={() => {
+                      const next = theme === "dark" ? "light" : "dark";
+                      storeAdminPreference(THEME_COOKIE, next);
+                      setTheme(next);
+                    }}
+                    locale={locale}
+                    onLocale={(next) => {
+                      storeAdminPreference(LANGUAGE_COOKIE, next);
+                      setLocale(next);
+                    }}
+                    unread={counts.unreadMessages}
+                  />
+                  <span className="hidden items-center gap-2 border-l border-slate-200 pl-3 text-sm md:flex dark:border-slate-700" title={t("header.signedInAs", { name: user.username })}>
+                    <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-sm font-bold uppercase text-brand-800 dark:bg-brand-900 dark:text-brand-100">
+                      {user.username.slice(0, 1)}
+                    </span>
+                    <span className="sr-only">{t("header.signedInAs", { name: user.username })}</span>
+                    <span aria-hidden="true" className="max-w-[10rem] truncate font-medium text-slate-800 dark:text-slate-200">
+                      {user.username}
+                    </span>
+                  </span>
+                </div>
+              </div>
+            </header>
+            <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">{children}</div>
+          </div>
         </div>
       </div>
     </div>

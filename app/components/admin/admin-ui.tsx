@@ -36,7 +36,7 @@ export function AdminCard({ title, description, actions, children, className = "
 }
 
 const TONES = {
-  brand: "bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-200",
+  brand: "bg-brand-50 text-brand-700 dark:bg-brand-900 dark:text-brand-200",
   green: "bg-emerald-50 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-200",
   amber: "bg-amber-50 text-amber-700 dark:bg-amber-950 dark:text-amber-200",
   violet: "bg-violet-50 text-violet-700 dark:bg-violet-950 dark:text-violet-200",
@@ -47,15 +47,15 @@ export type Tone = keyof typeof TONES;
 
 export function StatCard({ label, value, hint, icon, tone = "brand" }: { label: string; value: ReactNode; hint?: ReactNode; icon: AdminIconName; tone?: Tone }) {
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <div className="flex items-start justify-between gap-3">
+    <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex items-start justify-between gap-2">
         <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</p>
-        <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl ${TONES[tone]}`}>
+        <span className={`hidden h-10 w-10 shrink-0 items-center justify-center rounded-xl sm:flex ${TONES[tone]}`}>
           <AdminIcon name={icon} />
         </span>
       </div>
-      <p className="mt-2 text-3xl font-bold tabular-nums tracking-tight text-slate-900 dark:text-white">{value}</p>
-      {hint ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{hint}</p> : null}
+      <p className="mt-2 truncate text-2xl font-bold tabular-nums tracking-tight text-slate-900 sm:text-3xl dark:text-white">{value}</p>
+      {hint ? <p className="mt-1 text-xs text-slate-600 sm:text-sm dark:text-slate-400">{hint}</p> : null}
     </div>
   );
 }

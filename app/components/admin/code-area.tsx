@@ -13,6 +13,7 @@ export function CodeArea({
   rows = 6,
   footer,
   invalid = false,
+  hideLabel = false,
   children,
 }: {
   id: string;
@@ -23,13 +24,15 @@ export function CodeArea({
   rows?: number;
   footer?: ReactNode;
   invalid?: boolean;
+  /** When a card title already names the field visually. */
+  hideLabel?: boolean;
   children?: ReactNode;
 }) {
   const { t, formatNumber } = useAdminText();
   return (
     <div>
-      <div className="mb-1.5 flex flex-wrap items-baseline justify-between gap-2">
-        <label htmlFor={id} className="text-sm font-semibold text-slate-900 dark:text-white">
+      <div className={`mb-1.5 flex flex-wrap items-baseline gap-2 ${hideLabel ? "justify-end" : "justify-between"}`}>
+        <label htmlFor={id} className={hideLabel ? "sr-only" : "text-sm font-semibold text-slate-900 dark:text-white"}>
           {label}
         </label>
         <span className="text-xs tabular-nums text-slate-600 dark:text-slate-400">{footer ?? t("common.characters", { count: formatNumber(value.length) })}</span>
