@@ -1,6 +1,7 @@
 // Request → the admin it belongs to, or a refusal: page guard (redirect to login), API guard (401/403 JSON),
 // same-origin + CSRF checks for every mutation, login/logout cookies, and the audit log of admin actions.
 import { createCookie, json, redirect } from "@remix-run/node";
+import { z } from "zod";
 import { getDatabase } from "../../db/client.ts";
 import { getEnv } from "../../db/env.ts";
 import { recordAuditEvent } from "../../db/writes/audit-log.ts";
@@ -145,6 +146,18 @@ export async function recordAdminAction(
     { userId: context.user.id, actor: context.user.username, ip: context.ip },
     { action, target: details.target, rowCount: details.rowCount, details: details.details },
   );
+}
+
+export const LoginCredentialsSchema = z.object({ username: z.string().trim().min(1).max(200), password: z.string().min(1).max(1000) });
+
+const LoginFormSchema = LoginCredentialsSchema.extend({ redirectTo: z.string().optional() });
+
+/** The login page's form → credentials and where to go afterwards (same-site admin paths only), or null. */
+export function parseLoginForm(form: FormData): { credentials: z.infer<typeof LoginCredentialsSchema>; redirectTo: string } | null {
+  const parsed = LoginFormSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return null;
+  const { redirectTo, ...credentials } = parsed.data;
+  return { credentials, redirectTo: safeRedirectPath(redirectTo) };
 }
 
 export type AdminLoginResult =

@@ -1,5 +1,6 @@
 // Contact messages and the audit trail → the admin's inbox and audit screens (keyset pages of 25), and the
 // inbox actions (read/unread, delete), each written to the audit log.
+import { z } from "zod";
 import { getDatabase } from "../../db/client.ts";
 import { listAuditEvents } from "../../db/queries/admin-audit.ts";
 import { listContactMessages } from "../../db/queries/admin-messages.ts";
@@ -37,4 +38,38 @@ export async function listAuditPage(options: { beforeId?: number; action?: strin
     events: page.map((row) => ({ ...row, at: row.at.toISOString() })),
     nextBeforeId: rows.length > AUDIT_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null,
   };
+}
+
+const InboxQuerySchema = z.object({
+  before: z.coerce.number().int().positive().optional().catch(undefined),
+  unread: z.enum(["1"]).optional().catch(undefined),
+});
+
+const InboxActionSchema = z.object({ intent: z.enum(["read", "unread", "delete"]), id: z.coerce.number().int().positive() });
+
+const AuditQuerySchema = z.object({
+  before: z.coerce.number().int().positive().optional().catch(undefined),
+  action: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[a-z0-9._-]*$/i)
+    .optional()
+    .catch(undefined),
+});
+
+/** ?before=<id>&unread=1 → inbox options; junk values are ignored, not errors. */
+export function parseInboxQuery(url: URL): { beforeId?: number; unreadOnly: boolean } {
+  const query = InboxQuerySchema.parse(Object.fromEntries(url.searchParams));
+  return { beforeId: query.before, unreadOnly: query.unread === "1" };
+}
+
+export function parseInboxAction(form: FormData): z.infer<typeof InboxActionSchema> | null {
+  const parsed = InboxActionSchema.safeParse(Object.fromEntries(form));
+  return parsed.success ? parsed.data : null;
+}
+
+export function parseAuditQuery(url: URL): { beforeId?: number; action?: string } {
+  const query = AuditQuerySchema.parse(Object.fromEntries(url.searchParams));
+  return { beforeId: query.before, action: query.action || undefined };
 }

@@ -3,29 +3,16 @@
 import { json } from "@remix-run/node";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { z } from "zod";
 import { useAdminText } from "~/components/admin/admin-i18n";
 import { AdminCard, adminMeta, buttonClasses, EmptyState, inputClasses, PageHeader } from "~/components/admin/admin-ui";
 import { requireAdminPage } from "~/models/admin-auth.server";
-import { listAuditPage } from "~/models/admin-inbox.server";
+import { listAuditPage, parseAuditQuery } from "~/models/admin-inbox.server";
 
 export const meta: MetaFunction = () => adminMeta("Audit log");
 
-const AuditQuerySchema = z.object({
-  before: z.coerce.number().int().positive().optional().catch(undefined),
-  action: z
-    .string()
-    .trim()
-    .max(100)
-    .regex(/^[a-z0-9._-]*$/i)
-    .optional()
-    .catch(undefined),
-});
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
-  const query = AuditQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return json(await listAuditPage({ beforeId: query.before, action: query.action || undefined }), { headers: { "Cache-Control": "no-store" } });
+  return json(await listAuditPage(parseAuditQuery(new URL(request.url))), { headers: { "Cache-Control": "no-store" } });
 }
 
 export default function AdminAudit() {
@@ -43,9 +30,9 @@ export default function AdminAudit() {
             <label htmlFor="audit-action" className="sr-only">
               {t("audit.filter")}
             </label>
-            <input id="audit-action" name="action" defaultValue={action} placeholder={t("audit.filter")} className={`${inputClasses} w-48`} />
+            <input id="audit-action" name="action" defaultValue={action} placeholder={t("audit.filterPlaceholder")} className={`${inputClasses} w-48`} />
             <button type="submit" className={buttonClasses.secondary}>
-              {t("audit.filter")}
+              {t("audit.filterButton")}
             </button>
           </Form>
         }

@@ -3,34 +3,25 @@
 import { json } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { z } from "zod";
 import { useAdminText } from "~/components/admin/admin-i18n";
 import { AdminCard, adminMeta, Badge, buttonClasses, EmptyState, PageHeader } from "~/components/admin/admin-ui";
 import { useAdminSession } from "~/components/admin/use-admin-session";
 import { requireAdminMutation, requireAdminPage } from "~/models/admin-auth.server";
-import { deleteMessageAsAdmin, listInbox, markMessageAsAdmin } from "~/models/admin-inbox.server";
+import { deleteMessageAsAdmin, listInbox, markMessageAsAdmin, parseInboxAction, parseInboxQuery } from "~/models/admin-inbox.server";
 
 export const meta: MetaFunction = () => adminMeta("Messages");
 
-const InboxQuerySchema = z.object({
-  before: z.coerce.number().int().positive().optional().catch(undefined),
-  unread: z.enum(["1"]).optional().catch(undefined),
-});
-
-const InboxActionSchema = z.object({ intent: z.enum(["read", "unread", "delete"]), id: z.coerce.number().int().positive() });
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
-  const query = InboxQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return json(await listInbox({ beforeId: query.before, unreadOnly: query.unread === "1" }), { headers: { "Cache-Control": "no-store" } });
+  return json(await listInbox(parseInboxQuery(new URL(request.url))), { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const admin = await requireAdminMutation(request, form);
-  const parsed = InboxActionSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return json({ success: false, code: "INVALID_MESSAGE_ACTION", message: "Send intent (read, unread or delete) and a message id." }, { status: 400 });
-  const { intent, id } = parsed.data;
+  const parsed = parseInboxAction(form);
+  if (!parsed) return json({ success: false, code: "INVALID_MESSAGE_ACTION", message: "Send intent (read, unread or delete) and a message id." }, { status: 400 });
+  const { intent, id } = parsed;
   const changed = intent === "delete" ? await deleteMessageAsAdmin(admin, id) : await markMessageAsAdmin(admin, id, intent === "read");
   return json({ success: changed > 0, intent, id });
 }

@@ -33,7 +33,7 @@ function SitemapRow({ url }: { url: string }) {
   const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
   return (
     <li className="flex flex-wrap items-center gap-2 py-2.5">
-      <code className="min-w-0 flex-1 break-all text-sm text-slate-800 dark:text-slate-200">{url}</code>
+      <code className="w-full min-w-0 break-all text-sm text-slate-800 sm:w-auto sm:flex-1 dark:text-slate-200">{url}</code>
       <button
         type="button"
         className={buttonClasses.ghost}

@@ -2,7 +2,8 @@
 // children read { user, csrfToken, locale } with useRouteLoaderData("routes/admin").
 import { json } from "@remix-run/node";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { translate } from "~/components/admin/admin-i18n";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { requireAdminPage } from "~/models/admin-auth.server";
 import { getShellCounts } from "~/models/admin-dashboard.server";
@@ -28,5 +29,25 @@ export default function AdminLayout() {
     <AdminShell user={data.user} theme={data.theme} locale={data.locale} counts={data.counts}>
       <Outlet />
     </AdminShell>
+  );
+}
+
+/** A refused or failed admin action (403 foreign origin, stale CSRF token, 500) with the server's message. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const data: unknown = isRouteErrorResponse(error) ? error.data : null;
+  const message = data && typeof data === "object" && "message" in data && typeof data.message === "string" ? data.message : translate("tr", "errors.generic");
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
+      <div className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+        <p className="text-sm font-semibold text-red-700">{status}</p>
+        <h1 className="mt-2 text-2xl font-bold text-slate-900">{translate("tr", "errors.title")}</h1>
+        <p className="mt-3 text-sm text-slate-700">{message}</p>
+        <a href="/admin" className="mt-6 inline-flex rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700">
+          {translate("tr", "errors.back")}
+        </a>
+      </div>
+    </div>
   );
 }

@@ -4,21 +4,14 @@ import { json, redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { z } from "zod";
 import { AdminIcon } from "~/components/admin/admin-icons";
 import { AdminLocaleProvider, useAdminText } from "~/components/admin/admin-i18n";
 import { buttonClasses, inputClasses } from "~/components/admin/admin-ui";
-import { findAdmin, logInAdmin } from "~/models/admin-auth.server";
+import { findAdmin, logInAdmin, parseLoginForm } from "~/models/admin-auth.server";
 import { readAdminPreferences } from "~/models/admin-preferences.server";
 import { safeRedirectPath } from "~/utils/admin-paths";
 
 export const meta: MetaFunction = () => [{ title: "Yönetici Girişi · Business Directory" }, { name: "robots", content: "noindex, nofollow" }];
-
-const LoginFormSchema = z.object({
-  username: z.string().trim().min(1).max(200),
-  password: z.string().min(1).max(1000),
-  redirectTo: z.string().optional(),
-});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
@@ -28,14 +21,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const parsed = LoginFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return json({ code: "INVALID_LOGIN_REQUEST" as const, retryAfterSeconds: 0 }, { status: 400 });
-  const result = await logInAdmin(request, parsed.data);
+  const form = parseLoginForm(await request.formData());
+  if (!form) return json({ code: "INVALID_LOGIN_REQUEST" as const, retryAfterSeconds: 0 }, { status: 400 });
+  const result = await logInAdmin(request, form.credentials);
   if (!result.ok) {
     const headers: Record<string, string> = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {};
     return json({ code: result.code, retryAfterSeconds: result.retryAfterSeconds ?? 0 }, { status: result.status, headers });
   }
-  return redirect(safeRedirectPath(parsed.data.redirectTo), { headers: { "Set-Cookie": result.setCookie } });
+  return redirect(form.redirectTo, { headers: { "Set-Cookie": result.setCookie } });
 }
 
 function LoginForm({ redirectTo }: { redirectTo: string }) {

@@ -10,6 +10,8 @@ import { flushPageVisits, recordPageVisit } from "~/models/page-visits.server";
 import { getAdSlots, getPublicSiteCode } from "~/models/site-code.server";
 import { action as adCodesAction, loader as adCodesLoader } from "~/routes/api.admin.advertisement-codes";
 import { action as clearCacheAction } from "~/routes/api.admin.clear-cache";
+import { action as messagesAction, loader as messagesLoader } from "~/routes/admin.messages";
+import { loader as auditLoader } from "~/routes/admin.audit";
 import { action as loginAction } from "~/routes/api.admin.login";
 import { action as siteSettingsAction, loader as siteSettingsLoader } from "~/routes/api.admin.site-settings";
 import { loader as statsLoader } from "~/routes/api.admin.stats";
@@ -143,6 +145,33 @@ describe(`admin API calls on ${testDriver()}`, () => {
     expect(await response.json()).toMatchObject({ success: true });
     const [audit] = await handle.query<{ action: string; actor: string }>("select action, actor from audit_log order by id desc limit 1");
     expect(audit).toEqual({ action: "cache.clear", actor: "admin" });
+  });
+
+  it("lists contact messages newest first, marks them read and deletes them through CSRF-checked page actions", async () => {
+    await handle.query(
+      `insert into contact_messages (name, email, subject, message) values ('Ada', 'ada@example.com', 'First subject', 'First message body'),
+       ('Bo', 'bo@example.com', 'Second subject', 'Second message body')`,
+    );
+    const pageAction = async (form: Record<string, string>, origin = ORIGIN): Promise<Response> => {
+      const request = new Request(`${ORIGIN}/admin/messages`, { method: "POST", headers: { Cookie: cookie, Origin: origin, "x-directory-client-ip": "203.0.113.5" }, body: new URLSearchParams(form) });
+      try {
+        return await messagesAction({ request, params: {}, context: {} });
+      } catch (error) {
+        if (error instanceof Response) return error;
+        throw error;
+      }
+    };
+    const list = async (query = "") => ((await (await call(messagesLoader as Handler, `/admin/messages${query}`, { cookie })).json()) as { messages: Array<{ id: number; name: string; readAt: string | null }> }).messages;
+    const [newest, oldest] = await list();
+    expect([newest?.name, oldest?.name]).toEqual(["Bo", "Ada"]);
+    await expectRefused(await pageAction({ intent: "read", id: String(newest!.id) }), 403, "CSRF_TOKEN_INVALID");
+    await expectRefused(await pageAction({ intent: "read", id: String(newest!.id), _csrf: csrf }, "https://evil.example"), 403, "FOREIGN_ORIGIN");
+    expect((await pageAction({ intent: "read", id: String(newest!.id), _csrf: csrf })).status).toBe(200);
+    expect((await list("?unread=1")).map((m) => m.name)).toEqual(["Ada"]);
+    expect((await pageAction({ intent: "delete", id: String(oldest!.id), _csrf: csrf })).status).toBe(200);
+    expect((await list()).map((m) => m.name)).toEqual(["Bo"]);
+    const audit = (await (await call(auditLoader as Handler, "/admin/audit?action=message.", { cookie })).json()) as { events: Array<{ action: string; target: string }> };
+    expect(audit.events.map((e) => e.action)).toEqual(["message.delete", "message.read"]);
   });
 
   it("counts public page views and distinct visitors per day, skipping bots and prefetches", async () => {

@@ -177,7 +177,12 @@ const en = {
   "audit.rows": "Rows",
   "audit.ip": "IP",
   "audit.filter": "Filter by action",
+  "audit.filterButton": "Filter",
+  "audit.filterPlaceholder": "e.g. site-settings",
   "audit.allActions": "All actions",
+  "errors.title": "This action could not be completed",
+  "errors.generic": "Something went wrong on our side. Reload the page and try again.",
+  "errors.back": "Back to the admin panel",
 } as const;
 
 export type AdminTextKey = keyof typeof en;
@@ -353,7 +358,12 @@ const tr: Record<AdminTextKey, string> = {
   "audit.rows": "Satır",
   "audit.ip": "IP",
   "audit.filter": "İşleme göre filtrele",
+  "audit.filterButton": "Filtrele",
+  "audit.filterPlaceholder": "ör. site-settings",
   "audit.allActions": "Tüm işlemler",
+  "errors.title": "Bu işlem tamamlanamadı",
+  "errors.generic": "Bizim tarafımızda bir sorun oluştu. Sayfayı yenileyip tekrar deneyin.",
+  "errors.back": "Yönetim paneline dön",
 };
 
 const CATALOGUES: Record<AdminLocale, Record<AdminTextKey, string>> = { tr, en };
