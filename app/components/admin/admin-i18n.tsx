@@ -1,9 +1,9 @@
 // Admin wording: the Turkish (default, as in the spec) and English catalogues, a context holding the chosen
 // language, and useAdminText() → t(key, values) plus number/date formatting in that language.
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
+import type { AdminLanguage } from "~/utils/admin-preferences";
 
-export const ADMIN_LOCALES = ["tr", "en"] as const;
-export type AdminLocale = (typeof ADMIN_LOCALES)[number];
+export type AdminLocale = AdminLanguage;
 export const DEFAULT_ADMIN_LOCALE: AdminLocale = "tr";
 
 const en = {
@@ -368,10 +368,6 @@ const tr: Record<AdminTextKey, string> = {
 
 const CATALOGUES: Record<AdminLocale, Record<AdminTextKey, string>> = { tr, en };
 const NUMBER_LOCALES: Record<AdminLocale, string> = { tr: "tr-TR", en: "en-US" };
-
-export function isAdminLocale(value: unknown): value is AdminLocale {
-  return typeof value === "string" && (ADMIN_LOCALES as readonly string[]).includes(value);
-}
 
 /** Looks a key up in a catalogue and fills `{name}` placeholders. */
 export function translate(locale: AdminLocale, key: AdminTextKey, values: Record<string, string | number> = {}): string {

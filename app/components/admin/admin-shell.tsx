@@ -254,14 +254,18 @@ export function AdminShell(props: AdminShellProps) {
   const [locale, setLocale] = useState<AdminLanguage>(props.locale);
   return (
     <AdminLocaleProvider locale={locale}>
-      <ToastWithLabel>
+      <ToastWithLabel dark={theme === "dark"}>
         <ShellFrame {...props} theme={theme} setTheme={setTheme} locale={locale} setLocale={setLocale} />
       </ToastWithLabel>
     </AdminLocaleProvider>
   );
 }
 
-function ToastWithLabel({ children }: { children: ReactNode }) {
+function ToastWithLabel({ children, dark }: { children: ReactNode; dark: boolean }) {
   const { t } = useAdminText();
-  return <AdminToastProvider closeLabel={t("common.close")}>{children}</AdminToastProvider>;
+  return (
+    <AdminToastProvider closeLabel={t("common.close")} dark={dark}>
+      {children}
+    </AdminToastProvider>
+  );
 }

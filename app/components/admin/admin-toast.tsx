@@ -28,7 +28,7 @@ const VARIANT_CLASSES: Record<ToastVariant, string> = {
   destructive: "border-red-200 bg-red-50 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50",
 };
 
-export function AdminToastProvider({ children, closeLabel }: { children: ReactNode; closeLabel: string }) {
+export function AdminToastProvider({ children, closeLabel, dark = false }: { children: ReactNode; closeLabel: string; dark?: boolean }) {
   const [current, setCurrent] = useState<(ToastMessage & { id: number }) | null>(null);
   const [open, setOpen] = useState(false);
   const show = useCallback((message: ToastMessage) => {
@@ -60,7 +60,7 @@ export function AdminToastProvider({ children, closeLabel }: { children: ReactNo
             </Toast.Close>
           </Toast.Root>
         ) : null}
-        <Toast.Viewport className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+        <Toast.Viewport className={`fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none ${dark ? "dark" : ""}`} />
       </Toast.Provider>
     </ToastContext.Provider>
   );
