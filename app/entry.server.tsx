@@ -1,10 +1,12 @@
-// Request → streamed HTML: bots get the whole document at once, browsers get it as soon as the shell is ready.
+// Request → streamed HTML (bots get the whole document at once, browsers the shell first); public page views are counted here.
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { recordPageVisit } from "~/models/page-visits.server";
+import { isAdminPath } from "~/utils/site-paths";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -15,6 +17,7 @@ export default function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
+  if (responseStatusCode === 200 && !isAdminPath(new URL(request.url).pathname)) recordPageVisit(request);
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -41,3 +44,13 @@ export default function handleRequest(
     setTimeout(abort, ABORT_DELAY_MS);
   });
 }
+
+/**
+ * A client-side navigation fetches each new route's loader as `?_data=<route id>`; one public page view is
+ * counted per leaf page route (root and the admin area are not pages a visitor views).
+ */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  const routeId = new URL(request.url).searchParams.get("_data") ?? "";
+  if (response.status === 200 && routeId.startsWith("routes/") && !routeId.startsWith("routes/admin")) recordPageVisit(request);
+  return response;
+};

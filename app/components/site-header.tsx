@@ -1,7 +1,8 @@
 // Public top navigation: logo to /, six links with the current one highlighted (aria-current); a no-JS disclosure
-// menu on phones that closes after a client-side navigation.
+// menu on phones that closes after a client-side navigation; a compact search box on wide screens.
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { SearchBox } from "~/components/search-box";
 
 export const NAV_LINKS = [
   { to: "/", label: "Home", end: true },
@@ -42,6 +43,11 @@ export function SiteHeader() {
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Logo />
+        {pathname === "/" || pathname === "/search" ? null : (
+          <div className="hidden max-w-xs flex-1 xl:block">
+            <SearchBox variant="compact" />
+          </div>
+        )}
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
             {NAV_LINKS.map((link) => (

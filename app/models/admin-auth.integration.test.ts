@@ -132,6 +132,12 @@ describe(`admin sessions and guards on ${testDriver()}`, () => {
     expect(await endAdminSession(handle, session.token)).toBe(false);
   });
 
+  it("ends every session of an admin whose password is changed", async () => {
+    const session = await login("other");
+    await upsertAdminUser(handle, "other", PASSWORD);
+    expect(await validateAdminSession(handle, session.token)).toEqual({ ok: false, problem: "REVOKED" });
+  });
+
   it("throttles an account after 5 failures in 15 minutes, even with the right password, then lets it in again", async () => {
     const start = new Date("2030-03-01T08:00:00Z");
     for (let i = 0; i < MAX_ACCOUNT_FAILURES; i++) {

@@ -1,11 +1,13 @@
 // Request → the admin it belongs to, or a refusal: page guard (redirect to login), API guard (401/403 JSON),
 // same-origin + CSRF checks for every mutation, login/logout cookies, and the audit log of admin actions.
 import { createCookie, json, redirect } from "@remix-run/node";
+import { z } from "zod";
 import { getDatabase } from "../../db/client.ts";
 import { getEnv } from "../../db/env.ts";
 import { recordAuditEvent } from "../../db/writes/audit-log.ts";
 import { endAdminSession, loginAdmin, tokensMatch, validateAdminSession, SESSION_ABSOLUTE_MS, type LoginOutcome } from "./admin-sessions.server";
 import { safeRedirectPath } from "~/utils/admin-paths";
+import { getClientIp } from "./client-ip.server";
 
 export interface AdminContext {
   user: { id: number; username: string };
@@ -25,9 +27,6 @@ const MESSAGES: Record<AdminErrorCode, string> = {
   LOGIN_THROTTLED: "Too many failed logins. Wait until the time given in Retry-After, then try again.",
   INVALID_LOGIN_REQUEST: "Send a username and a password (both required).",
 };
-
-/** The header our HTTP server sets from the socket (overwriting any client value), so it can be trusted. */
-export const CLIENT_IP_HEADER = "x-directory-client-ip";
 
 function isProduction(): boolean {
   return getEnv().NODE_ENV === "production";
@@ -53,10 +52,6 @@ async function readSessionToken(request: Request): Promise<string | null> {
 
 function clearSessionCookie(): Promise<string> {
   return sessionCookie().serialize("", { maxAge: 0 });
-}
-
-export function getClientIp(request: Request): string {
-  return request.headers.get(CLIENT_IP_HEADER)?.trim() || "unknown";
 }
 
 /** `{ success: false, code, message }` with the HTTP status; never cached. */
@@ -145,6 +140,18 @@ export async function recordAdminAction(
     { userId: context.user.id, actor: context.user.username, ip: context.ip },
     { action, target: details.target, rowCount: details.rowCount, details: details.details },
   );
+}
+
+export const LoginCredentialsSchema = z.object({ username: z.string().trim().min(1).max(200), password: z.string().min(1).max(1000) });
+
+const LoginFormSchema = LoginCredentialsSchema.extend({ redirectTo: z.string().optional() });
+
+/** The login page's form → credentials and where to go afterwards (same-site admin paths only), or null. */
+export function parseLoginForm(form: FormData): { credentials: z.infer<typeof LoginCredentialsSchema>; redirectTo: string } | null {
+  const parsed = LoginFormSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return null;
+  const { redirectTo, ...credentials } = parsed.data;
+  return { credentials, redirectTo: safeRedirectPath(redirectTo) };
 }
 
 export type AdminLoginResult =

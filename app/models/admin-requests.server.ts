@@ -14,7 +14,19 @@ export async function parseAdminBody<T extends z.ZodType>(request: Request, sche
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const detail = parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; ");
-    throw json({ success: false, code, message: `${message} (${detail})` }, { status: 400, headers: { "Cache-Control": "no-store" } });
+    // A refinement may name a more precise code as "CODE: how to fix" (e.g. AD_CODE_TOO_LARGE).
+    const specific = parsed.error.issues.map((issue) => /^([A-Z][A-Z0-9_]+): /.exec(issue.message)?.[1]).find(Boolean);
+    throw json({ success: false, code: specific ?? code, message: `${message} (${detail})` }, { status: 400, headers: { "Cache-Control": "no-store" } });
   }
   return parsed.data;
+}
+
+/** An admin API answer: private to this admin, never stored by shared caches. */
+export function adminJson<T>(data: T, maxAgeSeconds = 0): Response {
+  return json(data, { headers: { "Cache-Control": maxAgeSeconds > 0 ? `private, max-age=${maxAgeSeconds}` : "no-store" } });
+}
+
+/** 405 for a method the admin call does not accept. */
+export function methodNotAllowed(allow: string): Response {
+  return json({ success: false, code: "METHOD_NOT_ALLOWED", message: `Use ${allow} for this call.` }, { status: 405, headers: { Allow: allow, "Cache-Control": "no-store" } });
 }

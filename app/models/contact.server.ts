@@ -1,19 +1,13 @@
 // Contact form input (form fields or JSON) + the sender → a stored contact message, or the spec's field errors,
 // a rate-limit refusal or a silent drop for bots (honeypot). Both the /contact page and POST /api/contact call this.
 import { createHmac, randomBytes } from "node:crypto";
-import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { getDatabase } from "../../db/client.ts";
 import { getEnv } from "../../db/env.ts";
 import { storeContactMessage } from "../../db/writes/contact-messages.ts";
+import { getClientIp } from "./client-ip.server";
 import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, CONTACT_MESSAGES, type ContactField, type ContactFieldErrors, type ContactResult } from "~/utils/contact-form";
 
-declare module "@remix-run/node" {
-  interface AppLoadContext {
-    /** The client address as the HTTP server saw it (proxy-aware); set by the server's getLoadContext. */
-    clientIp?: string;
-  }
-}
 
 /** Per sender (salted IP hash): at most 5 stored messages per hour. */
 export const CONTACT_RATE_LIMIT = { maxMessages: 5, windowSeconds: 3600 } as const;
@@ -69,9 +63,10 @@ function answer(status: ContactAnswer["status"], result: ContactResult): Contact
   return { status, result, headers };
 }
 
-/** The sender facts the model needs, read from the request and the server's load context. */
-function readContactSender(request: Request, context: AppLoadContext): ContactSender {
-  const clientIp = typeof context.clientIp === "string" && context.clientIp ? context.clientIp : null;
+/** The sender facts the model needs, read from the request (the client address is set by our HTTP server). */
+function readContactSender(request: Request): ContactSender {
+  const address = getClientIp(request);
+  const clientIp = address === "unknown" ? null : address;
   return {
     clientIp,
     userAgent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
@@ -115,8 +110,8 @@ function isForeignOrigin(sender: ContactSender): boolean {
 }
 
 /** Validates, filters bots, applies the per-sender limit and stores the message. */
-export async function sendContactMessage(input: unknown, request: Request, context: AppLoadContext): Promise<ContactAnswer> {
-  const sender = readContactSender(request, context);
+export async function sendContactMessage(input: unknown, request: Request): Promise<ContactAnswer> {
+  const sender = readContactSender(request);
   if (isForeignOrigin(sender)) {
     return answer(403, { ok: false, code: "FORBIDDEN_ORIGIN", message: "Messages can only be sent from this site's contact page." });
   }

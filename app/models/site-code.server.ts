@@ -1,27 +1,114 @@
-// Database → site code and ad slots for public pages, cached briefly in-process so a page view costs no query.
+// Site settings and ad slots → what public pages inject (cached 60 s per process, dropped on save and on
+// "Clear cache") and the admin's edit/save calls; each ad slot is capped at 50 KB here, not only in the UI.
+import { z } from "zod";
 import { getDatabase } from "../../db/client.ts";
-import { getAdSlotCodes, getSiteCode, type AdSlots, type SiteCode } from "../../db/queries/site-code.ts";
+import { getSiteSettings, type SiteSettingsRow } from "../../db/queries/admin-site-code.ts";
+import { getSiteTotals } from "../../db/queries/home.ts";
+import { SITEMAP_PAGE_SIZE } from "../../db/queries/sitemap.ts";
+import { getAdCodes, type AdCodesRow } from "../../db/queries/public/business-detail.ts";
+import { refreshAggregates } from "../../db/writes/aggregates.ts";
+import { saveAdCodes, saveSiteSettings } from "../../db/writes/admin-site-code.ts";
+import { clearServerCaches, createTtlCache } from "./admin-cache.server";
+import { recordAdminAction, type AdminContext } from "./admin-auth.server";
+import { getSiteUrl } from "./site.server";
 
-const CACHE_MS = 30_000;
-let cached: { at: number; siteCode: SiteCode; adSlots: AdSlots } | null = null;
+export const AD_SLOT_MAX_BYTES = 50 * 1024;
+/** Site code areas are not capped by the spec; 200 KB each keeps a paste accident from bloating every page. */
+export const SITE_CODE_MAX_BYTES = 200 * 1024;
+const CACHE_TTL_MS = 60_000;
 
-async function loadCached() {
-  if (cached && Date.now() - cached.at < CACHE_MS) return cached;
-  const handle = await getDatabase();
-  const [siteCode, adSlots] = await Promise.all([getSiteCode(handle), getAdSlotCodes(handle)]);
-  cached = { at: Date.now(), siteCode, adSlots };
-  return cached;
+export type SiteSettings = SiteSettingsRow;
+export type AdSlots = AdCodesRow;
+
+const siteCodeCache = createTtlCache<SiteSettings>("site-settings", CACHE_TTL_MS);
+const adSlotsCache = createTtlCache<AdSlots>("advertisement-codes", CACHE_TTL_MS);
+
+const byteLength = (value: string) => Buffer.byteLength(value, "utf8");
+
+const codeField = (maxBytes: number, code: string) =>
+  z
+    .string()
+    .max(maxBytes)
+    .refine((value) => byteLength(value) <= maxBytes, { message: `${code}: at most ${Math.round(maxBytes / 1024)} KB (UTF-8); shorten this code` });
+
+export const SiteSettingsSchema = z.object({
+  head_tags: codeField(SITE_CODE_MAX_BYTES, "SITE_CODE_TOO_LARGE").default(""),
+  footer_tags: codeField(SITE_CODE_MAX_BYTES, "SITE_CODE_TOO_LARGE").default(""),
+  analytics_code: codeField(SITE_CODE_MAX_BYTES, "SITE_CODE_TOO_LARGE").default(""),
+  facebook_pixel: codeField(SITE_CODE_MAX_BYTES, "SITE_CODE_TOO_LARGE").default(""),
+});
+
+export const AdSlotsSchema = z.object({
+  ad1: codeField(AD_SLOT_MAX_BYTES, "AD_CODE_TOO_LARGE").default(""),
+  ad2: codeField(AD_SLOT_MAX_BYTES, "AD_CODE_TOO_LARGE").default(""),
+  ad3: codeField(AD_SLOT_MAX_BYTES, "AD_CODE_TOO_LARGE").default(""),
+  ad4: codeField(AD_SLOT_MAX_BYTES, "AD_CODE_TOO_LARGE").default(""),
+});
+
+/** The site-wide head/footer/analytics/pixel code public pages inject (never rendered under /admin). */
+export async function getPublicSiteCode(): Promise<SiteSettings> {
+  return siteCodeCache.get(async () => getSiteSettings(await getDatabase()));
 }
 
-export async function getPublicSiteCode(): Promise<SiteCode> {
-  return (await loadCached()).siteCode;
-}
-
+/** The four business-page ad slots (rendered in sandboxed iframes by the public page). */
 export async function getAdSlots(): Promise<AdSlots> {
-  return (await loadCached()).adSlots;
+  return adSlotsCache.get(async () => getAdCodes(await getDatabase()));
 }
 
-/** Called after the admin saves site code or ad codes, or clears the cache. */
-export function invalidateSiteCodeCache(): void {
-  cached = null;
+/** The admin editor reads the stored values, not a cached copy another admin may just have changed. */
+export async function loadSiteSettingsForAdmin(): Promise<SiteSettings> {
+  return getSiteSettings(await getDatabase());
+}
+
+export async function loadAdSlotsForAdmin(): Promise<AdSlots> {
+  return getAdCodes(await getDatabase());
+}
+
+function changedFields<T extends object>(before: T, after: T): string[] {
+  return (Object.keys(after) as Array<keyof T & string>).filter((key) => before[key] !== after[key]);
+}
+
+export async function saveSiteSettingsAsAdmin(admin: AdminContext, settings: SiteSettings): Promise<SiteSettings> {
+  const handle = await getDatabase();
+  const before = await getSiteSettings(handle);
+  await saveSiteSettings(handle, settings);
+  siteCodeCache.clear();
+  await recordAdminAction(admin, "site-settings.save", { target: "site_settings", rowCount: 1, details: { changed: changedFields(before, settings) } });
+  return settings;
+}
+
+export async function saveAdSlotsAsAdmin(admin: AdminContext, slots: AdSlots): Promise<AdSlots> {
+  const handle = await getDatabase();
+  const before = await getAdCodes(handle);
+  await saveAdCodes(handle, slots);
+  adSlotsCache.clear();
+  await recordAdminAction(admin, "advertisement-codes.save", {
+    target: "ad_codes",
+    rowCount: 1,
+    details: { changed: changedFields(before, slots), bytes: Object.fromEntries(Object.entries(slots).map(([key, value]) => [key, byteLength(value)])) },
+  });
+  return slots;
+}
+
+/** "Clear cache": every in-process cache is dropped and the precomputed counts are rebuilt from the businesses. */
+export async function clearCachesAsAdmin(admin: AdminContext): Promise<{ caches: string[] }> {
+  const caches = clearServerCaches();
+  await refreshAggregates(await getDatabase());
+  await recordAdminAction(admin, "cache.clear", { details: { caches, aggregatesRefreshed: true } });
+  return { caches };
+}
+
+export interface SitemapOverview {
+  siteUrl: string;
+  approvedBusinesses: number;
+  /** The spec's files: the index, main, categories, countries, cities and one per 9,000 businesses. */
+  files: string[];
+}
+
+export async function getSitemapOverview(request: Request): Promise<SitemapOverview> {
+  const totals = await getSiteTotals(await getDatabase());
+  const pages = Math.ceil(totals.businesses / SITEMAP_PAGE_SIZE);
+  const files = ["/sitemap.xml", "/sitemaps/main.xml", "/sitemaps/categories.xml", "/sitemaps/countries.xml", "/sitemaps/cities.xml"];
+  for (let page = 1; page <= pages; page++) files.push(`/sitemaps/businesses/page-${page}.xml`);
+  return { siteUrl: getSiteUrl(request), approvedBusinesses: totals.businesses, files };
 }

@@ -1,7 +1,7 @@
 // Environment + request → the data every page shell needs: the absolute site URL (canonical links, Open Graph) and,
 // on public pages only, the admin's site code. A database that does not answer becomes a friendly 503 page.
 import { getEnv } from "../../db/env.ts";
-import type { SiteCode } from "../../db/queries/site-code.ts";
+import type { SiteCodeText } from "~/components/site-code";
 import type { RootData } from "~/utils/seo";
 import { isAdminPath } from "~/utils/site-paths";
 import { getPublicSiteCode } from "./site-code.server";
@@ -13,7 +13,7 @@ export function getSiteUrl(request: Request): string {
 
 export interface ShellData extends RootData {
   /** null under /admin (never injected there) and when it could not be read. */
-  siteCode: SiteCode | null;
+  siteCode: SiteCodeText | null;
 }
 
 /** Error codes of a database that is down, restarting, unreachable or locked by another process. */
@@ -47,7 +47,11 @@ export async function getShellData(request: Request): Promise<ShellData> {
   const siteUrl = getSiteUrl(request);
   if (isAdminPath(new URL(request.url).pathname)) return { siteUrl, siteCode: null };
   try {
-    return { siteUrl, siteCode: await getPublicSiteCode() };
+    const code = await getPublicSiteCode();
+    return {
+      siteUrl,
+      siteCode: { headTags: code.head_tags, footerTags: code.footer_tags, analyticsCode: code.analytics_code, facebookPixel: code.facebook_pixel },
+    };
   } catch (error) {
     if (isDatabaseUnavailable(error)) {
       console.error("database unavailable:", (error as Error).message.split("\n")[0]);

@@ -2,15 +2,12 @@
 // credentials, 429 (Retry-After) when throttled, 403 from a foreign origin.
 import { json } from "@remix-run/node";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import { adminError, logInAdmin } from "~/models/admin-auth.server";
+import { adminError, logInAdmin, LoginCredentialsSchema } from "~/models/admin-auth.server";
 import { parseAdminBody } from "~/models/admin-requests.server";
-
-const LoginBodySchema = z.object({ username: z.string().trim().min(1).max(200), password: z.string().min(1).max(1000) });
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return adminError(405, "INVALID_LOGIN_REQUEST", { Allow: "POST" });
-  const body = await parseAdminBody(request, LoginBodySchema, "INVALID_LOGIN_REQUEST", "Send a username and a password (both required).");
+  const body = await parseAdminBody(request, LoginCredentialsSchema, "INVALID_LOGIN_REQUEST", "Send a username and a password (both required).");
   const result = await logInAdmin(request, body);
   if (!result.ok) {
     const headers: Record<string, string> = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {};

@@ -8,13 +8,13 @@ export function loader() {
   return json({ error: { code: "METHOD_NOT_ALLOWED", message: "Send the message with POST." } }, { status: 405, headers: { Allow: "POST" } });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return loader();
   const body: unknown = await request.json().catch(() => undefined);
   if (body === undefined) {
     return json({ success: false, error: { code: "INVALID_JSON", message: "The request body must be a JSON object." } }, { status: 400, headers: { "Cache-Control": "no-store" } });
   }
-  const { status, result, headers } = await sendContactMessage(body, request, context);
+  const { status, result, headers } = await sendContactMessage(body, request);
   if (result.ok) return json({ success: true, code: result.code, message: "Message sent" }, { status, headers });
   const fields = result.code === "VALIDATION_FAILED" ? result.fieldErrors : undefined;
   return json({ success: false, error: { code: result.code, message: result.message, fields } }, { status, headers });

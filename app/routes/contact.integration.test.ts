@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { CLIENT_IP_HEADER } from "~/models/client-ip.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, getDatabase, type DatabaseHandle } from "../../db/client.ts";
 import { listRecentContactMessages } from "../../db/queries/contact-messages.ts";
@@ -20,7 +21,7 @@ function jsonRequest(body: unknown, headers: Record<string, string> = {}) {
 }
 
 async function callApi(body: unknown, ip: string, headers: Record<string, string> = {}) {
-  const response = (await apiAction({ request: jsonRequest(body, headers), params: {}, context: { clientIp: ip } } as ActionFunctionArgs)) as Response;
+  const response = (await apiAction({ request: jsonRequest(body, { [CLIENT_IP_HEADER]: ip, ...headers }), params: {}, context: {} } as ActionFunctionArgs)) as Response;
   return { response, json: (await response.json()) as { success: boolean; code?: string; error?: { code: string; message: string; fields?: Record<string, string> } } };
 }
 
@@ -118,8 +119,8 @@ describe(`contact messages on ${testDriver()}`, () => {
   it("the /contact page action returns the entered values and field errors on failure, and stores on success", async () => {
     const form = new FormData();
     for (const [key, value] of Object.entries({ ...VALID, email: "nope" })) form.set(key, value);
-    const request = new Request("http://directory.test/contact", { method: "POST", body: form, headers: { Origin: "http://directory.test" } });
-    const failed = (await pageAction({ request, params: {}, context: { clientIp: "203.0.113.20" } } as ActionFunctionArgs)) as Response;
+    const request = new Request("http://directory.test/contact", { method: "POST", body: form, headers: { Origin: "http://directory.test", [CLIENT_IP_HEADER]: "203.0.113.20" } });
+    const failed = (await pageAction({ request, params: {}, context: {} } as ActionFunctionArgs)) as Response;
     expect(failed.status).toBe(400);
     const failedBody = (await failed.json()) as { code: string; fieldErrors: Record<string, string>; values: Record<string, string> };
     expect(failedBody.fieldErrors).toEqual({ email: "Please enter a valid email address" });
@@ -127,8 +128,8 @@ describe(`contact messages on ${testDriver()}`, () => {
 
     form.set("email", "ada@example.com");
     form.set("subject", "Sent from the page");
-    const okRequest = new Request("http://directory.test/contact", { method: "POST", body: form });
-    const ok = (await pageAction({ request: okRequest, params: {}, context: { clientIp: "203.0.113.20" } } as ActionFunctionArgs)) as Response;
+    const okRequest = new Request("http://directory.test/contact", { method: "POST", body: form, headers: { [CLIENT_IP_HEADER]: "203.0.113.20" } });
+    const ok = (await pageAction({ request: okRequest, params: {}, context: {} } as ActionFunctionArgs)) as Response;
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ ok: true, code: "MESSAGE_SENT", values: null });
     expect((await listRecentContactMessages(handle, 1))[0]?.subject).toBe("Sent from the page");

@@ -25,9 +25,9 @@ export function loader() {
   return json(null, { headers: { "Cache-Control": "public, max-age=600" } });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request }: ActionFunctionArgs) {
   const input = Object.fromEntries([...(await request.formData())].filter(([, value]) => typeof value === "string"));
-  const { status, result, headers } = await sendContactMessage(input, request, context);
+  const { status, result, headers } = await sendContactMessage(input, request);
   return json({ ...result, values: result.ok ? null : pickContactValues(input) }, { status, headers });
 }
 

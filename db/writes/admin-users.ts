@@ -3,6 +3,7 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOpti
 import { eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../client.ts";
 import { adminUsers } from "../schema/index.ts";
+import { revokeUserSessions } from "./admin-sessions.ts";
 
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keyLength: 64, maxmem: 64 * 1024 * 1024 } as const;
 
@@ -40,6 +41,8 @@ export async function upsertAdminUser(handle: DatabaseHandle, username: string, 
   const [existing] = await handle.db.select({ id: adminUsers.id }).from(adminUsers).where(sql`lower(${adminUsers.username}) = lower(${username})`);
   if (existing) {
     await handle.db.update(adminUsers).set({ passwordHash, updatedAt: new Date(), disabled: false }).where(eq(adminUsers.id, existing.id));
+    // A new password ends every session opened with the old one (a leaked password stops working at once).
+    await revokeUserSessions(handle, existing.id, new Date());
     return { id: existing.id, created: false };
   }
   const [created] = await handle.db.insert(adminUsers).values({ username, passwordHash }).returning({ id: adminUsers.id });

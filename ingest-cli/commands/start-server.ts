@@ -28,8 +28,7 @@ export async function startHttpServer(options: { root: string; port: number; hos
   // Fingerprinted by the compiler: safe to cache forever.
   app.use("/build", express.static(path.join(options.root, "public", "build"), { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(path.join(options.root, "public"), { maxAge: "1h", index: false }));
-  // The client address (X-Forwarded-For honoured from loopback proxies only) for per-sender limits; never stored raw.
-  app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: (req) => ({ clientIp: req.ip }) }));
+  app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
   const server = await new Promise<import("node:http").Server>((resolve, reject) => {
     const listening = app.listen(options.port, options.host, () => resolve(listening));

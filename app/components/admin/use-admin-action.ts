@@ -1,0 +1,27 @@
+// Runs an admin call with a pending flag, and turns its outcome into the spec's success / error toast.
+import { useCallback, useState } from "react";
+import { AdminFetchError } from "~/utils/admin-fetch";
+import { useAdminToast } from "./admin-toast";
+
+export function useAdminAction() {
+  const toast = useAdminToast();
+  const [pending, setPending] = useState<string | null>(null);
+  const run = useCallback(
+    async <T>(name: string, call: () => Promise<T>, messages: { success: { title: string; description?: string }; failureTitle: string }): Promise<T | null> => {
+      setPending(name);
+      try {
+        const result = await call();
+        toast.show({ ...messages.success, variant: "success" });
+        return result;
+      } catch (error) {
+        const description = error instanceof AdminFetchError || error instanceof Error ? error.message : String(error);
+        toast.show({ title: messages.failureTitle, description, variant: "destructive" });
+        return null;
+      } finally {
+        setPending(null);
+      }
+    },
+    [toast],
+  );
+  return { pending, run };
+}

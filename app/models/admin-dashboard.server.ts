@@ -1,0 +1,193 @@
+// Database, process and visit counters → the admin stats call, the upload reports the dashboard polls, and the
+// dashboard's real figures (visitors, health, recent activity) in place of the spec's fixed sample values.
+import fs from "node:fs";
+import os from "node:os";
+import v8 from "node:v8";
+import { getDatabase } from "../../db/client.ts";
+import { getEnv } from "../../db/env.ts";
+import { listAuditEvents, type AuditRow } from "../../db/queries/admin-audit.ts";
+import { getDatabaseSizeBytes, listDailyVisits, listDashboardReports, type VisitDay } from "../../db/queries/admin-dashboard.ts";
+import { countUnreadContactMessages } from "../../db/queries/admin-messages.ts";
+import { pingDatabase } from "../../db/queries/health.ts";
+import { getSiteTotals } from "../../db/queries/home.ts";
+import { listCategoryCounts } from "../../db/queries/public/categories.ts";
+import { getDatabaseStats } from "../../db/queries/stats.ts";
+import { flushPageVisits } from "./page-visits.server";
+
+export const STATS_CATEGORY_LIMIT = 100;
+export const DASHBOARD_TOP_CATEGORIES = 8;
+export const DASHBOARD_REPORTS = 3;
+export const UPLOAD_REPORTS_LIMIT = 20;
+
+/** GET /api/admin/stats: the spec's totalBusinesses, totalCategories, categories[] plus the other real totals. */
+export interface AdminStats {
+  totalBusinesses: number;
+  totalCategories: number;
+  categories: Array<{ category: string; count: number }>;
+  approvedBusinesses: number;
+  testBusinesses: number;
+  totalCountries: number;
+  totalCities: number;
+}
+
+export async function getAdminStats(categoryLimit = STATS_CATEGORY_LIMIT): Promise<AdminStats> {
+  const handle = await getDatabase();
+  const [stats, categories] = await Promise.all([getDatabaseStats(handle), listCategoryCounts(handle, undefined, categoryLimit)]);
+  return {
+    totalBusinesses: stats.businesses,
+    totalCategories: stats.categories,
+    categories: categories.map((row) => ({ category: row.category, count: Number(row.count) })),
+    approvedBusinesses: stats.approved,
+    testBusinesses: stats.testData,
+    totalCountries: stats.countries,
+    totalCities: stats.cities,
+  };
+}
+
+/** The spec's dashboard upload report, plus the run it belongs to. */
+export interface UploadReport {
+  runId: number;
+  status: string;
+  success: boolean;
+  timestamp: string | null;
+  summary: { fileName: string; fileSizeMB: number; processingTimeSeconds: number; totalRecords: number };
+  results: { updated: number; skipped: number; updateRate: number; skipRate: number };
+  duplicateAnalysis: { excelDuplicateCount: number; databaseDuplicateCount: number; newPlaceIdCount: number; uniquePlaceIds: number; totalDuplicateRecords: number; duplicateRate: number };
+}
+
+const EMPTY_RESULTS: UploadReport["results"] = { updated: 0, skipped: 0, updateRate: 0, skipRate: 0 };
+const EMPTY_DUPLICATES: UploadReport["duplicateAnalysis"] = { excelDuplicateCount: 0, databaseDuplicateCount: 0, newPlaceIdCount: 0, uniquePlaceIds: 0, totalDuplicateRecords: 0, duplicateRate: 0 };
+
+/** GET /api/admin/upload-reports: newest first; a run still going has no stored report yet and is left out. */
+export async function listUploadReports(limit = UPLOAD_REPORTS_LIMIT): Promise<UploadReport[]> {
+  const rows = await listDashboardReports(await getDatabase(), limit);
+  return rows.flatMap((row) => {
+    if (!row.report) return [];
+    const report = row.report as Partial<UploadReport>;
+    return [
+      {
+        runId: row.runId,
+        status: row.status,
+        success: report.success === true,
+        timestamp: typeof report.timestamp === "string" ? report.timestamp : null,
+        summary: { fileName: "", fileSizeMB: 0, processingTimeSeconds: 0, totalRecords: 0, ...report.summary },
+        results: { ...EMPTY_RESULTS, ...report.results },
+        duplicateAnalysis: { ...EMPTY_DUPLICATES, ...report.duplicateAnalysis },
+      },
+    ];
+  });
+}
+
+export interface SystemHealth {
+  database: { ok: boolean; driver: string; latencyMs: number | null; sizeBytes: number | null };
+  process: { uptimeSeconds: number; rssBytes: number; heapUsedBytes: number; heapLimitBytes: number; memoryPercent: number; nodeVersion: string };
+  cpu: { percent: number; cores: number; loadAverage: number };
+  disk: { percent: number | null; freeBytes: number | null; totalBytes: number | null };
+}
+
+let lastCpuSample = { usage: process.cpuUsage(), at: process.hrtime.bigint() };
+
+/** Share of one core this process used since the previous sample (0–100 × cores, capped at 100). */
+function sampleCpuPercent(): number {
+  const now = process.hrtime.bigint();
+  const usage = process.cpuUsage();
+  const elapsedMicros = Number(now - lastCpuSample.at) / 1000;
+  const usedMicros = usage.user - lastCpuSample.usage.user + (usage.system - lastCpuSample.usage.system);
+  lastCpuSample = { usage, at: now };
+  if (elapsedMicros <= 0) return 0;
+  return Math.min(100, Math.round((usedMicros / elapsedMicros / Math.max(1, os.availableParallelism())) * 1000) / 10);
+}
+
+function diskUsage(): SystemHealth["disk"] {
+  try {
+    const env = getEnv();
+    const stats = fs.statfsSync(env.DATABASE_URL ? process.cwd() : fs.existsSync(env.DATA_DIR) ? env.DATA_DIR : process.cwd());
+    const total = stats.blocks * stats.bsize;
+    const free = stats.bavail * stats.bsize;
+    return { totalBytes: total, freeBytes: free, percent: total > 0 ? Math.round(((total - free) / total) * 1000) / 10 : null };
+  } catch {
+    return { percent: null, freeBytes: null, totalBytes: null };
+  }
+}
+
+export async function getSystemHealth(): Promise<SystemHealth> {
+  const memory = process.memoryUsage();
+  const heapLimit = v8.getHeapStatistics().heap_size_limit;
+  const processInfo = {
+    uptimeSeconds: Math.round(process.uptime()),
+    rssBytes: memory.rss,
+    heapUsedBytes: memory.heapUsed,
+    heapLimitBytes: heapLimit,
+    memoryPercent: Math.round((memory.heapUsed / heapLimit) * 1000) / 10,
+    nodeVersion: process.version,
+  };
+  const cores = os.availableParallelism();
+  const cpu = { percent: sampleCpuPercent(), cores, loadAverage: Math.round((os.loadavg()[0] ?? 0) * 100) / 100 };
+  try {
+    const handle = await getDatabase();
+    const [latency, size] = await Promise.all([pingDatabase(handle), getDatabaseSizeBytes(handle).catch(() => null)]);
+    return { database: { ok: true, driver: handle.driver, latencyMs: Math.round(latency * 10) / 10, sizeBytes: size }, process: processInfo, cpu, disk: diskUsage() };
+  } catch {
+    return { database: { ok: false, driver: getEnv().DATABASE_URL ? "postgres" : "pglite", latencyMs: null, sizeBytes: null }, process: processInfo, cpu, disk: diskUsage() };
+  }
+}
+
+export interface ActivityItem {
+  id: number;
+  actor: string;
+  action: string;
+  target: string | null;
+  rowCount: number | null;
+  at: string;
+}
+
+function toActivity(row: AuditRow): ActivityItem {
+  return { id: row.id, actor: row.actor, action: row.action, target: row.target, rowCount: row.rowCount, at: row.at.toISOString() };
+}
+
+export async function listRecentActivity(limit: number): Promise<ActivityItem[]> {
+  return (await listAuditEvents(await getDatabase(), { limit })).map(toActivity);
+}
+
+export interface VisitorFigures {
+  today: VisitDay;
+  lastSevenDays: VisitDay[];
+  weekPageViews: number;
+}
+
+export async function getVisitorFigures(now = new Date()): Promise<VisitorFigures> {
+  await flushPageVisits().catch(() => undefined);
+  const days = await listDailyVisits(await getDatabase(), now.toISOString().slice(0, 10), 7);
+  const today = days.at(-1) ?? { day: now.toISOString().slice(0, 10), pageViews: 0, visitors: 0 };
+  return { today, lastSevenDays: days, weekPageViews: days.reduce((sum, day) => sum + day.pageViews, 0) };
+}
+
+export async function getDashboard() {
+  const [stats, reports, visitors, health, activity] = await Promise.all([
+    getAdminStats(DASHBOARD_TOP_CATEGORIES),
+    listUploadReports(DASHBOARD_REPORTS),
+    getVisitorFigures(),
+    getSystemHealth(),
+    listRecentActivity(6),
+  ]);
+  return { stats, reports, visitors, health, activity };
+}
+
+/** The admin home: its status tiles and the latest actions. */
+export async function getAdminHome() {
+  const handle = await getDatabase();
+  const [stats, unreadMessages, activity, reports] = await Promise.all([getDatabaseStats(handle), countUnreadContactMessages(handle), listRecentActivity(5), listUploadReports(1)]);
+  return {
+    totals: { businesses: stats.businesses, approved: stats.approved, categories: stats.categories, countries: stats.countries, cities: stats.cities },
+    unreadMessages,
+    lastImport: reports[0] ?? null,
+    activity,
+  };
+}
+
+/** Sidebar badges on every admin page: two cheap reads (precomputed totals, an indexed unread count). */
+export async function getShellCounts(): Promise<{ businesses: number; unreadMessages: number }> {
+  const handle = await getDatabase();
+  const [totals, unreadMessages] = await Promise.all([getSiteTotals(handle), countUnreadContactMessages(handle)]);
+  return { businesses: totals.businesses, unreadMessages };
+}

@@ -1,0 +1,75 @@
+// Contact messages and the audit trail → the admin's inbox and audit screens (keyset pages of 25), and the
+// inbox actions (read/unread, delete), each written to the audit log.
+import { z } from "zod";
+import { getDatabase } from "../../db/client.ts";
+import { listAuditEvents } from "../../db/queries/admin-audit.ts";
+import { listContactMessages } from "../../db/queries/admin-messages.ts";
+import { deleteContactMessage, setContactMessageRead } from "../../db/writes/admin-messages.ts";
+import { recordAdminAction, type AdminContext } from "./admin-auth.server";
+
+export const INBOX_PAGE_SIZE = 25;
+export const AUDIT_PAGE_SIZE = 50;
+
+export async function listInbox(options: { beforeId?: number; unreadOnly?: boolean }) {
+  const rows = await listContactMessages(await getDatabase(), { limit: INBOX_PAGE_SIZE + 1, ...options });
+  const page = rows.slice(0, INBOX_PAGE_SIZE);
+  return {
+    messages: page.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), readAt: row.readAt?.toISOString() ?? null })),
+    nextBeforeId: rows.length > INBOX_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null,
+  };
+}
+
+export async function markMessageAsAdmin(admin: AdminContext, id: number, read: boolean): Promise<number> {
+  const changed = await setContactMessageRead(await getDatabase(), id, read);
+  await recordAdminAction(admin, read ? "message.read" : "message.unread", { target: `contact_messages/${id}`, rowCount: changed });
+  return changed;
+}
+
+export async function deleteMessageAsAdmin(admin: AdminContext, id: number): Promise<number> {
+  const deleted = await deleteContactMessage(await getDatabase(), id);
+  await recordAdminAction(admin, "message.delete", { target: `contact_messages/${id}`, rowCount: deleted });
+  return deleted;
+}
+
+export async function listAuditPage(options: { beforeId?: number; action?: string }) {
+  const rows = await listAuditEvents(await getDatabase(), { limit: AUDIT_PAGE_SIZE + 1, ...options });
+  const page = rows.slice(0, AUDIT_PAGE_SIZE);
+  return {
+    events: page.map((row) => ({ ...row, at: row.at.toISOString() })),
+    nextBeforeId: rows.length > AUDIT_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null,
+  };
+}
+
+const InboxQuerySchema = z.object({
+  before: z.coerce.number().int().positive().optional().catch(undefined),
+  unread: z.enum(["1"]).optional().catch(undefined),
+});
+
+const InboxActionSchema = z.object({ intent: z.enum(["read", "unread", "delete"]), id: z.coerce.number().int().positive() });
+
+const AuditQuerySchema = z.object({
+  before: z.coerce.number().int().positive().optional().catch(undefined),
+  action: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[a-z0-9._-]*$/i)
+    .optional()
+    .catch(undefined),
+});
+
+/** ?before=<id>&unread=1 → inbox options; junk values are ignored, not errors. */
+export function parseInboxQuery(url: URL): { beforeId?: number; unreadOnly: boolean } {
+  const query = InboxQuerySchema.parse(Object.fromEntries(url.searchParams));
+  return { beforeId: query.before, unreadOnly: query.unread === "1" };
+}
+
+export function parseInboxAction(form: FormData): z.infer<typeof InboxActionSchema> | null {
+  const parsed = InboxActionSchema.safeParse(Object.fromEntries(form));
+  return parsed.success ? parsed.data : null;
+}
+
+export function parseAuditQuery(url: URL): { beforeId?: number; action?: string } {
+  const query = AuditQuerySchema.parse(Object.fromEntries(url.searchParams));
+  return { beforeId: query.before, action: query.action || undefined };
+}

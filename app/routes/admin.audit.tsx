@@ -1,0 +1,92 @@
+// /admin/audit: every admin and operator action (who, what, target, rows, IP, when), newest first, keyset
+// pages of 50, filterable by action prefix.
+import { json } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useAdminText } from "~/components/admin/admin-i18n";
+import { AdminCard, adminMeta, buttonClasses, EmptyState, inputClasses, PageHeader } from "~/components/admin/admin-ui";
+import { requireAdminPage } from "~/models/admin-auth.server";
+import { listAuditPage, parseAuditQuery } from "~/models/admin-inbox.server";
+
+export const meta: MetaFunction = () => adminMeta("Audit log");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminPage(request);
+  return json(await listAuditPage(parseAuditQuery(new URL(request.url))), { headers: { "Cache-Control": "no-store" } });
+}
+
+export default function AdminAudit() {
+  const { events, nextBeforeId } = useLoaderData<typeof loader>();
+  const { t, formatDateTime, formatNumber } = useAdminText();
+  const [params] = useSearchParams();
+  const action = params.get("action") ?? "";
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={t("audit.title")}
+        subtitle={t("audit.subtitle")}
+        actions={
+          <Form method="get" className="flex gap-2">
+            <label htmlFor="audit-action" className="sr-only">
+              {t("audit.filter")}
+            </label>
+            <input id="audit-action" name="action" defaultValue={action} placeholder={t("audit.filterPlaceholder")} className={`${inputClasses} w-48`} />
+            <button type="submit" className={buttonClasses.secondary}>
+              {t("audit.filterButton")}
+            </button>
+          </Form>
+        }
+      />
+      <AdminCard>
+        {events.length === 0 ? (
+          <EmptyState icon="audit">{t("audit.empty")}</EmptyState>
+        ) : (
+          <div className="-mx-5 -my-5 overflow-x-auto" role="region" aria-label={t("audit.title")} tabIndex={0}>
+            <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
+              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 dark:bg-slate-800/50 dark:text-slate-400">
+                <tr>
+                  <th scope="col" className="px-5 py-3">{t("audit.when")}</th>
+                  <th scope="col" className="px-5 py-3">{t("audit.who")}</th>
+                  <th scope="col" className="px-5 py-3">{t("audit.action")}</th>
+                  <th scope="col" className="px-5 py-3">{t("audit.target")}</th>
+                  <th scope="col" className="px-5 py-3 text-right">{t("audit.rows")}</th>
+                  <th scope="col" className="px-5 py-3">{t("audit.ip")}</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                {events.map((event) => (
+                  <tr key={event.id} className="align-top">
+                    <td className="whitespace-nowrap px-5 py-3 text-slate-700 dark:text-slate-300">{formatDateTime(event.at)}</td>
+                    <td className="whitespace-nowrap px-5 py-3 font-medium text-slate-900 dark:text-white">{event.actor}</td>
+                    <td className="whitespace-nowrap px-5 py-3">
+                      <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-200">{event.action}</code>
+                    </td>
+                    <td className="max-w-xs truncate px-5 py-3 text-slate-700 dark:text-slate-300" title={event.details ? JSON.stringify(event.details) : undefined}>
+                      {event.target ?? "—"}
+                    </td>
+                    <td className="px-5 py-3 text-right tabular-nums text-slate-700 dark:text-slate-300">{event.rowCount === null ? "—" : formatNumber(event.rowCount)}</td>
+                    <td className="whitespace-nowrap px-5 py-3 text-slate-600 dark:text-slate-400">{event.ip ?? "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </AdminCard>
+      <div className="flex justify-between gap-3">
+        {params.get("before") ? (
+          <Link to={action ? `?action=${encodeURIComponent(action)}` : "?"} className={buttonClasses.secondary}>
+            {t("common.newestEntries")}
+          </Link>
+        ) : (
+          <span />
+        )}
+        {nextBeforeId ? (
+          <Link to={`?${new URLSearchParams({ ...(action ? { action } : {}), before: String(nextBeforeId) })}`} className={buttonClasses.secondary}>
+            {t("common.olderEntries")} →
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}

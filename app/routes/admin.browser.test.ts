@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { findSeriousAxeViolations } from "~/testing/axe";
+import { findChromium, launchChromium, saveScreenshot, VIEWPORTS } from "~/testing/chromium";
+
+const baseUrl = inject("browserBaseUrl");
+const chromium = findChromium();
+if (!chromium) console.warn("Browser tests SKIPPED: no Chromium found (install Debian's chromium or set CHROMIUM_PATH).");
+
+// The browser global setup starts the server with this administrator.
+const ADMIN = { username: "admin", password: "browser-test-password" };
+
+const SCREENS = [
+  { name: "admin-home", path: "/admin", heading: /Hoş geldiniz, admin/ },
+  { name: "admin-dashboard", path: "/admin/dashboard", heading: "Dashboard" },
+  { name: "admin-settings", path: "/admin/settings", heading: "Site ayarları" },
+  { name: "admin-advertisements", path: "/admin/advertisements", heading: "Reklam kodları" },
+  { name: "admin-messages", path: "/admin/messages", heading: "Mesajlar" },
+  { name: "admin-audit", path: "/admin/audit", heading: "İşlem kaydı" },
+] as const;
+
+async function logIn(page: Page, password = ADMIN.password, username = ADMIN.username) {
+  await page.getByLabel("Kullanıcı Adı").fill(username);
+  await page.getByLabel("Şifre", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Giriş Yap" }).click();
+}
+
+describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  beforeAll(async () => {
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  it("sends a visitor without a session to the login page, and refuses the admin calls", async () => {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/admin/dashboard`);
+    expect(new URL(page.url()).pathname).toBe("/admin/login");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/admin/dashboard");
+    const stats = await page.request.get(`${baseUrl}/api/admin/stats`);
+    expect(stats.status()).toBe(401);
+    expect(await stats.json()).toMatchObject({ success: false, code: "ADMIN_SESSION_REQUIRED" });
+    await page.goto(`${baseUrl}/admin-legacy`);
+    expect(new URL(page.url()).pathname).toBe("/admin/login");
+    await page.close();
+  });
+
+  for (const viewport of ["desktop", "phone"] as const) {
+    it(`shows the Turkish login page with the button disabled until both fields are filled (${viewport})`, async () => {
+      const page = await browser.newPage({ viewport: VIEWPORTS[viewport] });
+      await page.goto(`${baseUrl}/admin/login`, { waitUntil: "networkidle" });
+      await page.getByRole("heading", { name: "Yönetici Girişi" }).waitFor();
+      const button = page.getByRole("button", { name: "Giriş Yap" });
+      expect(await button.isDisabled()).toBe(true);
+      await page.getByLabel("Kullanıcı Adı").fill("admin");
+      expect(await button.isDisabled()).toBe(true);
+      await page.getByLabel("Şifre", { exact: true }).fill("x");
+      expect(await button.isDisabled()).toBe(false);
+      await page.getByRole("button", { name: "Şifreyi göster" }).click();
+      expect(await page.getByLabel("Şifre", { exact: true }).getAttribute("type")).toBe("text");
+      await saveScreenshot(page, "admin-login", viewport);
+      expect(await findSeriousAxeViolations(page)).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it("rejects a wrong password, then throttles the account after 5 failures", async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    await page.goto(`${baseUrl}/admin/login`, { waitUntil: "networkidle" });
+    const idle = page.getByRole("button", { name: "Giriş Yap" });
+    await logIn(page, "wrong password", "throttle-check");
+    await page.getByRole("alert").getByText("Geçersiz kullanıcı adı veya şifre").waitFor();
+    for (let i = 0; i < 4; i++) {
+      await logIn(page, "wrong password", "throttle-check");
+      await idle.waitFor();
+    }
+    expect(await page.getByRole("alert").textContent()).toContain("Geçersiz kullanıcı adı veya şifre");
+    await logIn(page, "wrong password", "throttle-check");
+    await page.getByRole("alert").getByText(/Çok fazla başarısız deneme\. \d+ dakika sonra tekrar deneyin\./).waitFor();
+    await idle.waitFor();
+    await saveScreenshot(page, "admin-login-throttled", "desktop");
+    await page.close();
+  });
+
+  it("logs in and returns to the page the admin asked for", async () => {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/admin/dashboard`, { waitUntil: "networkidle" });
+    await logIn(page);
+    await page.waitForURL(`${baseUrl}/admin/dashboard`);
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    const cookies = await context.cookies();
+    const session = cookies.find((cookie) => cookie.name.includes("directory_admin"));
+    expect(session).toMatchObject({ httpOnly: true, sameSite: "Strict" });
+    await page.close();
+  });
+
+  for (const viewport of ["desktop", "phone"] as const) {
+    it(`shows every admin screen without serious accessibility problems (${viewport})`, async () => {
+      const page = await context.newPage();
+      await page.setViewportSize(VIEWPORTS[viewport]);
+      for (const screen of SCREENS) {
+        const response = await page.goto(`${baseUrl}${screen.path}`, { waitUntil: "networkidle" });
+        expect(response?.status(), screen.path).toBe(200);
+        await page.getByRole("heading", { name: screen.heading, level: 1 }).waitFor();
+        // Admin pages never carry the public navigation, site code or ad code.
+        expect(await page.getByRole("navigation", { name: "Main" }).count()).toBe(0);
+        await saveScreenshot(page, screen.name, viewport);
+        expect(await findSeriousAxeViolations(page), screen.path).toEqual([]);
+      }
+      if (viewport === "phone") {
+        await page.goto(`${baseUrl}/admin`, { waitUntil: "networkidle" });
+        await page.getByRole("button", { name: "Menüyü aç" }).click();
+        const drawer = page.getByRole("dialog");
+        await drawer.getByRole("link", { name: "Site ayarları" }).waitFor();
+        await saveScreenshot(page, "admin-drawer", "phone");
+        await drawer.getByRole("link", { name: "Site ayarları" }).click();
+        await page.getByRole("heading", { name: "Site ayarları", level: 1 }).waitFor();
+        expect(await page.getByRole("dialog").count()).toBe(0);
+      }
+      await page.close();
+    });
+  }
+
+  it("shows real totals on the dashboard", async () => {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/admin/dashboard`, { waitUntil: "networkidle" });
+    const stats = (await (await page.request.get(`${baseUrl}/api/admin/stats`)).json()) as { totalBusinesses: number; categories: Array<{ category: string }> };
+    expect(stats.totalBusinesses).toBe(300);
+    const totalCard = page.locator("div.rounded-2xl", { has: page.getByText("Toplam işletme", { exact: true }) });
+    expect(await totalCard.textContent()).toContain("300");
+    // The top 8 categories, biggest first.
+    const topCategories = page.getByRole("heading", { name: "En büyük kategoriler" }).locator("xpath=ancestor::section[1]").getByRole("listitem");
+    expect(await topCategories.count()).toBe(Math.min(8, stats.categories.length));
+    expect(await topCategories.first().textContent()).toContain(stats.categories[0]!.category);
+    await page.close();
+  });
+
+  it("saves site code with a script warning, keeps it after a reload, and resets unsaved edits", async () => {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/admin/settings`, { waitUntil: "networkidle" });
+    const head = page.getByLabel("Head etiketleri");
+    const code = "<script>window.siteTag = 1;</script>";
+    await head.fill(code);
+    await page.getByText("Bu kod bir <script> etiketi içeriyor", { exact: false }).waitFor();
+    expect(await page.getByText(`${code.length} karakter`, { exact: true }).count()).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Kaydet" }).click();
+    await page.getByText("Ayarlar kaydedildi").first().waitFor();
+    await saveScreenshot(page, "admin-settings-saved", "desktop");
+    await page.reload({ waitUntil: "networkidle" });
+    expect(await page.getByLabel("Head etiketleri").inputValue()).toBe("<script>window.siteTag = 1;</script>");
+    await page.getByLabel("Footer etiketleri").fill("<p>draft</p>");
+    await page.getByRole("button", { name: "Sıfırla" }).click();
+    expect(await page.getByLabel("Footer etiketleri").inputValue()).toBe("");
+    const publicSettings = await (await page.request.get(`${baseUrl}/api/admin/site-settings`)).json();
+    expect(publicSettings).toMatchObject({ head_tags: "<script>window.siteTag = 1;</script>" });
+    // The admin page itself never runs the site code it edits.
+    expect(await page.evaluate(() => (window as unknown as { siteTag?: number }).siteTag)).toBeUndefined();
+    await page.close();
+  });
+
+  it("saves an ad slot, and the server refuses a foreign-origin save", async () => {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/admin/advertisements`, { waitUntil: "networkidle" });
+    await page.getByLabel("Alan 1 · ad1").fill('<div class="ad">Ad one</div>');
+    await page.getByRole("button", { name: "Kaydet" }).click();
+    await page.getByText("Reklam kodları kaydedildi").first().waitFor();
+    await page.reload({ waitUntil: "networkidle" });
+    expect(await page.getByLabel("Alan 1 · ad1").inputValue()).toBe('<div class="ad">Ad one</div>');
+    const forged = await page.request.post(`${baseUrl}/api/admin/advertisement-codes`, {
+      headers: { Origin: "https://evil.example", "Content-Type": "application/json" },
+      data: { ad1: "<script>steal()</script>" },
+    });
+    expect(forged.status()).toBe(403);
+    expect(await forged.json()).toMatchObject({ code: "FOREIGN_ORIGIN" });
+    await page.close();
+  });
+
+  it("remembers dark mode and the language across reloads", async () => {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/admin/dashboard`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Karanlık mod" }).click();
+    await page.getByRole("button", { name: "en", exact: true }).click();
+    await page.reload({ waitUntil: "networkidle" });
+    expect(await page.locator("div.dark").count()).toBeGreaterThan(0);
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    await page.getByText("Total businesses").waitFor();
+    await saveScreenshot(page, "admin-dashboard-dark", "desktop");
+    expect(await findSeriousAxeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Dark mode" }).click();
+    await page.getByRole("button", { name: "tr", exact: true }).click();
+    await page.close();
+  });
+
+  it("lists the admin's actions in the audit log", async () => {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/admin/audit`, { waitUntil: "networkidle" });
+    for (const action of ["admin.login", "site-settings.save", "advertisement-codes.save"]) {
+      expect(await page.getByRole("cell", { name: action }).count(), action).toBeGreaterThan(0);
+    }
+    await page.close();
+  });
+
+  it("logs out, after which the session no longer works", async () => {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/admin`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Çıkış yap" }).first().click();
+    await page.waitForURL(`${baseUrl}/admin/login`);
+    await page.goto(`${baseUrl}/admin/settings`);
+    expect(new URL(page.url()).pathname).toBe("/admin/login");
+    expect((await page.request.get(`${baseUrl}/api/admin/stats`)).status()).toBe(401);
+    await page.close();
+  });
+});

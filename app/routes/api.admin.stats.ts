@@ -1,0 +1,10 @@
+// GET /api/admin/stats → { totalBusinesses, totalCategories, categories[] (category, count), … }; admin only, 5 min.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdminApi } from "~/models/admin-auth.server";
+import { getAdminStats } from "~/models/admin-dashboard.server";
+import { adminJson } from "~/models/admin-requests.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminApi(request);
+  return adminJson(await getAdminStats(), 300);
+}
