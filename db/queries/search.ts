@@ -492,6 +492,18 @@ export async function listBusinessDocumentsByIds(handle: DatabaseHandle, ids: nu
   );
 }
 
+/** Ids of businesses in (afterId, throughId]: a fix-slugs batch's range, for updating an external index. */
+export async function listBusinessIdsInRange(handle: DatabaseHandle, afterId: number, throughId: number): Promise<number[]> {
+  const rows = await handle.query<{ id: number }>("select id::int as id from businesses where id > $1 and id <= $2 order by id", [afterId, throughId]);
+  return rows.map((row) => Number(row.id));
+}
+
+/** Ids of the businesses marked as test data: read before they are deleted, so an external index can forget them. */
+export async function listTestBusinessIds(handle: DatabaseHandle): Promise<number[]> {
+  const rows = await handle.query<{ id: number }>("select id::int as id from businesses where is_test order by id");
+  return rows.map((row) => Number(row.id));
+}
+
 export async function countApprovedBusinesses(handle: DatabaseHandle): Promise<number> {
   const [row] = await handle.query<{ n: number }>("select count(*)::int as n from businesses where is_approved");
   return Number(row?.n ?? 0);
