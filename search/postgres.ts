@@ -104,14 +104,18 @@ export function mixSuggestions(rows: Suggestion[], limit: number): Suggestion[] 
 export interface PostgresSearchEngineOptions {
   /** The database handle, or a getter that opens it on first use. */
   handle: DatabaseHandle | (() => Promise<DatabaseHandle>);
+  /** Matches counted exactly per search; bigger match sets are sampled (default MATCH_SAMPLE_SIZE; tests lower it). */
+  matchSampleSize?: number;
 }
 
 export class PostgresSearchEngine implements SearchEngine {
   readonly name = "postgres" as const;
   readonly #handle: DatabaseHandle | (() => Promise<DatabaseHandle>);
+  readonly #matchSampleSize: number | undefined;
 
   constructor(options: PostgresSearchEngineOptions) {
     this.#handle = options.handle;
+    this.#matchSampleSize = options.matchSampleSize;
   }
 
   async #db(): Promise<DatabaseHandle> {
@@ -129,6 +133,7 @@ export class PostgresSearchEngine implements SearchEngine {
       limit: query.perPage,
       offset: (query.page - 1) * query.perPage,
       facets: query.facets ?? true,
+      ...(this.#matchSampleSize ? { sampleSize: this.#matchSampleSize } : {}),
     };
     const primaryText: SearchTextMatch | null = textMatch ? { websearch: textMatch.websearch, tsquery: textMatch.tsquery, fuzzyName: null } : null;
     let rows = await searchBusinesses(handle, { ...basePlan, text: primaryText });
@@ -146,6 +151,8 @@ export class PostgresSearchEngine implements SearchEngine {
       page: query.page,
       perPage: query.perPage,
       facets: mapFacetRows(rows.facets),
+      totalApproximate: rows.approximate,
+      facetsApproximate: rows.approximate && Boolean(rows.facets),
       didYouMean,
       engine: "postgres",
       degraded: false,
@@ -168,8 +175,9 @@ export class PostgresSearchEngine implements SearchEngine {
     const { corrections, unknownWords } = await findWordCorrections(handle, words);
     // Every word matches businesses on its own: few results is the answer, not a typo.
     if (unknownWords.length === 0) return { rows: null, didYouMean: null };
-    // Whole-name trigram matching is loose (and reads big posting lists): only when the text found nothing.
-    const fuzzyName = primaryTotal === 0 && Array.from(text).length >= 4 && words.length <= 4 ? text : null;
+    // Whole-name trigram matching is loose and reads the trigram posting lists of a million names: only when the
+    // text found nothing and the small vocabulary (categories, cities) offered no correction.
+    const fuzzyName = primaryTotal === 0 && corrections.size === 0 && Array.from(text).length >= 4 && words.length <= 4 ? text : null;
     if (corrections.size === 0 && !fuzzyName) return { rows: null, didYouMean: null };
     const rows = await searchBusinesses(handle, {
       ...basePlan,
