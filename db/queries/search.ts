@@ -94,9 +94,13 @@ export interface BusinessSearchRows {
  * million businesses) is sampled: facets count this many matches and scale by the planner's estimate of the total.
  * Meilisearch bounds its counts the same way (maxTotalHits, estimatedTotalHits).
  */
-export const MATCH_SAMPLE_SIZE = 5000;
-/** In a sampled match set, relevance re-ranks this many of the best-known matches by text score (10 pages of 20). */
-export const RERANK_WINDOW = 200;
+export const MATCH_SAMPLE_SIZE = 1000;
+/**
+ * In a sampled match set, relevance re-ranks this many of the best-known matches by text score (the first page of
+ * 20). NOTE: each of them costs a heap read found by walking the rank index, so a bigger window is paid by every
+ * broad search; deeper pages continue in rank order and cost what they read.
+ */
+export const RERANK_WINDOW = 20;
 
 const EARTH_RADIUS_KM = 6371.0088;
 /** Trigram similarity a whole name needs to match a misspelled query ("starbuks" → "Starbucks"). */
@@ -261,7 +265,9 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
     const window = params.add(RERANK_WINDOW);
     const topOrder = plan.sort === "relevance" ? "b.rank_score desc nulls last, b.id desc nulls last" : SORTS[plan.sort];
     pool = `(
-      select s.*, 0::bigint as rank_position from sample s where (select n from sampled) <= ${cap}
+      select s.id, s.category_slug, s.country_code, s.city_slug, s.rank_score, s.rating, s.reviews, s.score, s.distance_km,
+             0::bigint as rank_position
+        from sample s where (select n from sampled) <= ${cap}
       union all
       select t.*, row_number() over (order by t.rank_score desc nulls last, t.id desc nulls last) as rank_position from (
         select ${columns}
@@ -278,7 +284,7 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
   // page's few rows afterwards keeps the LIMIT a top-N sort.
   const text = `
     with sample as materialized (
-      select ${columns}
+      select ${columns}, (b.ctid::text::point)[0]::int as block
         from ${from}${sampleLimit}
     ),
     sampled as (select count(*)::int as n from sample),
@@ -288,7 +294,10 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
        order by ${pageOrder}
        limit ${limit} offset ${offset}
     )
-    select (select n from sampled) as total,
+    select (select n from sampled) as total,${sampleSize === null ? "" : `
+           (select json_build_object('lastBlock', max(block), 'inBlockOrder', coalesce(bool_and(block >= previous), true),
+                                     'tableBlocks', pg_relation_size('businesses') / current_setting('block_size')::int)
+              from (select block, lag(block, 1, 0) over () as previous from sample) o) as sample_span,`}
            (select coalesce(json_agg(json_build_object(
                      'id', b.id::int, 'slug', b.slug, 'name', b.name, 'category', b.category, 'type', b.type,
                      'city', b.city, 'countryCode', b.country_code, 'fullAddress', b.full_address, 'rating', b.rating,
@@ -299,8 +308,16 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
   return { text, params: params.values, sampleSize, count: { text: `select 1 from ${from}`, params: params.values.slice(0, filterParamCount) } };
 }
 
+/** Where a sample read in block order (a sequential or bitmap scan) stopped: how much of the table it covered. */
+interface SampleSpan {
+  lastBlock: number | null;
+  inBlockOrder: boolean;
+  tableBlocks: number;
+}
+
 interface SearchStatementRow {
   total: number;
+  sample_span?: SampleSpan | string;
   hits: SearchHitRow[] | string;
   category_facets?: FacetCountRow[] | string;
   country_facets?: FacetCountRow[] | string;
@@ -320,6 +337,17 @@ async function estimateRows(handle: DatabaseHandle, text: string, params: unknow
   return Number(plan[0]?.Plan?.["Plan Rows"] ?? 0);
 }
 
+/**
+ * A sampled match set's size: the larger of the planner's estimate (good for single words, poor for correlated
+ * words such as "hair salon") and, when the sample was read in block order, its matches per block scanned times the
+ * table's blocks (good when matches are spread evenly through the table, as imports leave them).
+ */
+async function estimateTotal(handle: DatabaseHandle, count: { text: string; params: unknown[] }, sampled: number, span: SampleSpan | null): Promise<number> {
+  const planned = await estimateRows(handle, count.text, count.params);
+  const spread = span && span.inBlockOrder && span.lastBlock !== null ? (sampled * Number(span.tableBlocks)) / (Number(span.lastBlock) + 1) : 0;
+  return Math.round(Math.max(sampled, planned, spread));
+}
+
 function scaleFacets(rows: FacetCountRow[], factor: number): FacetCountRow[] {
   return rows.map((row) => ({ ...row, count: Math.max(1, Math.round(Number(row.count) * factor)) }));
 }
@@ -331,7 +359,7 @@ export async function searchBusinesses(handle: DatabaseHandle, plan: BusinessSea
   const sampled = Number(row.total);
   const approximate = statement.sampleSize !== null && sampled > statement.sampleSize;
   // Sampled: the sample proves there are more matches than it holds, so the estimate never goes below that.
-  const total = approximate ? Math.max(sampled, Math.round(await estimateRows(handle, statement.count.text, statement.count.params))) : sampled;
+  const total = approximate ? await estimateTotal(handle, statement.count, sampled, readJson<SampleSpan | null>(row.sample_span, null)) : sampled;
   const factor = approximate ? total / sampled : 1;
   const facet = (value: FacetCountRow[] | string | undefined) => (approximate ? scaleFacets(readJson(value, []), factor) : readJson(value, []));
   return {
