@@ -41,6 +41,16 @@ describe(`postgres engine: match sets bigger than the exact-count sample on ${te
     expect(new Set(ids)).toEqual(new Set(exact.hits.map((hit) => hit.id)));
   });
 
+  it("takes the first pages of a sampled set from the most popular matches, without overlaps", async () => {
+    const [first, second] = await Promise.all([1, 2].map((page) => search({ q: "kaffeehaus", page, perPage: 2 })));
+    const ids = [...(first?.hits ?? []), ...(second?.hits ?? [])].map((hit) => hit.id);
+    expect(new Set(ids).size).toBe(4);
+    expect([...(first?.hits ?? []), ...(second?.hits ?? [])].every((hit) => hit.name.startsWith("Wiener Kaffeehaus"))).toBe(true);
+    // Equal text scores: the first page is the two most popular coffee houses.
+    const popular = await handle.query<{ id: number }>("select id::int as id from businesses where name like 'Wiener Kaffeehaus%' order by rank_score desc, id desc limit 2");
+    expect(first?.hits.map((hit) => hit.id)).toEqual(popular.map((row) => Number(row.id)));
+  });
+
   it("keeps other sorts exact in order", async () => {
     const byReviews = await search({ q: "kaffeehaus", sort: "reviews", perPage: 24 });
     const reviews = byReviews.hits.map((hit) => hit.reviews);

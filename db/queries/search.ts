@@ -101,6 +101,8 @@ export const MATCH_SAMPLE_SIZE = 1000;
  * broad search; deeper pages continue in rank order and cost what they read.
  */
 export const RERANK_WINDOW = 20;
+/** A broad search looks for its best matches among this many of the most popular businesses (of its filters). */
+export const RANK_WALK = 2000;
 
 const EARTH_RADIUS_KM = 6371.0088;
 /** Trigram similarity a whole name needs to match a misspelled query ("starbuks" → "Starbucks"). */
@@ -161,6 +163,7 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
   const where: string[] = ["b.is_approved"];
   let score = "0::float8";
   let joinCandidates = "";
+  let textCondition: string | null = null;
 
   if (plan.text) {
     const tsq = buildTsqueryExpression(plan.text, params);
@@ -181,7 +184,8 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
       scores.push(`similarity(directory_unaccent(lower(b.name)), directory_unaccent(lower(${fuzzy})))`);
     }
     if (matches.length > 0) {
-      where.push(`(${matches.join(" or ")})`);
+      textCondition = `(${matches.join(" or ")})`;
+      where.push(textCondition);
       // Popularity lifts a text match by up to ~4x, never enough for a description hit to beat a name hit.
       // Ranking costs a tsvector read per match: only when the order is by relevance.
       if (plan.sort === "relevance") score = `((${scores.join(" + ")}) * (1 + ln(1 + greatest(b.rank_score, 0))))`;
@@ -263,19 +267,36 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
     // the list continues in rank order, so every page size sees the same order. Other sorts take the top-N by
     // their own keys (a sort over every match, but only on request).
     const window = params.add(RERANK_WINDOW);
-    const topOrder = plan.sort === "relevance" ? "b.rank_score desc nulls last, b.id desc nulls last" : SORTS[plan.sort];
+    const ranked = "rank_score desc nulls last, id desc nulls last";
+    const top = `limit greatest(${window}::int, ${offset}::int + ${limit}::int)`;
+    let bigPool: string;
+    if (plan.sort === "relevance" && plan.offset + plan.limit <= sampleSize) {
+      // NOTE: walking the rank index until enough rows match costs one heap read per row passed, which is ruinous
+      // for words that mostly match unpopular businesses ("agency": 23k reads for 20 hits). The walk is therefore
+      // bounded to the RANK_WALK most popular businesses of the filtered list (hot in cache: every search reads
+      // them) and merged with the sample: the true top when the word matches there, else the best of the sample.
+      const filterWhere = where.filter((condition) => condition !== textCondition);
+      const columnList = "id, category_slug, country_code, city_slug, rank_score, rating, reviews, score, distance_km";
+      bigPool = `select * from (
+          select ${columns}
+            from (select * from businesses b where ${filterWhere.join(" and ")} order by b.${ranked.replace(", id", ", b.id")} limit ${params.add(RANK_WALK)}) b
+           where ${textCondition ?? "true"} and (select n from sampled) > ${cap}
+          union
+          select ${columnList} from sample where (select n from sampled) > ${cap}
+        ) merged order by ${ranked} ${top}`;
+    } else {
+      bigPool = `select ${columns}
+          from ${from}
+           and (select n from sampled) > ${cap}
+         order by ${plan.sort === "relevance" ? `b.${ranked.replace(", id", ", b.id")}` : SORTS[plan.sort]}
+         ${top}`;
+    }
     pool = `(
       select s.id, s.category_slug, s.country_code, s.city_slug, s.rank_score, s.rating, s.reviews, s.score, s.distance_km,
              0::bigint as rank_position
         from sample s where (select n from sampled) <= ${cap}
       union all
-      select t.*, row_number() over (order by t.rank_score desc nulls last, t.id desc nulls last) as rank_position from (
-        select ${columns}
-          from ${from}
-           and (select n from sampled) > ${cap}
-         order by ${topOrder}
-         limit greatest(${window}::int, ${offset}::int + ${limit}::int)
-      ) t
+      select t.*, row_number() over (order by t.${ranked.replace(", id", ", t.id")}) as rank_position from (${bigPool}) t
     )`;
     if (plan.sort === "relevance") pageOrder = `(rank_position > ${window}::int), case when rank_position <= ${window}::int then score end desc nulls last, rank_score desc, id desc`;
   }
