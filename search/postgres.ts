@@ -6,6 +6,7 @@ import type { DatabaseHandle } from "../db/client.ts";
 import {
   analyzeSearchTables,
   countApprovedBusinesses,
+  isVocabularyWord,
   searchBusinesses,
   suggestByPrefix,
   type BusinessSearchPlan,
@@ -19,7 +20,7 @@ import { refreshAggregates } from "../db/writes/aggregates.ts";
 import type { FacetValue, SearchEngine, SearchFacets, SearchHit, SearchQuery, SearchResult, Suggestion } from "./engine.ts";
 import { createEmptyFacets } from "./engine.ts";
 import { findDidYouMean, findWordCorrections, prepareQuery } from "./query-plan.ts";
-import { buildCorrectedTsquery, buildTextMatch, normalizeSuggestPrefix, usesWebsearchSyntax } from "./query-text.ts";
+import { buildCorrectedTsquery, buildTextMatch, foldLastWord, matchLastWordExactly, normalizeSuggestPrefix, usesWebsearchSyntax } from "./query-text.ts";
 
 /** Below this many full-text hits the engine also tries typo corrections (and offers "did you mean"). */
 export const FEW_RESULTS = 5;
@@ -126,7 +127,10 @@ export class PostgresSearchEngine implements SearchEngine {
     const started = performance.now();
     const handle = await this.#db();
     const { text, filters } = await prepareQuery(handle, query);
-    const textMatch = buildTextMatch(text);
+    let textMatch = buildTextMatch(text);
+    // A last word that is a whole category or city word was finished, not half-typed: matching it exactly reads one
+    // posting list, while a prefix ('hotel':*) makes GIN gather every matching row first (3–5× slower for big sets).
+    if (textMatch?.tsquery && (await isVocabularyWord(handle, foldLastWord(textMatch)))) textMatch = matchLastWordExactly(textMatch);
     const basePlan: Omit<BusinessSearchPlan, "text"> = {
       filters,
       sort: query.sort === "distance" && !query.near ? "relevance" : query.sort,

@@ -464,6 +464,20 @@ export async function listCategoryTerms(handle: DatabaseHandle): Promise<Array<{
   );
 }
 
+/**
+ * True when `word` (unaccented, lower-case) is a whole word of a category name or a whole one-word city name: a word
+ * the visitor finished typing. Reads only the count tables (a few hundred categories, the city name index).
+ */
+export async function isVocabularyWord(handle: DatabaseHandle, word: string): Promise<boolean> {
+  const [row] = await handle.query<{ found: boolean }>(
+    `select exists (select 1 from category_counts c, regexp_split_to_table(directory_unaccent(lower(c.category)), '[^[:alnum:]]+') as t(term)
+                     where t.term = $1)
+         or exists (select 1 from city_counts where directory_unaccent(lower(city)) = $1) as found`,
+    [word],
+  );
+  return Boolean(row?.found);
+}
+
 /** The query words (unaccented, lower-case) that match at least one approved business on their own. */
 export async function findIndexedWords(handle: DatabaseHandle, words: string[]): Promise<string[]> {
   if (words.length === 0) return [];
