@@ -167,6 +167,8 @@ export function runSearchContract(label: string, makeEngine: MakeEngine, options
 
     it("counts facets over the matched set, biggest first, with display labels", async () => {
       const result = await search({ q: "bakery" });
+      expect(result.facetsApproximate ?? false).toBe(false);
+      expect(result.totalApproximate ?? false).toBe(false);
       expect(result.facets.country).toEqual([
         { value: "DE", label: "Germany", count: 4 },
         { value: "AU", label: "Australia", count: 1 },

@@ -46,6 +46,12 @@ export interface SearchResult {
   page: number;
   perPage: number;
   facets: SearchFacets;
+  /**
+   * True when the match set was too big to count on each request: `total` is an estimate (the true count is at
+   * least the engine's exact-count limit) and facet counts are scaled from a sample of the matches.
+   */
+  totalApproximate?: boolean;
+  facetsApproximate?: boolean;
   didYouMean: string | null;
   engine: "postgres" | "meilisearch";
   degraded: boolean;

@@ -6,6 +6,7 @@ import { getEnv } from "../db/env.ts";
 import type { SearchEngine, SearchQuery, SearchResult, Suggestion } from "./engine.ts";
 import { MeilisearchEngine } from "./meilisearch.ts";
 import { PostgresSearchEngine } from "./postgres.ts";
+import { CachedSearchEngine } from "./result-cache.ts";
 
 export type { FacetValue, SearchEngine, SearchHit, SearchQuery, SearchResult, Suggestion } from "./engine.ts";
 export { SearchQuerySchema, parseSearchQuery } from "./engine.ts";
@@ -177,7 +178,8 @@ const GLOBAL_KEY = Symbol.for("business-directory.search-engine");
 type GlobalWithEngine = typeof globalThis & { [GLOBAL_KEY]?: SearchEngine };
 
 /**
- * The process-wide engine from the environment, on the process-wide database handle.
+ * The process-wide engine from the environment, on the process-wide database handle, behind a short result cache
+ * (search/result-cache.ts) so a popular search costs one query per 30 s.
  * NOTE: kept on globalThis for the same reason as getDatabase: the CLI and the Remix bundle each carry a copy of
  * this module, and one outage should be logged once per process, not once per copy.
  */
@@ -185,7 +187,7 @@ export function getSearchEngine(): SearchEngine {
   const store = globalThis as GlobalWithEngine;
   if (!store[GLOBAL_KEY]) {
     const env = getEnv();
-    store[GLOBAL_KEY] = createSearchEngine({ handle: getDatabase, meiliUrl: env.MEILI_URL, meiliApiKey: env.MEILI_API_KEY });
+    store[GLOBAL_KEY] = new CachedSearchEngine(createSearchEngine({ handle: getDatabase, meiliUrl: env.MEILI_URL, meiliApiKey: env.MEILI_API_KEY }));
   }
   return store[GLOBAL_KEY];
 }

@@ -28,6 +28,25 @@ describe("postgres engine: pure parts", () => {
     expect(statement.params[0]).toEqual([3, 1, 2]);
   });
 
+  it("samples big match sets, and estimates their size with the text and filter parameters only", () => {
+    const statement = buildSearchStatement({
+      text: { websearch: null, tsquery: "'bakery':*", fuzzyName: null },
+      filters: { countryCode: "DE" },
+      sort: "relevance",
+      limit: 20,
+      offset: 0,
+      facets: true,
+      sampleSize: 100,
+    });
+    expect(statement.sampleSize).toBe(100);
+    expect(statement.params).toContain(101);
+    expect(statement.count.params).toEqual(["'bakery':*", "DE"]);
+    const placeholders = [...statement.count.text.matchAll(/\$(\d+)/g)].map((match) => Number(match[1]));
+    expect(Math.max(...placeholders)).toBe(statement.count.params.length);
+    const candidates = buildSearchStatement({ text: null, filters: { candidateIds: [1] }, sort: "relevance", limit: 10, offset: 0, facets: false });
+    expect(candidates.sampleSize).toBeNull();
+  });
+
   it("bounds a search circle by latitude/longitude, wrapping at the antimeridian and opening at the poles", () => {
     const berlin = computeBoundingBox(52.52, 13.405, 10);
     expect(berlin.minLat).toBeCloseTo(52.43, 2);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  foldLastWord,
+  matchLastWordExactly,
   buildCorrectedText,
   buildCorrectedTsquery,
   buildTextMatch,
@@ -72,5 +74,13 @@ describe("query text", () => {
     expect(normalizeSuggestPrefix("  New   Yo")).toBe("new yo");
     expect(normalizeSuggestPrefix("new ")).toBe("new ");
     expect(normalizeSuggestPrefix("x".repeat(150))).toHaveLength(100);
+  });
+
+  it("matches a finished last word exactly and folds it like the index", () => {
+    const match = buildTextMatch("Hotel Zürich");
+    expect(match && foldLastWord(match)).toBe("zurich");
+    expect(match && matchLastWordExactly(match)).toMatchObject({ websearch: "Hotel", tsquery: "'zürich'" });
+    const exact = buildTextMatch("bar de");
+    expect(exact && matchLastWordExactly(exact)).toEqual(exact);
   });
 });

@@ -48,6 +48,17 @@ export function buildTextMatch(text: string): TextMatchParts | null {
   return { websearch: tokenize(head).length > 0 ? head : null, tsquery: `${quoteToken(lastWord)}:*`, words };
 }
 
+/** The same match with its last word exact ('hotel' instead of 'hotel':*); unchanged when nothing is a prefix. */
+export function matchLastWordExactly(match: TextMatchParts): TextMatchParts {
+  if (!match.tsquery?.endsWith(":*")) return match;
+  return { ...match, tsquery: match.tsquery.slice(0, -2) };
+}
+
+/** The last word of a match, folded the way the index folds it ("Zürich" → "zurich"). */
+export function foldLastWord(match: TextMatchParts): string {
+  return (match.words[match.words.length - 1] ?? "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+}
+
 /**
  * Words with their trigram corrections → one tsquery: each word OR its correction, all ANDed; corrected words
  * and the last word match as prefixes ("restuarant" → ('restuarant' | 'restaurant':*)).

@@ -2,7 +2,7 @@
 // does the work, how progress is reported, and what the operator is told afterwards.
 import type { DatabaseHandle } from "../db/client.ts";
 import type { SearchEngine } from "./engine.ts";
-import { createIndexingEngine } from "./index.ts";
+import { createIndexingEngine, getSearchEngine } from "./index.ts";
 
 export interface ReindexReport {
   engine: "postgres" | "meilisearch";
@@ -47,4 +47,27 @@ export async function runReindex(engine: SearchEngine, onProgress?: (done: numbe
 export async function syncSearchIndex(engine: SearchEngine, changedIds: number[], removedIds: number[] = []): Promise<void> {
   if (changedIds.length > 0) await engine.indexBusinesses(changedIds);
   if (removedIds.length > 0) await engine.removeBusinesses(removedIds);
+}
+
+/**
+ * Write paths (admin approval or edit, fix-slugs, dedupe merges) → the active engine: these businesses' documents
+ * are rebuilt from their rows (unapproved or deleted ids drop out of the index). The postgres engine reads the table
+ * itself, so this costs nothing there; an unreachable Meilisearch is logged and the write still stands.
+ */
+export async function syncBusinessesById(ids: number[], engine: SearchEngine = getSearchEngine()): Promise<void> {
+  await syncSearchIndex(engine, uniqueIds(ids));
+}
+
+/** Deletes (admin delete, delete-all, delete-test-data, dedupe losers) → the active engine forgets these ids. */
+export async function removeBusinessesFromIndex(ids: number[], engine: SearchEngine = getSearchEngine()): Promise<void> {
+  await syncSearchIndex(engine, [], uniqueIds(ids));
+}
+
+/** True when the active engine keeps its own copy of the rows, i.e. write paths must tell it about changes. */
+export function needsIndexSync(engine: SearchEngine = getSearchEngine()): boolean {
+  return engine.name !== "postgres";
+}
+
+function uniqueIds(ids: number[]): number[] {
+  return [...new Set(ids.map(Number))].filter((id) => Number.isSafeInteger(id) && id > 0);
 }

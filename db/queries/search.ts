@@ -51,6 +51,8 @@ export interface BusinessSearchPlan {
   facets: boolean;
   /** Facet values per dimension. */
   facetLimit?: number;
+  /** Matches counted exactly and used for facets; more than this and both are estimated (default MATCH_SAMPLE_SIZE). */
+  sampleSize?: number;
 }
 
 export interface SearchHitRow {
@@ -82,8 +84,25 @@ export interface FacetCountRow {
 export interface BusinessSearchRows {
   hits: SearchHitRow[];
   total: number;
+  /** True when the match set outgrew the sample: total and facet counts are estimates. */
+  approximate: boolean;
   facets: { category: FacetCountRow[]; country: FacetCountRow[]; city: FacetCountRow[] } | null;
 }
+
+/**
+ * Up to this many matches are counted exactly and give exact facet counts. A bigger match set (a broad word at a
+ * million businesses) is sampled: facets count this many matches and scale by the planner's estimate of the total.
+ * Meilisearch bounds its counts the same way (maxTotalHits, estimatedTotalHits).
+ */
+export const MATCH_SAMPLE_SIZE = 1000;
+/**
+ * In a sampled match set, relevance re-ranks this many of the best-known matches by text score (the first page of
+ * 20). NOTE: each of them costs a heap read found by walking the rank index, so a bigger window is paid by every
+ * broad search; deeper pages continue in rank order and cost what they read.
+ */
+export const RERANK_WINDOW = 20;
+/** A broad search looks for its best matches among this many of the most popular businesses (of its filters). */
+export const RANK_WALK = 2000;
 
 const EARTH_RADIUS_KM = 6371.0088;
 /** Trigram similarity a whole name needs to match a misspelled query ("starbuks" → "Starbucks"). */
@@ -133,11 +152,18 @@ const SORTS: Record<SearchSort, string> = {
 };
 
 /** Builds the statement for a plan; exported for EXPLAIN in tests and measurements. */
-export function buildSearchStatement(plan: BusinessSearchPlan): { text: string; params: unknown[] } {
+export function buildSearchStatement(plan: BusinessSearchPlan): {
+  text: string;
+  params: unknown[];
+  sampleSize: number | null;
+  /** Every match, for the planner's estimate of a sampled total. */
+  count: { text: string; params: unknown[] };
+} {
   const params = new Params();
   const where: string[] = ["b.is_approved"];
   let score = "0::float8";
   let joinCandidates = "";
+  let textCondition: string | null = null;
 
   if (plan.text) {
     const tsq = buildTsqueryExpression(plan.text, params);
@@ -158,7 +184,8 @@ export function buildSearchStatement(plan: BusinessSearchPlan): { text: string; 
       scores.push(`similarity(directory_unaccent(lower(b.name)), directory_unaccent(lower(${fuzzy})))`);
     }
     if (matches.length > 0) {
-      where.push(`(${matches.join(" or ")})`);
+      textCondition = `(${matches.join(" or ")})`;
+      where.push(textCondition);
       // Popularity lifts a text match by up to ~4x, never enough for a description hit to beat a name hit.
       // Ranking costs a tsvector read per match: only when the order is by relevance.
       if (plan.sort === "relevance") score = `((${scores.join(" + ")}) * (1 + ln(1 + greatest(b.rank_score, 0))))`;
@@ -199,56 +226,119 @@ export function buildSearchStatement(plan: BusinessSearchPlan): { text: string; 
     score = "(-candidate.position)::float8";
   }
 
+  // The count statement below uses only the text and filter parameters, which come first.
+  const filterParamCount = params.values.length;
   const facetLimit = params.add(plan.facetLimit ?? 20);
   const facets = plan.facets
     ? `,
       (select coalesce(json_agg(json_build_object('value', f.category_slug, 'label', coalesce(c.category, f.category_slug), 'count', f.n)
                                 order by f.n desc, f.category_slug), '[]'::json)
-         from (select category_slug, count(*)::int as n from matched where category_slug is not null and category_slug <> ''
+         from (select category_slug, count(*)::int as n from sample where category_slug is not null and category_slug <> ''
                group by category_slug order by n desc, category_slug limit ${facetLimit}) f
          left join category_counts c on c.category_slug = f.category_slug) as category_facets,
       (select coalesce(json_agg(json_build_object('value', f.country_code, 'label', f.country_code, 'count', f.n)
                                 order by f.n desc, f.country_code), '[]'::json)
-         from (select country_code, count(*)::int as n from matched where country_code is not null
+         from (select country_code, count(*)::int as n from sample where country_code is not null
                group by country_code order by n desc, country_code limit ${facetLimit}) f) as country_facets,
       (select coalesce(json_agg(json_build_object('value', f.city_slug, 'label', coalesce(c.city, f.city_slug), 'count', f.n,
                                                   'countryCode', f.country_code)
                                 order by f.n desc, f.country_code, f.city_slug), '[]'::json)
-         from (select country_code, city_slug, count(*)::int as n from matched
+         from (select country_code, city_slug, count(*)::int as n from sample
                where country_code is not null and city_slug is not null and city_slug <> ''
                group by country_code, city_slug order by n desc, country_code, city_slug limit ${facetLimit}) f
          left join city_counts c on c.country_code = f.country_code and c.city_slug = f.city_slug) as city_facets`
     : "";
 
+  // An external engine's candidate list is already bounded: it is always counted and ranked exactly.
+  const sampleSize = f.candidateIds ? null : (plan.sampleSize ?? MATCH_SAMPLE_SIZE);
+  const columns = `b.id, b.category_slug, b.country_code, b.city_slug, b.rank_score, b.rating, b.reviews,
+             ${score} as score, ${distance} as distance_km`;
+  const from = `businesses b ${joinCandidates}
+       where ${where.join("\n         and ")}`;
   const sort = SORTS[plan.sort];
-  // NOTE: no row_number() in "page": a window over the sort forces a full sort of every match; ordering the
-  // json_agg by the same keys keeps the LIMIT a top-N sort.
-  const pageSort = sort.replace(/(^|, )(\w+)/g, "$1p.$2");
+  const offset = params.add(plan.offset);
+  const limit = params.add(plan.limit);
+  let pool = "sample";
+  let pageOrder = sort;
+  if (sampleSize !== null) {
+    const cap = params.add(sampleSize);
+    // More matches than the sample holds: rank only the top of the list. Relevance reads the best-known businesses
+    // through a rank-ordered index and re-ranks the first RERANK_WINDOW of them by text score; beyond that window
+    // the list continues in rank order, so every page size sees the same order. Other sorts take the top-N by
+    // their own keys (a sort over every match, but only on request).
+    const window = params.add(RERANK_WINDOW);
+    const ranked = "rank_score desc nulls last, id desc nulls last";
+    const top = `limit greatest(${window}::int, ${offset}::int + ${limit}::int)`;
+    let bigPool: string;
+    if (plan.sort === "relevance" && plan.offset + plan.limit <= sampleSize) {
+      // NOTE: walking the rank index until enough rows match costs one heap read per row passed, which is ruinous
+      // for words that mostly match unpopular businesses ("agency": 23k reads for 20 hits). The walk is therefore
+      // bounded to the RANK_WALK most popular businesses of the filtered list (hot in cache: every search reads
+      // them) and merged with the sample: the true top when the word matches there, else the best of the sample.
+      const filterWhere = where.filter((condition) => condition !== textCondition);
+      const columnList = "id, category_slug, country_code, city_slug, rank_score, rating, reviews, score, distance_km";
+      bigPool = `select * from (
+          select ${columns}
+            from (select * from businesses b where ${filterWhere.join(" and ")} order by b.${ranked.replace(", id", ", b.id")} limit ${params.add(RANK_WALK)}) b
+           where ${textCondition ?? "true"} and (select n from sampled) > ${cap}
+          union
+          select ${columnList} from sample where (select n from sampled) > ${cap}
+        ) merged order by ${ranked} ${top}`;
+    } else {
+      bigPool = `select ${columns}
+          from ${from}
+           and (select n from sampled) > ${cap}
+         order by ${plan.sort === "relevance" ? `b.${ranked.replace(", id", ", b.id")}` : SORTS[plan.sort]}
+         ${top}`;
+    }
+    pool = `(
+      select s.id, s.category_slug, s.country_code, s.city_slug, s.rank_score, s.rating, s.reviews, s.score, s.distance_km,
+             0::bigint as rank_position
+        from sample s where (select n from sampled) <= ${cap}
+      union all
+      select t.*, row_number() over (order by t.${ranked.replace(", id", ", t.id")}) as rank_position from (${bigPool}) t
+    )`;
+    if (plan.sort === "relevance") pageOrder = `(rank_position > ${window}::int), case when rank_position <= ${window}::int then score end desc nulls last, rank_score desc, id desc`;
+  }
+  const sampleLimit = sampleSize === null ? "" : `\n       limit ${params.add(sampleSize + 1)}`;
+  // NOTE: no row_number() inside "page": a window over the sort forces a full sort of every match; numbering the
+  // page's few rows afterwards keeps the LIMIT a top-N sort.
   const text = `
-    with matched as materialized (
-      select b.id, b.category_slug, b.country_code, b.city_slug, b.rank_score, b.rating, b.reviews,
-             ${score} as score, ${distance} as distance_km
-        from businesses b ${joinCandidates}
-       where ${where.join("\n         and ")}
+    with sample as materialized (
+      select ${columns}, (b.ctid::text::point)[0]::int as block
+        from ${from}${sampleLimit}
     ),
+    sampled as (select count(*)::int as n from sample),
     page as (
-      select id, score, rank_score, rating, reviews, distance_km
-        from matched
-       order by ${sort}
-       limit ${params.add(plan.limit)} offset ${params.add(plan.offset)}
+      select *
+        from ${pool} ranked
+       order by ${pageOrder}
+       limit ${limit} offset ${offset}
     )
-    select (select count(*)::int from matched) as total,
+    select (select n from sampled) as total,${sampleSize === null ? "" : `
+           (select json_build_object('lastBlock', max(block), 'inBlockOrder', coalesce(bool_and(block >= previous), true),
+                                     'tableBlocks', pg_relation_size('businesses') / current_setting('block_size')::int)
+              from (select block, lag(block, 1, 0) over () as previous from sample) o) as sample_span,`}
            (select coalesce(json_agg(json_build_object(
                      'id', b.id::int, 'slug', b.slug, 'name', b.name, 'category', b.category, 'type', b.type,
                      'city', b.city, 'countryCode', b.country_code, 'fullAddress', b.full_address, 'rating', b.rating,
                      'reviews', b.reviews, 'phone', b.phone, 'photo', b.photo, 'verified', b.verified,
-                     'latitude', b.latitude, 'longitude', b.longitude, 'distanceKm', p.distance_km) order by ${pageSort}), '[]'::json)
-              from page p join businesses b on b.id = p.id) as hits${facets}`;
-  return { text, params: params.values };
+                     'latitude', b.latitude, 'longitude', b.longitude, 'distanceKm', p.distance_km) order by p.ordinal), '[]'::json)
+              from (select page.*, row_number() over (order by ${pageOrder}) as ordinal from page) p
+              join businesses b on b.id = p.id) as hits${facets}`;
+  return { text, params: params.values, sampleSize, count: { text: `select 1 from ${from}`, params: params.values.slice(0, filterParamCount) } };
+}
+
+/** Where a sample read in block order (a sequential or bitmap scan) stopped: how much of the table it covered. */
+interface SampleSpan {
+  lastBlock: number | null;
+  inBlockOrder: boolean;
+  tableBlocks: number;
 }
 
 interface SearchStatementRow {
   total: number;
+  sample_span?: SampleSpan | string;
   hits: SearchHitRow[] | string;
   category_facets?: FacetCountRow[] | string;
   country_facets?: FacetCountRow[] | string;
@@ -261,20 +351,43 @@ function readJson<T>(value: T | string | null | undefined, fallback: T): T {
   return typeof value === "string" ? (JSON.parse(value) as T) : value;
 }
 
+/** The planner's row estimate for a statement (EXPLAIN only plans it: no rows are read). */
+async function estimateRows(handle: DatabaseHandle, text: string, params: unknown[]): Promise<number> {
+  const [row] = await handle.query<{ "QUERY PLAN": unknown }>(`explain (format json) ${text}`, params);
+  const plan = readJson(row?.["QUERY PLAN"] as Array<{ Plan?: { "Plan Rows"?: number } }> | string | undefined, []);
+  return Number(plan[0]?.Plan?.["Plan Rows"] ?? 0);
+}
+
+/**
+ * A sampled match set's size: the larger of the planner's estimate (good for single words, poor for correlated
+ * words such as "hair salon") and, when the sample was read in block order, its matches per block scanned times the
+ * table's blocks (good when matches are spread evenly through the table, as imports leave them).
+ */
+async function estimateTotal(handle: DatabaseHandle, count: { text: string; params: unknown[] }, sampled: number, span: SampleSpan | null): Promise<number> {
+  const planned = await estimateRows(handle, count.text, count.params);
+  const spread = span && span.inBlockOrder && span.lastBlock !== null ? (sampled * Number(span.tableBlocks)) / (Number(span.lastBlock) + 1) : 0;
+  return Math.round(Math.max(sampled, planned, spread));
+}
+
+function scaleFacets(rows: FacetCountRow[], factor: number): FacetCountRow[] {
+  return rows.map((row) => ({ ...row, count: Math.max(1, Math.round(Number(row.count) * factor)) }));
+}
+
 export async function searchBusinesses(handle: DatabaseHandle, plan: BusinessSearchPlan): Promise<BusinessSearchRows> {
   const statement = buildSearchStatement(plan);
   const [row] = await handle.query<SearchStatementRow>(statement.text, statement.params);
-  if (!row) return { hits: [], total: 0, facets: plan.facets ? { category: [], country: [], city: [] } : null };
+  if (!row) return { hits: [], total: 0, approximate: false, facets: plan.facets ? { category: [], country: [], city: [] } : null };
+  const sampled = Number(row.total);
+  const approximate = statement.sampleSize !== null && sampled > statement.sampleSize;
+  // Sampled: the sample proves there are more matches than it holds, so the estimate never goes below that.
+  const total = approximate ? await estimateTotal(handle, statement.count, sampled, readJson<SampleSpan | null>(row.sample_span, null)) : sampled;
+  const factor = approximate ? total / sampled : 1;
+  const facet = (value: FacetCountRow[] | string | undefined) => (approximate ? scaleFacets(readJson(value, []), factor) : readJson(value, []));
   return {
-    total: Number(row.total),
+    total,
+    approximate,
     hits: readJson(row.hits, []),
-    facets: plan.facets
-      ? {
-          category: readJson(row.category_facets, []),
-          country: readJson(row.country_facets, []),
-          city: readJson(row.city_facets, []),
-        }
-      : null,
+    facets: plan.facets ? { category: facet(row.category_facets), country: facet(row.country_facets), city: facet(row.city_facets) } : null,
   };
 }
 
@@ -349,6 +462,20 @@ export async function listCategoryTerms(handle: DatabaseHandle): Promise<Array<{
       where length(t.term) >= 3
       group by t.term`,
   );
+}
+
+/**
+ * True when `word` (unaccented, lower-case) is a whole word of a category name or a whole one-word city name: a word
+ * the visitor finished typing. Reads only the count tables (a few hundred categories, the city name index).
+ */
+export async function isVocabularyWord(handle: DatabaseHandle, word: string): Promise<boolean> {
+  const [row] = await handle.query<{ found: boolean }>(
+    `select exists (select 1 from category_counts c, regexp_split_to_table(directory_unaccent(lower(c.category)), '[^[:alnum:]]+') as t(term)
+                     where t.term = $1)
+         or exists (select 1 from city_counts where directory_unaccent(lower(city)) = $1) as found`,
+    [word],
+  );
+  return Boolean(row?.found);
 }
 
 /** The query words (unaccented, lower-case) that match at least one approved business on their own. */
@@ -490,6 +617,18 @@ export async function listBusinessDocumentsByIds(handle: DatabaseHandle, ids: nu
     `select ${DOCUMENT_COLUMNS} from businesses where is_approved and id = any($1::bigint[]) order by id`,
     [ids],
   );
+}
+
+/** Ids of businesses in (afterId, throughId]: a fix-slugs batch's range, for updating an external index. */
+export async function listBusinessIdsInRange(handle: DatabaseHandle, afterId: number, throughId: number): Promise<number[]> {
+  const rows = await handle.query<{ id: number }>("select id::int as id from businesses where id > $1 and id <= $2 order by id", [afterId, throughId]);
+  return rows.map((row) => Number(row.id));
+}
+
+/** Ids of the businesses marked as test data: read before they are deleted, so an external index can forget them. */
+export async function listTestBusinessIds(handle: DatabaseHandle): Promise<number[]> {
+  const rows = await handle.query<{ id: number }>("select id::int as id from businesses where is_test order by id");
+  return rows.map((row) => Number(row.id));
 }
 
 export async function countApprovedBusinesses(handle: DatabaseHandle): Promise<number> {

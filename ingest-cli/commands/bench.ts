@@ -1,30 +1,75 @@
-// `directory bench --rows N`: generated data, each measurement next to a baseline taken in the same run; a table
-// (or JSON) of figures and ratios against the targets. Needs a PostgreSQL server (--database-url or DATABASE_URL).
+// `directory bench`: each measurement next to a baseline taken in the same run; a table (or JSON) of figures and
+// ratios against the targets. `--suite ingest` (default): import, re-import, export, sitemaps, XLSX on generated
+// data. `--suite reads`: the built server over HTTP (search, lists, deep pages, suggest vs a business lookup), on a
+// freshly imported database or, with --skip-load, on the database at --database-url as it is.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Command } from "commander";
+import postgres from "postgres";
 import { z } from "zod";
-import { formatBenchTable, runIngestBench } from "../pipeline/bench/run-ingest-bench.ts";
+import { writeGeneratedFile } from "../pipeline/generate/index.ts";
+import { formatBenchTable, runIngestBench, type BenchFigure } from "../pipeline/bench/run-ingest-bench.ts";
+import { formatReadBenchTable, runReadBench, type ReadFigure } from "../pipeline/bench/run-read-bench.ts";
 import { CliError, parseOptions, printResult } from "./shared.ts";
 
 const BenchOptionsSchema = z.object({
+  suite: z.enum(["ingest", "reads", "all"]).default("ingest"),
   rows: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
   xlsxRows: z.coerce.number().int().min(1000).max(1_048_575).optional(),
   batchSize: z.coerce.number().int().min(1).max(10_000).default(2000),
   databaseUrl: z.string().url().optional(),
+  skipLoad: z.boolean().default(false),
+  requests: z.coerce.number().int().min(5).max(10_000).default(100),
+  warmup: z.coerce.number().int().min(0).max(1000).default(5),
   workDir: z.string().optional(),
   keep: z.boolean().default(false),
   json: z.boolean().default(false),
 });
+type BenchOptions = z.infer<typeof BenchOptionsSchema>;
+
+const CLI_PATH = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "bin", "directory.mjs");
+const step = (message: string) => process.stderr.write(`bench: ${message}…\n`);
+
+/** A fresh database with `rows` generated businesses imported through the CLI; dropped afterwards unless kept. */
+async function withLoadedDatabase<T>(options: BenchOptions, serverUrl: string, workDir: string, run: (url: string) => Promise<T>): Promise<T> {
+  const csvPath = path.join(workDir, `bench-${options.rows}.csv`);
+  step(`generating ${options.rows.toLocaleString("en-US")} rows of CSV (kept in ${workDir})`);
+  fs.mkdirSync(workDir, { recursive: true });
+  if (!fs.existsSync(csvPath)) await writeGeneratedFile({ rows: options.rows, seed: 42, messy: 0.05, out: csvPath, format: "csv" });
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  const dbName = `directory_bench_reads_${Date.now().toString(36)}`;
+  await admin.unsafe(`create database "${dbName}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${dbName}`;
+  try {
+    step(`importing into ${dbName}`);
+    const imported = spawnSync(process.execPath, [CLI_PATH, "import", csvPath, "--batch-size", String(options.batchSize), "--max-size", "100000"], {
+      env: { ...process.env, DATABASE_URL: url.toString(), MEILI_URL: "" },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    if (imported.status !== 0 && imported.status !== 2) throw new CliError("BENCH_STEP_FAILED", `import exited ${imported.status}`);
+    return await run(url.toString());
+  } finally {
+    if (!options.keep) await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
+    else process.stderr.write(`bench: kept database ${dbName}\n`);
+    await admin.end();
+  }
+}
 
 export function register(program: Command): void {
   program
     .command("bench")
-    .description("Measure import, re-import, export, sitemaps and XLSX against same-run baselines (needs a PostgreSQL server)")
-    .option("--rows <n>", "businesses to generate for the CSV measurements", "100000")
+    .description("Measure ingestion (--suite ingest) or reads and search over HTTP (--suite reads) against same-run baselines (needs a PostgreSQL server)")
+    .option("--suite <suite>", "ingest, reads or all", "ingest")
+    .option("--rows <n>", "businesses to generate for the CSV measurements / the read database", "100000")
     .option("--xlsx-rows <n>", "rows of the XLSX workbook (default: rows, at most 280,000 ≈ 150 MB)")
     .option("--batch-size <n>", "import batch size", "2000")
     .option("--database-url <url>", "server where the bench may create and drop its own database (default DATABASE_URL)")
+    .option("--skip-load", "reads: measure the database at --database-url as it is instead of importing --rows into a new one")
+    .option("--requests <n>", "reads: timed requests per figure", "100")
+    .option("--warmup <n>", "reads: untimed rounds first", "5")
     .option("--work-dir <dir>", "where generated files go (kept between runs of the same size)")
     .option("--keep", "keep the bench database afterwards")
     .option("--json", "print the figures as JSON")
@@ -32,16 +77,30 @@ export function register(program: Command): void {
       const options = parseOptions(BenchOptionsSchema, raw);
       const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
       if (!databaseUrl) throw new CliError("DATABASE_URL_REQUIRED", "The bench compares against psql on a PostgreSQL server: pass --database-url or set DATABASE_URL.");
-      const figures = await runIngestBench({
-        rows: options.rows,
-        xlsxRows: options.xlsxRows ?? Math.min(options.rows, 280_000),
-        batchSize: options.batchSize,
-        databaseUrl,
-        workDir: options.workDir ?? path.join(os.tmpdir(), "directory-bench"),
-        keepDatabase: options.keep,
-        cliPath: path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "bin", "directory.mjs"),
-        onStep: (message) => process.stderr.write(`bench: ${message}…\n`),
-      });
-      printResult(options.json, { machine: { cpus: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30) }, figures }, () => formatBenchTable(figures));
+      const workDir = options.workDir ?? path.join(os.tmpdir(), "directory-bench");
+      let figures: BenchFigure[] | undefined;
+      let reads: ReadFigure[] | undefined;
+      if (options.suite !== "reads") {
+        figures = await runIngestBench({
+          rows: options.rows,
+          xlsxRows: options.xlsxRows ?? Math.min(options.rows, 280_000),
+          batchSize: options.batchSize,
+          databaseUrl,
+          workDir,
+          keepDatabase: options.keep,
+          cliPath: CLI_PATH,
+          onStep: step,
+        });
+      }
+      if (options.suite !== "ingest") {
+        const measure = (url: string) => runReadBench({ databaseUrl: url, cliPath: CLI_PATH, requests: options.requests, warmup: options.warmup, onStep: step });
+        reads = options.skipLoad ? await measure(databaseUrl) : await withLoadedDatabase(options, databaseUrl, workDir, measure);
+      }
+      const [one, five, fifteen] = os.loadavg().map((n) => Math.round(n * 100) / 100);
+      printResult(
+        options.json,
+        { machine: { cpus: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), loadAverage: [one, five, fifteen] }, ...(figures ? { figures } : {}), ...(reads ? { reads } : {}) },
+        () => [figures ? formatBenchTable(figures) : "", reads ? formatReadBenchTable(reads) : "", `load average: ${one}, ${five}, ${fifteen}`].filter(Boolean).join("\n\n"),
+      );
     });
 }

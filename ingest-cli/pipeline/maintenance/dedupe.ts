@@ -1,6 +1,7 @@
 // Stored businesses → groups of duplicates (same place id, same folded name + address, same folded name within
 // 50 m), each with the richest record to keep; --apply merges each group into that record without ever
-// overwriting a filled field, keeps every removed slug working as a redirect, then refreshes the aggregates once.
+// overwriting a filled field, keeps every removed slug working as a redirect, then refreshes the aggregates and an
+// external search index once.
 import type { DatabaseHandle } from "../../../db/client.ts";
 import { recordCliAuditEvent } from "../../../db/writes/audit-log.ts";
 import {
@@ -18,6 +19,9 @@ import {
   type MergeContext,
   type StoredBusiness,
 } from "../../../db/writes/duplicates.ts";
+import type { SearchEngine } from "../../../search/engine.ts";
+import { getSearchEngine } from "../../../search/index.ts";
+import { removeBusinessesFromIndex, syncBusinessesById } from "../../../search/reindex.ts";
 import { hashBusiness } from "../normalize/business.ts";
 import { foldForIdentity } from "../normalize/text.ts";
 import { yieldToEventLoop } from "../event-loop.ts";
@@ -217,16 +221,20 @@ export interface MergeResult {
 export async function mergeDuplicates(
   handle: DatabaseHandle,
   groups: DuplicateGroup[],
-  options: { onProgress?: (progress: MergeProgress) => void; signal?: AbortSignal } = {},
+  options: { onProgress?: (progress: MergeProgress) => void; signal?: AbortSignal; searchEngine?: SearchEngine } = {},
 ): Promise<MergeResult> {
   const result: MergeResult = { merged: 0, removed: 0, skipped: 0, byReason: { place_id: 0, name_address: 0, name_nearby: 0 } };
   if (groups.length === 0) return result;
+  const keptIds: number[] = [];
+  const removedIds: number[] = [];
   try {
     for (const group of groups) {
       await yieldToEventLoop();
       options.signal?.throwIfAborted();
       const outcome = await mergeBusinessGroup(handle, group, planMerge);
       if (outcome) {
+        keptIds.push(outcome.keptId);
+        removedIds.push(...outcome.removedIds);
         result.merged++;
         result.removed += outcome.removedIds.length;
         result.byReason[group.reason]++;
@@ -236,7 +244,12 @@ export async function mergeDuplicates(
       options.onProgress?.({ done: result.merged + result.skipped, total: groups.length, removed: result.removed });
     }
   } finally {
-    if (result.removed > 0) await refreshAggregates(handle);
+    if (result.removed > 0) {
+      await refreshAggregates(handle);
+      const engine = options.searchEngine ?? getSearchEngine();
+      await syncBusinessesById(keptIds, engine);
+      await removeBusinessesFromIndex(removedIds, engine);
+    }
     await recordCliAuditEvent(handle, {
       action: "dedupe.merge",
       target: "businesses",

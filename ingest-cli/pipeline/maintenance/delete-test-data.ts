@@ -1,9 +1,13 @@
-// Businesses marked is_test → deleted (their redirects cascade), aggregates refreshed, one audit row; real
-// businesses are never touched. Returns the spec's test-data deletion result.
+// Businesses marked is_test → deleted (their redirects cascade), aggregates refreshed, dropped from an external
+// search index, one audit row; real businesses are never touched. Returns the spec's test-data deletion result.
 import type { DatabaseHandle } from "../../../db/client.ts";
+import { listTestBusinessIds } from "../../../db/queries/search.ts";
 import { refreshAggregates } from "../../../db/writes/aggregates.ts";
 import { deleteTestBusinesses } from "../../../db/writes/businesses.ts";
 import { recordCliAuditEvent } from "../../../db/writes/audit-log.ts";
+import type { SearchEngine } from "../../../search/engine.ts";
+import { getSearchEngine } from "../../../search/index.ts";
+import { needsIndexSync, removeBusinessesFromIndex } from "../../../search/reindex.ts";
 
 export interface DeleteTestDataResult {
   success: boolean;
@@ -14,11 +18,17 @@ export interface DeleteTestDataResult {
 export interface DeleteTestDataOptions {
   /** Write the CLI's audit row (default); the admin records its own, naming the administrator. */
   recordCliAudit?: boolean;
+  searchEngine?: SearchEngine;
 }
 
 export async function deleteTestData(handle: DatabaseHandle, options: DeleteTestDataOptions = {}): Promise<DeleteTestDataResult> {
+  const engine = options.searchEngine ?? getSearchEngine();
+  // The ids are read first: afterwards the rows are gone. A test row written in between stays in the external
+  // index until the next reindex, and searches never show it (candidates are re-read from PostgreSQL).
+  const testIds = needsIndexSync(engine) ? await listTestBusinessIds(handle) : [];
   const deletedCount = await deleteTestBusinesses(handle);
   if (deletedCount > 0) await refreshAggregates(handle);
+  if (testIds.length > 0) await removeBusinessesFromIndex(testIds, engine);
   if (options.recordCliAudit ?? true) await recordCliAuditEvent(handle, { action: "test-data.delete", target: "businesses", rowCount: deletedCount });
   return {
     success: true,

@@ -1,8 +1,13 @@
 // Every business, in id-ordered batches → canonical slugs with redirects from the old ones; each batch commits
 // with its checkpoint, so an interrupted run resumes after the last committed batch and a finished run clears it.
+// A batch that changed slugs is re-sent to an external search index (its documents carry the slug).
 import type { DatabaseHandle } from "../../../db/client.ts";
+import { listBusinessIdsInRange } from "../../../db/queries/search.ts";
 import { countBusinessesAfter, readSlugFixCheckpoint } from "../../../db/queries/slugs.ts";
 import { clearSlugFixCheckpoint, fixSlugBatch } from "../../../db/writes/slugs.ts";
+import type { SearchEngine } from "../../../search/engine.ts";
+import { getSearchEngine } from "../../../search/index.ts";
+import { needsIndexSync, syncBusinessesById } from "../../../search/reindex.ts";
 import { yieldToEventLoop } from "../event-loop.ts";
 
 export const DEFAULT_SLUG_BATCH_SIZE = 1000;
@@ -22,6 +27,8 @@ export interface FixSlugsOptions {
   signal?: AbortSignal;
   /** Continue after the checkpoint of an interrupted run (default); false starts from the first business. */
   resume?: boolean;
+  /** The engine to keep current (default: the process's engine from the environment). */
+  searchEngine?: SearchEngine;
 }
 
 /** The spec's slug-fix result. */
@@ -47,12 +54,15 @@ export async function fixSlugs(handle: DatabaseHandle, options: FixSlugsOptions 
   let changed = 0;
   const total = processed + (await countBusinessesAfter(handle, lastId));
   options.onProgress?.({ processed, changed, total });
+  const engine = options.searchEngine ?? getSearchEngine();
 
   for (;;) {
     await yieldToEventLoop();
     options.signal?.throwIfAborted();
     const batch = await fixSlugBatch(handle, { afterId: lastId, limit: batchSize });
     if (batch.rows === 0) break;
+    // NOTE: the batch reports how many slugs changed, not which: the whole id range is re-sent (only when needed).
+    if (batch.changed > 0 && needsIndexSync(engine)) await syncBusinessesById(await listBusinessIdsInRange(handle, lastId, batch.lastId), engine);
     lastId = batch.lastId;
     processed = batch.processed;
     changed += batch.changed;

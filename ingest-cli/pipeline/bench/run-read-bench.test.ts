@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { formatReadBenchTable, swapLetters, type ReadFigure } from "./run-read-bench.ts";
+
+describe("read bench: pure parts", () => {
+  it("makes the issue's typo from a word by swapping two inner letters", () => {
+    expect(swapLetters("restaurant")).toBe("restaruant");
+    expect(swapLetters("bakery")).toBe("bakrey");
+    expect(swapLetters("spa")).toBe("spa");
+  });
+
+  it("prints one table row per figure with its ratio, target and verdict", () => {
+    const figure = (over: Partial<ReadFigure>): ReadFigure => ({
+      name: "search: one word", example: "/api/search?q=x", requests: 10, p50Ms: 12.5, p95Ms: 30, baseline: "b", baselineP95Ms: 10,
+      ratio: 3, target: "≤ 5× and p95 ≤ 50 ms", ok: true, ...over,
+    });
+    const table = formatReadBenchTable([figure({}), figure({ name: "baseline", ratio: null, baselineP95Ms: null, target: "—" }), figure({ name: "slow", ok: false })]);
+    const lines = table.split("\n");
+    expect(lines).toHaveLength(5);
+    expect(lines[2]).toBe("| search: one word | 12.5 ms | 30 ms | 3× of 10 ms | ≤ 5× and p95 ≤ 50 ms | yes |  |");
+    expect(lines[3]).toContain("| baseline | 12.5 ms | 30 ms | — | — | — |");
+    expect(lines[4]).toContain("| NO |");
+  });
+});
