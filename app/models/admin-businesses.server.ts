@@ -15,7 +15,7 @@ import { deleteAllBusinesses, deleteBusinessById, toggleBusinessApproval, type C
 import { deleteTestData, type DeleteTestDataResult } from "../../ingest-cli/pipeline/maintenance/delete-test-data.ts";
 import { fixSlugs, type FixSlugsResult } from "../../ingest-cli/pipeline/maintenance/fix-slugs.ts";
 import { getSearchEngine, type SearchEngine } from "../../search/index.ts";
-import { syncSearchIndex } from "../../search/reindex.ts";
+import { removeBusinessesFromIndex, syncBusinessesById } from "../../search/reindex.ts";
 import { slugify } from "~/utils/slug";
 import { recordAdminAction, type AdminContext } from "./admin-auth.server";
 
@@ -120,18 +120,17 @@ export async function listCountryCodes(): Promise<string[]> {
 }
 
 /**
- * After a bulk change (import, delete-all, test data, slug fix): the PostgreSQL engine reads the table itself, so
- * only Meilisearch needs its index rebuilt from PostgreSQL. A failure is logged, not thrown: the write stands.
+ * After delete-all: the PostgreSQL engine reads the table itself, so only Meilisearch needs its index rebuilt
+ * (imports, test-data deletion and slug fixes tell the engine their own ids). A failure is logged: the write stands.
  */
-export async function refreshSearchAfterBulkWrite(engine: SearchEngine = getSearchEngine()): Promise<void> {
+async function refreshSearchAfterDeleteAll(engine: SearchEngine = getSearchEngine()): Promise<void> {
   if (engine.name !== "meilisearch") return;
   await engine.reindex().catch((error: unknown) => console.warn(`search: reindex after an admin change failed (${String(error)}); run \`directory reindex\``));
 }
 
 async function syncOne(changedIds: number[], removedIds: number[]): Promise<void> {
-  await syncSearchIndex(getSearchEngine(), changedIds, removedIds).catch((error: unknown) =>
-    console.warn(`search: index update after an admin change failed (${String(error)}); run \`directory reindex\``),
-  );
+  const update = removedIds.length > 0 ? removeBusinessesFromIndex(removedIds) : syncBusinessesById(changedIds);
+  await update.catch((error: unknown) => console.warn(`search: index update after an admin change failed (${String(error)}); run \`directory reindex\``));
 }
 
 function businessNotFound(id: number): Response {
@@ -156,21 +155,19 @@ export async function deleteBusiness(context: AdminContext, id: number): Promise
 
 export async function deleteEveryBusiness(context: AdminContext): Promise<{ success: true; message: string; deletedCount: number }> {
   const deletedCount = await deleteAllBusinesses(await getDatabase());
-  await refreshSearchAfterBulkWrite();
+  await refreshSearchAfterDeleteAll();
   await recordAdminAction(context, "businesses.delete-all", { target: "businesses", rowCount: deletedCount });
   return { success: true, message: `Deleted all ${deletedCount} businesses.`, deletedCount };
 }
 
 export async function deleteAdminTestData(context: AdminContext): Promise<DeleteTestDataResult> {
   const result = await deleteTestData(await getDatabase(), { recordCliAudit: false });
-  if (result.deletedCount > 0) await refreshSearchAfterBulkWrite();
   await recordAdminAction(context, "test-data.delete", { target: "businesses", rowCount: result.deletedCount });
   return result;
 }
 
 export async function fixAdminSlugs(context: AdminContext): Promise<Omit<FixSlugsResult, "resumedAfterId">> {
   const { resumedAfterId, ...result } = await fixSlugs(await getDatabase());
-  if (result.successCount > 0) await refreshSearchAfterBulkWrite();
   await recordAdminAction(context, "slugs.fix", { target: "businesses", rowCount: result.successCount, details: { totalProcessed: result.totalProcessed, resumedAfterId } });
   return result;
 }

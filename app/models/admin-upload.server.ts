@@ -20,7 +20,6 @@ import { BATCH_SIZES, DEFAULT_BATCH_SIZE, ImportError, importFile, type ImportOu
 import { encodeCsvField } from "../../ingest-cli/pipeline/export/csv-rewrite.ts";
 import { SourceError } from "../../ingest-cli/pipeline/read/source-error.ts";
 import { recordAdminAction, type AdminContext } from "./admin-auth.server";
-import { refreshSearchAfterBulkWrite } from "./admin-businesses.server";
 
 export const UPLOAD_MAX_BYTES = 150 * 1024 * 1024;
 /** Room for the multipart boundaries and the small text fields around the file. */
@@ -177,7 +176,6 @@ async function runUploadImport(
       body: failedResult(error.code, message, upload.fileName),
     };
   }
-  if (outcome.counters.inserted + outcome.counters.updated > 0) await refreshSearchAfterBulkWrite();
   const result = kind === "batch" ? outcome.batch : outcome.single;
   await recordAdminAction(context, "upload.import", {
     target: upload.fileName,
