@@ -1,7 +1,8 @@
-// The 404 page: search form (what/where → /search), browse tiles and a way home. Without JavaScript the form is a
-// plain GET; with it, the button stays disabled while "what" is blank and an empty "where" is left out of the URL.
+// The 404 pages (unknown path, unknown business): a what/where search to /search, browse tiles and 'Back to Home'.
+// Without JavaScript the form is a plain GET guarded by `required`; with it, the button stays disabled while "what"
+// is blank and an empty "where" is left out of the URL.
 import { Link } from "@remix-run/react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 
 const TILES = [
   { to: "/categories", label: "Categories", text: "Browse by type of business" },
@@ -9,41 +10,73 @@ const TILES = [
   { to: "/cities", label: "Cities", text: "Browse by city" },
 ];
 
-/** The spec's search URL: q always, location only when non-empty, both trimmed and URL-encoded. */
-export function buildSearchHref(what: string, where: string): string {
-  const params = new URLSearchParams({ q: what.trim() });
+/** /search?q={what}&location={where}: both trimmed and URL-encoded, location only when non-empty; null when what is blank. */
+export function buildSearchHref(what: string, where: string): string | null {
+  const q = what.trim();
+  if (!q) return null;
+  const params = new URLSearchParams({ q });
   if (where.trim()) params.set("location", where.trim());
   return `/search?${params.toString()}`;
 }
 
-export function NotFoundPage() {
-  const [what, setWhat] = useState("");
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+export interface NotFoundViewProps {
+  /** Big mark above the title: the "404" figure or an icon. */
+  badge: ReactNode;
+  title: string;
+  text: string;
+  /** Prefix of the form's field ids (two not-found views never share a page, but ids stay distinct per view). */
+  idPrefix: string;
+}
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+export function NotFoundView({ badge, title, text, idPrefix }: NotFoundViewProps) {
+  const [what, setWhat] = useState("");
+  const [where, setWhere] = useState("");
+  // NOTE: the button is only disabled once React runs; before that the browser's own `required` check guards it.
+  const [hydrated, setHydrated] = useState(false);
+  const whatField = useRef<HTMLInputElement>(null);
+  const whereField = useRef<HTMLInputElement>(null);
+  // Uncontrolled fields keep what a visitor typed before hydration; read it once React takes over.
+  useEffect(() => {
+    setWhat(whatField.current?.value ?? "");
+    setWhere(whereField.current?.value ?? "");
+    setHydrated(true);
+  }, []);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const where = new FormData(event.currentTarget).get("location");
-    if (!what.trim()) return;
-    // A full navigation, as the spec reaches /search.
-    window.location.assign(buildSearchHref(what, typeof where === "string" ? where : ""));
+    const href = buildSearchHref(what, where);
+    // The spec: /search is reached by a full navigation.
+    if (href) window.location.assign(href);
   };
 
   return (
     <div className="container-page py-16 sm:py-24">
       <div className="mx-auto max-w-2xl text-center">
-        <p className="text-6xl font-extrabold tracking-tight text-brand-600">404</p>
-        <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">Page Not Found</h1>
-        <p className="mt-4 text-slate-600">The page you are looking for doesn't exist or has moved. Try a search or browse the directory.</p>
-        <form action="/search" method="get" onSubmit={onSubmit} className="mt-8 grid gap-3 sm:grid-cols-[1fr_1fr_auto]" role="search" aria-label="Search the directory">
-          <label className="sr-only" htmlFor="nf-q">
-            What are you looking for?
-          </label>
-          <input id="nf-q" name="q" required className="input" placeholder="What are you looking for?" value={what} onChange={(event) => setWhat(event.target.value)} />
-          <label className="sr-only" htmlFor="nf-location">
-            City or country
-          </label>
-          <input id="nf-location" name="location" className="input" placeholder="City or country" />
+        {badge}
+        <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+        <p className="mt-4 text-slate-600">{text}</p>
+        <form action="/search" method="get" role="search" aria-label="Search the directory" onSubmit={submit} className="mt-8 grid gap-3 text-left sm:grid-cols-[1fr_1fr_auto]">
+          <div>
+            <label htmlFor={`${idPrefix}-q`} className="sr-only">
+              What are you looking for?
+            </label>
+            <input
+              id={`${idPrefix}-q`}
+              name="q"
+              required
+              pattern=".*\S.*"
+              ref={whatField}
+              onChange={(event) => setWhat(event.target.value)}
+              className="input"
+              placeholder="What are you looking for?"
+            />
+          </div>
+          <div>
+            <label htmlFor={`${idPrefix}-location`} className="sr-only">
+              City or country
+            </label>
+            <input id={`${idPrefix}-location`} ref={whereField} name="location" onChange={(event) => setWhere(event.target.value)} className="input" placeholder="City or country" />
+          </div>
           <button type="submit" className="btn-primary" disabled={hydrated && !what.trim()}>
             Search
           </button>
@@ -63,5 +96,16 @@ export function NotFoundPage() {
         </Link>
       </div>
     </div>
+  );
+}
+
+export function NotFoundPage() {
+  return (
+    <NotFoundView
+      idPrefix="nf"
+      badge={<p className="text-6xl font-extrabold tracking-tight text-brand-600">404</p>}
+      title="Page Not Found"
+      text="The page you are looking for doesn't exist or has moved. Try a search or browse the directory."
+    />
   );
 }
