@@ -19,6 +19,8 @@ import { removeBusinessesFromIndex, syncBusinessesById } from "../../search/rein
 import { slugify } from "~/utils/slug";
 import { recordAdminAction, type AdminContext } from "./admin-auth.server";
 
+export type { AdminBusinessRow };
+
 export const ADMIN_PAGE_SIZE = 20;
 /** The page buttons reach this far; past it the admin narrows with the search or the category (OFFSET stays cheap). */
 export const ADMIN_MAX_PAGE = 500;

@@ -190,16 +190,7 @@ async function runUploadImport(
 }
 
 /** The progress line the upload page shows while rows are being written. */
-export interface UploadProgressLine {
-  type: "progress";
-  rowsRead: number;
-  committedRows: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  skipped: number;
-  rejected: number;
-}
+export type UploadProgressLine = { type: "progress" } & ImportProgress;
 
 /**
  * POST /api/upload-excel and /api/upload-excel-batch. With `Accept: application/x-ndjson` the answer streams one JSON

@@ -1,22 +1,10 @@
 // One business of the admin list → a card with its verified/test/pending badges, figures and the approve toggle, view
 // and delete actions; an approved business carries the spec's red highlight on its "Approved" toggle.
+import type { AdminBusinessRow } from "~/models/admin-businesses.server";
 import { formatInteger, formatRating } from "~/utils/format";
 
-export interface AdminBusinessItem {
-  id: number;
-  name: string;
-  slug: string;
-  category: string | null;
-  address: string | null;
-  city: string | null;
-  countryCode: string | null;
-  rating: number | null;
-  reviewCount: number;
-  isApproved: boolean;
-  isTest: boolean;
-  verified: boolean;
-  createdAt: string;
-}
+/** One row of GET /api/admin/businesses, as the list query returns it (all fields are JSON-safe). */
+export type AdminBusinessItem = AdminBusinessRow;
 
 interface BusinessRowProps {
   business: AdminBusinessItem;
