@@ -290,7 +290,8 @@ describe.skipIf(!chromium || !built)("business page in Chromium", () => {
     const href = (await card.getAttribute("href")) ?? "";
     await card.click();
     await page.waitForURL(`${demoBaseUrl}${href}`);
-    await page.locator("h1").waitFor();
+    // NOTE: the URL changes a moment before the new page renders; wait for the business page itself.
+    await page.locator("section[aria-labelledby='hours-heading']").waitFor();
     expect(await page.locator("section[aria-labelledby='hours-heading']").count()).toBe(1);
     expect(await page.locator("script[type='application/ld+json']").count()).toBe(2);
     expect(await findSeriousAxeViolations(page)).toEqual([]);
@@ -313,7 +314,7 @@ describe.skipIf(!chromium || !built)("business page in Chromium", () => {
       const response = await page.goto(`${baseUrl}/business/no-such-business-here`, { waitUntil: "networkidle" });
       expect(response?.status()).toBe(404);
       await page.getByRole("heading", { level: 1, name: "Business Not Found" }).waitFor();
-      const search = page.getByRole("button", { name: "Search" });
+      const search = page.locator("main").getByRole("button", { name: "Search" });
       expect(await search.isDisabled()).toBe(true);
       await page.getByLabel("What are you looking for?").fill("   ");
       expect(await search.isDisabled()).toBe(true);
