@@ -1,11 +1,11 @@
 // Request → streamed HTML (bots get the whole document at once, browsers the shell first); public page views are counted here.
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { recordPageVisit } from "~/models/page-visits.server";
+import { createCoalescingStream } from "~/utils/coalesce-stream.server";
 import { isAdminPath } from "~/utils/site-paths";
 
 const ABORT_DELAY_MS = 5_000;
@@ -26,7 +26,7 @@ export default function handleRequest(
       {
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = createCoalescingStream();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

@@ -1,7 +1,8 @@
 // `directory bench`: each measurement next to a baseline taken in the same run; a table (or JSON) of figures and
 // ratios against the targets. `--suite ingest` (default): import, re-import, export, sitemaps, XLSX on generated
 // data. `--suite reads`: the built server over HTTP (search, lists, deep pages, suggest vs a business lookup), on a
-// freshly imported database or, with --skip-load, on the database at --database-url as it is.
+// freshly imported database or, with --skip-load, on the database at --database-url as it is. `--suite ssr`: the
+// server-rendered public pages under closed-loop load against a static file served in the same run.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -12,10 +13,11 @@ import { z } from "zod";
 import { writeGeneratedFile } from "../pipeline/generate/index.ts";
 import { formatBenchTable, runIngestBench, type BenchFigure } from "../pipeline/bench/run-ingest-bench.ts";
 import { formatReadBenchTable, runReadBench, type ReadFigure } from "../pipeline/bench/run-read-bench.ts";
+import { formatSsrBenchTable, runSsrBench, type SsrReport } from "../pipeline/bench/run-ssr-bench.ts";
 import { CliError, parseOptions, printResult } from "./shared.ts";
 
 const BenchOptionsSchema = z.object({
-  suite: z.enum(["ingest", "reads", "all"]).default("ingest"),
+  suite: z.enum(["ingest", "reads", "ssr", "all"]).default("ingest"),
   rows: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
   xlsxRows: z.coerce.number().int().min(1000).max(1_048_575).optional(),
   batchSize: z.coerce.number().int().min(1).max(10_000).default(2000),
@@ -23,6 +25,13 @@ const BenchOptionsSchema = z.object({
   skipLoad: z.boolean().default(false),
   requests: z.coerce.number().int().min(5).max(10_000).default(100),
   warmup: z.coerce.number().int().min(0).max(1000).default(5),
+  seconds: z.coerce.number().min(1).max(60).default(4),
+  concurrency: z
+    .string()
+    .default("2,4,8,16")
+    .transform((list) => list.split(",").map((n) => Number(n.trim())))
+    .pipe(z.array(z.number().int().min(1).max(64)).min(1)),
+  maxRequests: z.coerce.number().int().min(100).max(1_000_000).default(100_000),
   workDir: z.string().optional(),
   keep: z.boolean().default(false),
   json: z.boolean().default(false),
@@ -61,15 +70,18 @@ async function withLoadedDatabase<T>(options: BenchOptions, serverUrl: string, w
 export function register(program: Command): void {
   program
     .command("bench")
-    .description("Measure ingestion (--suite ingest) or reads and search over HTTP (--suite reads) against same-run baselines (needs a PostgreSQL server)")
-    .option("--suite <suite>", "ingest, reads or all", "ingest")
+    .description("Measure ingestion (--suite ingest), reads and search over HTTP (--suite reads) or server-rendered pages under load (--suite ssr) against same-run baselines (needs a PostgreSQL server)")
+    .option("--suite <suite>", "ingest, reads, ssr or all", "ingest")
     .option("--rows <n>", "businesses to generate for the CSV measurements / the read database", "100000")
     .option("--xlsx-rows <n>", "rows of the XLSX workbook (default: rows, at most 280,000 ≈ 150 MB)")
     .option("--batch-size <n>", "import batch size", "2000")
     .option("--database-url <url>", "server where the bench may create and drop its own database (default DATABASE_URL)")
-    .option("--skip-load", "reads: measure the database at --database-url as it is instead of importing --rows into a new one")
+    .option("--skip-load", "reads, ssr: measure the database at --database-url as it is instead of importing --rows into a new one")
     .option("--requests <n>", "reads: timed requests per figure", "100")
     .option("--warmup <n>", "reads: untimed rounds first", "5")
+    .option("--seconds <n>", "ssr: length of each timed load run", "4")
+    .option("--concurrency <list>", "ssr: keep-alive connections tried per page", "2,4,8,16")
+    .option("--max-requests <n>", "ssr: upper bound of requests per timed run", "100000")
     .option("--work-dir <dir>", "where generated files go (kept between runs of the same size)")
     .option("--keep", "keep the bench database afterwards")
     .option("--json", "print the figures as JSON")
@@ -80,7 +92,8 @@ export function register(program: Command): void {
       const workDir = options.workDir ?? path.join(os.tmpdir(), "directory-bench");
       let figures: BenchFigure[] | undefined;
       let reads: ReadFigure[] | undefined;
-      if (options.suite !== "reads") {
+      let ssr: SsrReport | undefined;
+      if (options.suite === "ingest" || options.suite === "all") {
         figures = await runIngestBench({
           rows: options.rows,
           xlsxRows: options.xlsxRows ?? Math.min(options.rows, 280_000),
@@ -93,14 +106,22 @@ export function register(program: Command): void {
         });
       }
       if (options.suite !== "ingest") {
-        const measure = (url: string) => runReadBench({ databaseUrl: url, cliPath: CLI_PATH, requests: options.requests, warmup: options.warmup, onStep: step });
-        reads = options.skipLoad ? await measure(databaseUrl) : await withLoadedDatabase(options, databaseUrl, workDir, measure);
+        const measure = async (url: string) => {
+          if (options.suite !== "ssr") reads = await runReadBench({ databaseUrl: url, cliPath: CLI_PATH, requests: options.requests, warmup: options.warmup, onStep: step });
+          if (options.suite !== "reads") {
+            ssr = await runSsrBench({ databaseUrl: url, cliPath: CLI_PATH, concurrencies: options.concurrency, seconds: options.seconds, maxRequests: options.maxRequests, onStep: step });
+          }
+        };
+        await (options.skipLoad ? measure(databaseUrl) : withLoadedDatabase(options, databaseUrl, workDir, measure));
       }
       const [one, five, fifteen] = os.loadavg().map((n) => Math.round(n * 100) / 100);
       printResult(
         options.json,
-        { machine: { cpus: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), loadAverage: [one, five, fifteen] }, ...(figures ? { figures } : {}), ...(reads ? { reads } : {}) },
-        () => [figures ? formatBenchTable(figures) : "", reads ? formatReadBenchTable(reads) : "", `load average: ${one}, ${five}, ${fifteen}`].filter(Boolean).join("\n\n"),
+        { machine: { cpus: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), loadAverage: [one, five, fifteen] }, ...(figures ? { figures } : {}), ...(reads ? { reads } : {}), ...(ssr ? { ssr } : {}) },
+        () =>
+          [figures ? formatBenchTable(figures) : "", reads ? formatReadBenchTable(reads) : "", ssr ? formatSsrBenchTable(ssr) : "", `load average: ${one}, ${five}, ${fifteen}`]
+            .filter(Boolean)
+            .join("\n\n"),
       );
     });
 }

@@ -2,9 +2,8 @@
 // to a baseline taken in the same run: search ≤ 5× a business-detail lookup and ≤ 50 ms, list endpoints ≤ 2×,
 // page 5,000 ≤ 2× page 1, suggest ≤ 20 ms. Requests are interleaved round by round so load spikes hit every figure;
 // search and suggest texts never repeat (except the one figure that measures the result cache), so they are cold.
-import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import postgres from "postgres";
+import { percentile, round2, startBuiltServer, stopServer } from "./bench-http.ts";
 
 export interface ReadFigure {
   name: string;
@@ -151,48 +150,6 @@ function buildProbes(shape: DataShape, size: number): Probe[] {
   ];
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] as number;
-}
-
-async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** `directory start` (builds when stale) on a free loopback port; resolves when /healthz answers 200. */
-async function startServer(options: ReadBenchOptions): Promise<{ child: ChildProcess; base: string }> {
-  const port = await findFreePort();
-  const child = spawn(process.execPath, [options.cliPath, "start", "--host", "127.0.0.1", "--port", String(port), "--no-seed"], {
-    env: { ...process.env, DATABASE_URL: options.databaseUrl, MEILI_URL: "", NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr?.on("data", (chunk) => (stderr = `${stderr}${chunk}`.slice(-4000)));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10 * 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`BENCH_SERVER_FAILED: the server exited ${child.exitCode}: ${stderr}`);
-    try {
-      const response = await fetch(`${base}/healthz`);
-      if (response.ok) return { child, base };
-    } catch {
-      // Not listening yet (building or migrating).
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  child.kill("SIGTERM");
-  throw new Error(`BENCH_SERVER_TIMEOUT: no healthy server after 10 minutes: ${stderr}`);
-}
-
 interface Sample {
   ms: number;
   total?: number;
@@ -210,15 +167,13 @@ async function timeRequest(base: string, path: string, readSearch: boolean): Pro
   return { ms, total: parsed.total, approximate: Boolean(parsed.facetsApproximate || parsed.totalApproximate) };
 }
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
-
 export async function runReadBench(options: ReadBenchOptions): Promise<ReadFigure[]> {
   const step = options.onStep ?? (() => {});
   step("reading the data's shape (words, cities, the biggest category)");
   const rounds = options.warmup + options.requests;
   const probes = buildProbes(await readDataShape(options.databaseUrl, rounds), rounds);
   step("starting the built server (builds first when stale)");
-  const { child, base } = await startServer(options);
+  const { child, base } = await startBuiltServer(options);
   try {
     const samples = new Map<string, Sample[]>(probes.map((probe) => [probe.name, []]));
     for (let round = 0; round < rounds; round++) {
@@ -271,8 +226,7 @@ export async function runReadBench(options: ReadBenchOptions): Promise<ReadFigur
       };
     });
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
+    await stopServer(child);
   }
 }
 
