@@ -68,7 +68,7 @@ function SidebarNav({ counts, onNavigate }: { counts: AdminShellProps["counts"];
                 {badge ? (
                   <span
                     className={`rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums ${
-                      isActive ? "bg-white/20 text-white" : item.badge === "messages" ? "bg-red-600 text-white" : "bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200"
+                      isActive ? "bg-brand-800 text-white" : item.badge === "messages" ? "bg-red-600 text-white" : "bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200"
                     }`}
                   >
                     {badge}
