@@ -108,7 +108,8 @@ describe.skipIf(!chromium || !baseUrl)("admin data screens in Chromium", () => {
       const reports = page.getByTestId("upload-report");
       await expect.poll(() => reports.count(), { timeout: 120_000 }).toBe(3);
       const report = reports.filter({ hasText: `${prefix.toLowerCase()}-upload.csv` });
-      const committed = seen.map((text) => /([\d,]+) satır işlendi/.exec(text)?.[1]).filter(Boolean).map((n) => Number(n?.replace(/,/g, "")));
+      // Turkish figures group thousands with a dot: "3.000 satır işlendi".
+      const committed = seen.map((text) => /([\d.]+) satır işlendi/.exec(text)?.[1]).filter(Boolean).map((n) => Number(n?.replace(/\./g, "")));
       expect(committed.length).toBeGreaterThan(1);
       expect(Math.max(...committed)).toBe(ROWS);
       await expect(report.getByText("Başarılı", { exact: true }).first().isVisible()).resolves.toBe(true);
@@ -132,15 +133,15 @@ describe.skipIf(!chromium || !baseUrl)("admin data screens in Chromium", () => {
       await expect.poll(() => rows.first().getByRole("heading").textContent()).toBe(`${prefix} Shop 12`);
       expect(await rows.count()).toBe(20);
       const first = rows.filter({ has: page.getByRole("heading", { name: `${prefix} Shop 12`, exact: true }) });
-      await first.getByRole("button", { name: "Approved" }).click();
-      await first.getByRole("button", { name: "Approve", exact: true }).waitFor();
-      await page.getByTestId("admin-toast").getByText("Business approval status updated.").waitFor();
+      await first.getByRole("button", { name: "Onaylandı" }).click();
+      await first.getByRole("button", { name: "Onayla", exact: true }).waitFor();
+      await page.getByTestId("admin-toast").getByText("İşletmenin onay durumu güncellendi.").waitFor();
       await first.getByRole("button", { name: /^Sil/ }).click();
       const dialog = page.getByRole("alertdialog");
-      await dialog.getByText(`Are you sure you want to delete "${prefix} Shop 12"?`).waitFor();
+      await dialog.getByText(`"${prefix} Shop 12" işletmesini silmek istediğinizden emin misiniz?`).waitFor();
       await saveViewportShot(page, "admin-businesses-confirm", viewport);
       await dialog.getByRole("button", { name: "Sil" }).click();
-      await page.getByTestId("admin-toast").getByText("Business Deleted").waitFor();
+      await page.getByTestId("admin-toast").getByText("İşletme silindi", { exact: true }).waitFor();
       await expect.poll(() => first.count()).toBe(0);
       await page.getByRole("searchbox", { name: "İşletme adı ara" }).fill("no such business anywhere");
       await page.getByRole("button", { name: "Ara", exact: true }).click();

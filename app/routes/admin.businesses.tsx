@@ -2,21 +2,23 @@
 // the danger zone (delete all, test data, slug fix) and the CSV export dialog; changes go through the admin API.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useRevalidator, useRouteLoaderData, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
-import { useConfirm } from "~/components/admin/business-confirm-dialog";
+import { Form, Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
+import { useAdminText } from "~/components/admin/admin-i18n";
+import { AdminIcon } from "~/components/admin/admin-icons";
+import { AdminCard, adminMeta, buttonClasses, EmptyState, inputClasses, PageHeader, StatCard } from "~/components/admin/admin-ui";
 import { BusinessPagination } from "~/components/admin/business-pagination";
 import { BusinessRow, type AdminBusinessItem } from "~/components/admin/business-row";
-import { nextSort, SORT_LABELS, type SortOrder } from "~/components/admin/business-sort";
-import { AdminToastProvider, useAdminToast } from "~/components/admin/business-toast";
+import { nextSort } from "~/components/admin/business-sort";
+import { useConfirm } from "~/components/admin/confirm-dialog";
 import { ExportDialog } from "~/components/admin/export-dialog";
+import { useAdminAction } from "~/components/admin/use-admin-action";
+import { useAdminSession } from "~/components/admin/use-admin-session";
 import { requireAdminPage } from "~/models/admin-auth.server";
 import { getExportDialogOptions } from "~/models/admin-businesses-export.server";
 import { ADMIN_SORT_KEYS, CATEGORY_FILTER_SIZE, getAdminBusinessList, listCategoryNames, readAdminBusinessesPageQuery } from "~/models/admin-businesses.server";
 import { adminFetch } from "~/utils/admin-fetch";
-import { formatInteger } from "~/utils/format";
 
-export const meta: MetaFunction = () => [{ title: "İşletmeler · Yönetim" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Businesses");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
@@ -28,27 +30,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-function SummaryCard({ label, value, tone }: { label: string; value: number; tone: string }) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-800">
-      <p className="text-sm font-medium text-slate-700 dark:text-slate-300">{label}</p>
-      <p className={`mt-1 text-2xl font-bold tabular-nums ${tone}`}>{formatInteger(value)}</p>
-    </div>
-  );
-}
+type BulkAction = "all" | "test" | "slugs";
 
-function BusinessesScreen() {
+export default function AdminBusinessesPage() {
   const { query, list, categories, sortKeys, exportOptions } = useLoaderData<typeof loader>();
-  const admin = useRouteLoaderData<{ csrfToken: string }>("routes/admin");
-  const csrfToken = admin?.csrfToken ?? "";
+  const { csrfToken } = useAdminSession();
+  const { t, formatNumber } = useAdminText();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const [searchParams] = useSearchParams();
-  const toast = useAdminToast();
+  const { pending, run } = useAdminAction();
   const [confirmDialog, confirm] = useConfirm();
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [bulkAction, setBulkAction] = useState<"all" | "test" | "slugs" | null>(null);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/businesses";
+  const bulkBusy = pending === "all" || pending === "test" || pending === "slugs";
 
   const hrefWith = (changes: Record<string, string | number | null>) => {
     const next = new URLSearchParams(searchParams);
@@ -60,106 +54,88 @@ function BusinessesScreen() {
   };
 
   async function toggleApproval(business: AdminBusinessItem) {
-    setBusyId(business.id);
-    try {
-      await adminFetch(`/api/admin/businesses/${business.id}/toggle-approval`, { method: "POST", csrfToken });
-      toast({ title: "Business approval status updated.", variant: "success" });
-      revalidator.revalidate();
-    } catch {
-      toast({ title: "Failed to update business approval status.", variant: "destructive" });
-    } finally {
-      setBusyId(null);
-    }
+    const done = await run(`row-${business.id}`, () => adminFetch(`/api/admin/businesses/${business.id}/toggle-approval`, { method: "POST", csrfToken }), {
+      success: { title: t("businesses.approvalUpdated") },
+      failureTitle: t("businesses.approvalFailed"),
+    });
+    if (done !== null) revalidator.revalidate();
   }
 
   async function deleteOne(business: AdminBusinessItem) {
-    if (!(await confirm({ title: "İşletmeyi sil", description: `Are you sure you want to delete "${business.name}"?`, confirmLabel: "Sil" }))) return;
-    setBusyId(business.id);
-    try {
-      await adminFetch(`/api/businesses/${business.id}`, { method: "DELETE", csrfToken });
-      toast({ title: "Business Deleted", description: "Business has been deleted successfully", variant: "success" });
-      revalidator.revalidate();
-    } catch (error) {
-      toast({ title: "Silme hatası", description: error instanceof Error ? error.message : String(error), variant: "destructive" });
-    } finally {
-      setBusyId(null);
-    }
+    if (!(await confirm({ title: t("businesses.deleteTitle"), description: t("businesses.deleteConfirm", { name: business.name }), confirmLabel: t("common.delete") }))) return;
+    const done = await run(`row-${business.id}`, () => adminFetch(`/api/businesses/${business.id}`, { method: "DELETE", csrfToken }), {
+      success: { title: t("businesses.deleted"), description: t("businesses.deletedText") },
+      failureTitle: t("businesses.deleteFailed"),
+    });
+    if (done !== null) revalidator.revalidate();
   }
 
-  async function runBulk(kind: "all" | "test" | "slugs") {
+  /** Delete-all asks twice, the other bulk actions once. */
+  async function confirmBulk(kind: BulkAction): Promise<boolean> {
     if (kind === "all") {
-      const first = await confirm({ title: "Tüm işletmeleri sil", description: `Bu işlem ${formatInteger(list.allBusinesses)} işletmenin tamamını siler. Devam edilsin mi?`, confirmLabel: "Devam" });
-      if (!first) return;
-      const second = await confirm({ title: "Son onay", description: "Bu işlem geri alınamaz. Tüm işletmeler kalıcı olarak silinsin mi?", confirmLabel: "Hepsini sil" });
-      if (!second) return;
-    } else if (kind === "test") {
-      if (!(await confirm({ title: "Test verilerini sil", description: `Test verisi olarak işaretli ${formatInteger(list.testData)} işletme silinecek. Emin misiniz?`, confirmLabel: "Test verilerini sil" }))) return;
-    } else if (!(await confirm({ title: "URL'leri düzelt", description: "Uzun, zaman damgalı slug'lar kısa biçime çevrilir; eski adresler yeni adrese yönlenir. Devam edilsin mi?", confirmLabel: "URL'leri düzelt" }))) {
-      return;
+      return (
+        (await confirm({ title: t("businesses.deleteAllTitle"), description: t("businesses.deleteAllConfirm", { count: formatNumber(list.allBusinesses) }), confirmLabel: t("businesses.continue") })) &&
+        confirm({ title: t("businesses.deleteAllFinalTitle"), description: t("businesses.deleteAllFinal"), confirmLabel: t("businesses.deleteAllButton") })
+      );
     }
-    setBulkAction(kind);
-    try {
-      if (kind === "all") {
-        const result = await adminFetch<{ message: string }>("/api/admin/businesses", { method: "DELETE", csrfToken });
-        toast({ title: "Tüm işletmeler silindi", description: result.message, variant: "success" });
-      } else if (kind === "test") {
-        const result = await adminFetch<{ message: string; deletedCount: number }>("/api/admin/test-data", { method: "DELETE", csrfToken });
-        toast({ title: "Test verileri silindi", description: result.message, variant: "success" });
-      } else {
-        const result = await adminFetch<{ message: string }>("/api/admin/fix-slugs", { method: "POST", csrfToken });
-        toast({ title: "URL'ler düzeltildi", description: result.message, variant: "success" });
-      }
-      revalidator.revalidate();
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      const title = kind === "all" ? "Failed to delete businesses" : kind === "test" ? "Test verileri silinemedi" : "URL'ler düzeltilemedi";
-      toast({ title, description: detail, variant: "destructive" });
-    } finally {
-      setBulkAction(null);
-    }
+    if (kind === "test") return confirm({ title: t("businesses.testDataTitle"), description: t("businesses.testDataConfirm", { count: formatNumber(list.testData) }), confirmLabel: t("businesses.testDataTitle") });
+    return confirm({ title: t("businesses.fixSlugsTitle"), description: t("businesses.fixSlugsConfirm"), confirmLabel: t("businesses.fixSlugsTitle") });
   }
 
-  const field =
-    "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500/40 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+  async function runBulk(kind: BulkAction) {
+    if (!(await confirmBulk(kind))) return;
+    const calls = {
+      all: { path: "/api/admin/businesses", method: "DELETE", success: t("businesses.deletedAll"), failure: t("businesses.deleteAllFailed") },
+      test: { path: "/api/admin/test-data", method: "DELETE", success: t("businesses.testDataDeleted"), failure: t("businesses.testDataFailed") },
+      slugs: { path: "/api/admin/fix-slugs", method: "POST", success: t("businesses.slugsFixed"), failure: t("businesses.fixSlugsFailed") },
+    } as const;
+    const call = calls[kind];
+    const done = await run(kind, () => adminFetch<{ message: string }>(call.path, { method: call.method, csrfToken }), {
+      success: (result) => ({ title: call.success, description: result.message }),
+      failureTitle: call.failure,
+    });
+    if (done !== null) revalidator.revalidate();
+  }
 
   return (
-    <div className="mx-auto max-w-6xl space-y-6 p-4 sm:p-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900 dark:text-white">İşletmeler</h1>
-          <p className="text-sm text-slate-700 dark:text-slate-300">İşletmeleri arayın, onaylayın, silin ve dışa aktarın.</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Link to="/admin/upload" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100">
-            Excel/CSV yükle
-          </Link>
-          <ExportDialog csrfToken={csrfToken} fields={exportOptions.fields} defaultFields={exportOptions.defaultFields} dateRanges={exportOptions.dateRanges} />
-        </div>
-      </div>
+    <div className="space-y-6">
+      <PageHeader
+        title={t("businesses.title")}
+        subtitle={t("businesses.subtitle")}
+        actions={
+          <>
+            <Link to="/admin/upload" className={buttonClasses.secondary}>
+              <AdminIcon name="upload" className="h-4 w-4" />
+              {t("businesses.uploadLink")}
+            </Link>
+            <ExportDialog csrfToken={csrfToken} fields={exportOptions.fields} defaultFields={exportOptions.defaultFields} dateRanges={exportOptions.dateRanges} />
+          </>
+        }
+      />
 
-      <section aria-label="Özet" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <SummaryCard label="Toplam işletme" value={list.allBusinesses} tone="text-slate-900 dark:text-white" />
-        <SummaryCard label="Onaylı" value={list.approved} tone="text-emerald-700 dark:text-emerald-300" />
-        <SummaryCard label="Bu sayfada" value={list.businesses.length} tone="text-brand-700 dark:text-brand-300" />
-        <SummaryCard label="Kategori" value={list.categoryCount} tone="text-violet-700 dark:text-violet-300" />
+      <section aria-label={t("businesses.summary")} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard label={t("businesses.total")} value={formatNumber(list.allBusinesses)} icon="businesses" />
+        <StatCard label={t("businesses.approved")} value={formatNumber(list.approved)} icon="check" tone="green" />
+        <StatCard label={t("businesses.onPage")} value={formatNumber(list.businesses.length)} icon="eye" tone="amber" />
+        <StatCard label={t("businesses.categories")} value={formatNumber(list.categoryCount)} icon="tag" tone="violet" />
       </section>
 
-      <section aria-label="Filtreler" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-800">
-        <Form method="get" className="grid gap-3 sm:grid-cols-[1fr_16rem_auto]" role="search">
+      <AdminCard>
+        <Form method="get" className="grid gap-3 sm:grid-cols-[1fr_16rem_auto]" role="search" aria-label={t("businesses.filters")}>
           <input type="hidden" name="sortBy" value={query.sortBy} />
           <input type="hidden" name="sortOrder" value={query.sortOrder} />
           <div>
             <label htmlFor="business-filter" className="sr-only">
-              İşletme adı ara
+              {t("businesses.searchLabel")}
             </label>
-            <input id="business-filter" name="filter" type="search" defaultValue={query.filter} placeholder="İşletme adı ara…" className={field} />
+            <input id="business-filter" name="filter" type="search" defaultValue={query.filter} placeholder={t("businesses.searchPlaceholder")} className={inputClasses} />
           </div>
           <div>
             <label htmlFor="business-category" className="sr-only">
-              Kategori
+              {t("businesses.category")}
             </label>
-            <select id="business-category" name="category" defaultValue={query.category} className={field} onChange={(event) => event.currentTarget.form?.requestSubmit()}>
-              <option value="">Tüm kategoriler</option>
+            <select id="business-category" name="category" defaultValue={query.category} className={inputClasses} onChange={(event) => event.currentTarget.form?.requestSubmit()}>
+              <option value="">{t("businesses.allCategories")}</option>
               {categories.map((name) => (
                 <option key={name} value={name}>
                   {name}
@@ -167,73 +143,68 @@ function BusinessesScreen() {
               ))}
             </select>
           </div>
-          <button type="submit" className="rounded-md bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700 dark:bg-slate-100 dark:text-slate-900 dark:hover:bg-white">
-            Ara
+          <button type="submit" className={buttonClasses.primary}>
+            <AdminIcon name="search" className="h-4 w-4" />
+            {t("businesses.search")}
           </button>
         </Form>
-        <div className="mt-3 flex flex-wrap items-center gap-2" role="group" aria-label="Sıralama">
-          <span className="text-sm text-slate-700 dark:text-slate-300">Sırala:</span>
+        <div className="mt-4 flex flex-wrap items-center gap-2" role="group" aria-label={t("businesses.sorting")}>
+          <span className="text-sm text-slate-700 dark:text-slate-300">{t("businesses.sortBy")}</span>
           {sortKeys.map((key) => {
             const active = key === query.sortBy;
-            const next = nextSort({ sortBy: query.sortBy as string, sortOrder: query.sortOrder as SortOrder }, key);
+            const next = nextSort({ sortBy: query.sortBy, sortOrder: query.sortOrder }, key);
             return (
               <Link
                 key={key}
                 to={hrefWith({ sortBy: next.sortBy, sortOrder: next.sortOrder, page: null })}
                 aria-current={active ? "true" : undefined}
-                className={`rounded-full px-3 py-1 text-sm font-medium ${active ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-800 hover:bg-slate-200 dark:bg-slate-700 dark:text-slate-100"}`}
+                className={`rounded-full px-3 py-1 text-sm font-medium ${active ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-800 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"}`}
                 preventScrollReset
               >
-                {SORT_LABELS[key] ?? key}
-                {active ? <span aria-label={query.sortOrder === "asc" ? " (artan)" : " (azalan)"}>{query.sortOrder === "asc" ? " ↑" : " ↓"}</span> : null}
+                {t(`businesses.sort.${key}`)}
+                {active ? <span aria-label={t(query.sortOrder === "asc" ? "businesses.ascending" : "businesses.descending")}>{query.sortOrder === "asc" ? " ↑" : " ↓"}</span> : null}
               </Link>
             );
           })}
         </div>
-      </section>
+      </AdminCard>
 
-      <section aria-label="İşletme listesi" aria-busy={loading} className="space-y-3">
+      <section aria-label={t("businesses.list")} aria-busy={loading} className="space-y-3">
         <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-          {loading ? "İşletmeler yükleniyor..." : `${formatInteger(list.total)} işletme · sayfa ${list.pagination.page} / ${Math.max(1, list.pagination.totalPages)}`}
+          {loading ? t("businesses.loading") : t("businesses.count", { count: formatNumber(list.total), page: list.pagination.page, pages: Math.max(1, list.pagination.totalPages) })}
         </p>
         {list.businesses.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-700 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-300">İşletme bulunamadı</p>
+          <EmptyState icon="businesses">{t("businesses.empty")}</EmptyState>
         ) : (
           <ul className={`space-y-3 ${loading ? "opacity-60" : ""}`}>
             {list.businesses.map((business) => (
-              <BusinessRow key={business.id} business={business} busy={busyId === business.id} onToggleApproval={toggleApproval} onDelete={deleteOne} />
+              <BusinessRow key={business.id} business={business} busy={pending === `row-${business.id}`} onToggleApproval={toggleApproval} onDelete={deleteOne} />
             ))}
           </ul>
         )}
         <BusinessPagination page={list.pagination.page} totalPages={list.pagination.totalPages} hrefFor={(page) => hrefWith({ page })} />
       </section>
 
-      <section aria-labelledby="danger-zone" className="rounded-xl border border-red-200 bg-red-50/60 p-4 dark:border-red-900 dark:bg-red-950/40">
-        <h2 id="danger-zone" className="text-base font-semibold text-red-900 dark:text-red-100">
-          Tehlikeli bölge
+      <section aria-labelledby="danger-zone" className="rounded-2xl border border-red-200 bg-red-50/60 p-5 dark:border-red-900 dark:bg-red-950/40">
+        <h2 id="danger-zone" className="flex items-center gap-2 text-base font-semibold text-red-900 dark:text-red-100">
+          <AdminIcon name="warning" className="h-5 w-5" />
+          {t("businesses.dangerZone")}
         </h2>
-        <p className="mt-1 text-sm text-red-900/90 dark:text-red-100/90">Bu işlemler çok sayıda kaydı değiştirir; her biri onay ister ve denetim kaydına yazılır.</p>
-        <div className="mt-3 flex flex-wrap gap-2">
-          <button type="button" disabled={bulkAction !== null} onClick={() => runBulk("slugs")} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100">
-            {bulkAction === "slugs" ? "URL'ler düzeltiliyor..." : "URL'leri düzelt"}
+        <p className="mt-1 text-sm text-red-900/90 dark:text-red-100/90">{t("businesses.dangerZoneText")}</p>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <button type="button" disabled={bulkBusy} onClick={() => runBulk("slugs")} className={buttonClasses.secondary}>
+            {pending === "slugs" ? t("businesses.fixingSlugs") : t("businesses.fixSlugsTitle")}
           </button>
-          <button type="button" disabled={bulkAction !== null} onClick={() => runBulk("test")} className="rounded-md border border-amber-400 bg-white px-4 py-2 text-sm font-semibold text-amber-900 hover:bg-amber-50 disabled:opacity-60 dark:bg-slate-800 dark:text-amber-200">
-            {bulkAction === "test" ? "Test verileri siliniyor..." : `Test verilerini sil (${formatInteger(list.testData)})`}
+          <button type="button" disabled={bulkBusy} onClick={() => runBulk("test")} className={buttonClasses.secondary}>
+            {pending === "test" ? t("businesses.deletingTestData") : t("businesses.testDataButton", { count: formatNumber(list.testData) })}
           </button>
-          <button type="button" disabled={bulkAction !== null} onClick={() => runBulk("all")} className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60">
-            {bulkAction === "all" ? "Siliniyor..." : "Tüm işletmeleri sil"}
+          <button type="button" disabled={bulkBusy} onClick={() => runBulk("all")} className={buttonClasses.danger}>
+            <AdminIcon name="trash" className="h-4 w-4" />
+            {pending === "all" ? t("businesses.deleting") : t("businesses.deleteAllTitle")}
           </button>
         </div>
       </section>
       {confirmDialog}
     </div>
-  );
-}
-
-export default function AdminBusinessesPage() {
-  return (
-    <AdminToastProvider>
-      <BusinessesScreen />
-    </AdminToastProvider>
   );
 }

@@ -3,93 +3,103 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatRunTime, ReportStatus } from "~/components/admin/report-status";
+import { useAdminText, type AdminTextKey } from "~/components/admin/admin-i18n";
+import { AdminIcon } from "~/components/admin/admin-icons";
+import { AdminCard, adminMeta, buttonClasses } from "~/components/admin/admin-ui";
+import { ReportStatus, useRunLine } from "~/components/admin/report-status";
 import { UploadReport } from "~/components/admin/upload-report";
 import type { BatchUploadResult } from "~/components/admin/upload-send";
 import { requireAdminPage } from "~/models/admin-auth.server";
 import { getImportRunReport, parseRunId, REPORT_ISSUES_SHOWN } from "~/models/admin-reports.server";
-import { formatInteger } from "~/utils/format";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Rapor #${data?.run.id ?? ""} · Yönetim` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => adminMeta(`Report #${data?.run.id ?? ""}`);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminPage(request);
   return json({ ...(await getImportRunReport(parseRunId(params))), issuesShown: REPORT_ISSUES_SHOWN }, { headers: { "Cache-Control": "no-store" } });
 }
 
-const SEVERITY: Record<string, string> = { rejected: "Reddedildi", skipped: "Atlandı", warning: "Uyarı" };
+const SEVERITY: Record<string, AdminTextKey> = { rejected: "run.severity.rejected", skipped: "run.severity.skipped", warning: "run.severity.warning" };
 
 export default function AdminReportPage() {
   const { run, counts, issues, issuesShown } = useLoaderData<typeof loader>();
+  const { t, formatNumber } = useAdminText();
+  const runLine = useRunLine();
+  const severityText = (severity: string) => {
+    const key = SEVERITY[severity];
+    return key ? t(key) : severity;
+  };
   const batch = (run.report as { batch?: BatchUploadResult } | null)?.batch;
-  const dashboard = (run.report as { dashboard?: { summary: { processingTimeSeconds: number; fileSizeMB: number } } } | null)?.dashboard;
+  const dashboard = (run.report as { dashboard?: { summary: { fileSizeMB: number } } } | null)?.dashboard;
   return (
-    <div className="mx-auto max-w-5xl space-y-6 p-4 sm:p-6">
-      <nav aria-label="Konum">
+    <div className="mx-auto max-w-5xl space-y-6">
+      <nav aria-label={t("run.breadcrumb")}>
         <Link to="/admin/reports" className="text-sm font-medium text-brand-700 underline dark:text-brand-300">
-          ‹ Tüm raporlar
+          {t("run.back")}
         </Link>
       </nav>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="break-all text-2xl font-bold text-slate-900 dark:text-white">
-            Rapor #{run.id}: {run.fileName}
-          </h1>
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            {formatRunTime(run.startedAt)} · {run.origin === "admin" ? `yönetim paneli${run.createdBy ? ` (${run.createdBy})` : ""}` : "CLI"}
-            {dashboard ? ` · ${dashboard.summary.fileSizeMB} MB · ${dashboard.summary.processingTimeSeconds} s` : ""}
+          <h1 className="break-all text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{t("run.title", { id: run.id, file: run.fileName })}</h1>
+          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+            {runLine(run)}
+            {dashboard ? ` · ${formatNumber(dashboard.summary.fileSizeMB, 2)} MB` : ""}
           </p>
         </div>
         <div className="flex items-center gap-3">
           <ReportStatus status={run.status} />
           {counts.rejected > 0 ? (
-            <a href={`/admin/reports/${run.id}/rejected.csv`} download className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-              Reddedilen satırlar (CSV, {formatInteger(counts.rejected)})
+            <a href={`/admin/reports/${run.id}/rejected.csv`} download className={buttonClasses.primary}>
+              <AdminIcon name="copy" className="h-4 w-4" />
+              {t("run.rejectedCsv", { count: formatNumber(counts.rejected) })}
             </a>
           ) : null}
         </div>
       </div>
       {run.error ? <p className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">{run.error}</p> : null}
-      {batch ? (
-        <UploadReport fileName={run.fileName} result={batch} />
-      ) : (
-        <p className="text-sm text-slate-700 dark:text-slate-300">Bu çalıştırmanın raporu henüz yok ({formatInteger(run.committedThroughRow)} satır işlendi).</p>
-      )}
-      <section aria-labelledby="issues" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-800">
-        <h2 id="issues" className="text-base font-semibold text-slate-900 dark:text-white">
-          Satır sorunları
-        </h2>
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          {formatInteger(counts.rejected)} reddedildi · {formatInteger(counts.skipped)} atlandı · {formatInteger(counts.warning)} uyarı
-          {counts.rejected + counts.skipped + counts.warning > issuesShown ? ` (ilk ${issuesShown} gösteriliyor)` : ""}
-        </p>
+      {batch ? <UploadReport fileName={run.fileName} result={batch} /> : <p className="text-sm text-slate-700 dark:text-slate-300">{t("run.noReport", { count: formatNumber(run.committedThroughRow) })}</p>}
+      <AdminCard
+        title={t("run.issues")}
+        description={
+          t("run.issueCounts", { rejected: formatNumber(counts.rejected), skipped: formatNumber(counts.skipped), warning: formatNumber(counts.warning) }) +
+          (counts.rejected + counts.skipped + counts.warning > issuesShown ? t("run.issuesFirst", { count: issuesShown }) : "")
+        }
+      >
         {issues.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">Sorun yok.</p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">{t("run.noIssues")}</p>
         ) : (
-          <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Satır sorunları tablosu">
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("run.issuesTable")}>
             <table className="w-full min-w-[32rem] text-left text-sm">
               <thead className="text-xs uppercase text-slate-700 dark:text-slate-300">
                 <tr>
-                  <th scope="col" className="py-2 pr-3">Satır</th>
-                  <th scope="col" className="py-2 pr-3">Tür</th>
-                  <th scope="col" className="py-2 pr-3">Alan</th>
-                  <th scope="col" className="py-2">Neden</th>
+                  <th scope="col" className="py-2 pr-3">
+                    {t("run.line")}
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    {t("run.kind")}
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    {t("run.field")}
+                  </th>
+                  <th scope="col" className="py-2">
+                    {t("run.reason")}
+                  </th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
+              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
                 {issues.map((issue) => (
                   <tr key={issue.id} className="align-top text-slate-800 dark:text-slate-200">
                     <td className="py-2 pr-3 tabular-nums">{issue.lineNumber}</td>
-                    <td className="py-2 pr-3">{SEVERITY[issue.severity] ?? issue.severity}</td>
+                    <td className="py-2 pr-3">{severityText(issue.severity)}</td>
                     <td className="py-2 pr-3 font-mono text-xs">{issue.field ?? "—"}</td>
-                    <td className="py-2 break-words">{issue.reason}</td>
+                    <td className="break-words py-2">{issue.reason}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
         )}
-      </section>
+      </AdminCard>
     </div>
   );
 }

@@ -2,12 +2,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatRunTime, ReportStatus, runSeconds } from "~/components/admin/report-status";
+import { useAdminText, type AdminTextKey } from "~/components/admin/admin-i18n";
+import { adminMeta, buttonClasses, EmptyState, PageHeader } from "~/components/admin/admin-ui";
+import { ReportStatus, useRunLine } from "~/components/admin/report-status";
 import { requireAdminPage } from "~/models/admin-auth.server";
 import { getImportHistory, parseReportsQuery } from "~/models/admin-reports.server";
-import { formatInteger } from "~/utils/format";
 
-export const meta: MetaFunction = () => [{ title: "Raporlar · Yönetim" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Reports");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
@@ -15,72 +16,72 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ history: await getImportHistory(before), paged: before !== undefined }, { headers: { "Cache-Control": "no-store" } });
 }
 
+const COUNTS: ReadonlyArray<{ key: "totalRows" | "inserted" | "updated" | "unchanged" | "skipped" | "rejected"; text: AdminTextKey; tone: string }> = [
+  { key: "totalRows", text: "reports.rows", tone: "text-slate-900 dark:text-white" },
+  { key: "inserted", text: "reports.inserted", tone: "text-emerald-700 dark:text-emerald-300" },
+  { key: "updated", text: "reports.updated", tone: "text-brand-700 dark:text-brand-300" },
+  { key: "unchanged", text: "reports.unchanged", tone: "text-slate-800 dark:text-slate-200" },
+  { key: "skipped", text: "reports.skipped", tone: "text-amber-800 dark:text-amber-300" },
+  { key: "rejected", text: "reports.rejected", tone: "text-red-700 dark:text-red-300" },
+];
+
 export default function AdminReportsPage() {
   const { history, paged } = useLoaderData<typeof loader>();
+  const { t, formatNumber } = useAdminText();
+  const runLine = useRunLine();
   return (
-    <div className="mx-auto max-w-6xl space-y-6 p-4 sm:p-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">İçe aktarma raporları</h1>
-        <p className="text-sm text-slate-700 dark:text-slate-300">Her yükleme ve CLI içe aktarması; ayrıntılı rapor ve reddedilen satırlar için bir kayda tıklayın.</p>
-      </div>
+    <div className="space-y-6">
+      <PageHeader title={t("reports.title")} subtitle={t("reports.subtitle")} />
       {history.runs.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-700 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-300">
-          Henüz içe aktarma yok. <Link to="/admin/upload" className="font-medium text-brand-700 underline dark:text-brand-300">Bir dosya yükleyin</Link>.
-        </p>
+        <EmptyState icon="reports">
+          <p>
+            {t("reports.empty")}{" "}
+            <Link to="/admin/upload" className="font-medium text-brand-700 underline dark:text-brand-300">
+              {t("reports.emptyLink")}
+            </Link>
+          </p>
+        </EmptyState>
       ) : (
         <ul className="space-y-3" data-testid="report-list">
-          {history.runs.map((run) => {
-            const seconds = runSeconds(run.startedAt, run.finishedAt);
-            return (
-              <li key={run.id}>
-                <Link
-                  to={`/admin/reports/${run.id}`}
-                  className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-400 hover:shadow dark:border-slate-700 dark:bg-slate-800"
-                >
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <div className="min-w-0">
-                      <p className="break-all font-semibold text-slate-900 dark:text-white">
-                        #{run.id} · {run.fileName}
-                      </p>
-                      <p className="text-xs text-slate-700 dark:text-slate-300">
-                        {formatRunTime(run.startedAt)} · {run.origin === "admin" ? `yönetim paneli${run.createdBy ? ` (${run.createdBy})` : ""}` : "CLI"}
-                        {seconds !== null ? ` · ${seconds.toFixed(1)} s` : ""}
-                      </p>
-                    </div>
-                    <ReportStatus status={run.status} />
+          {history.runs.map((run) => (
+            <li key={run.id}>
+              <Link
+                to={`/admin/reports/${run.id}`}
+                className="block rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-400 hover:shadow dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-600"
+              >
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="break-all font-semibold text-slate-900 dark:text-white">
+                      #{run.id} · {run.fileName}
+                    </p>
+                    <p className="text-xs text-slate-700 dark:text-slate-300">{runLine(run)}</p>
                   </div>
-                  <dl className="mt-3 grid grid-cols-3 gap-2 text-center text-xs sm:grid-cols-6">
-                    {[
-                      ["Satır", run.totalRows, "text-slate-900 dark:text-white"],
-                      ["Yeni", run.inserted, "text-emerald-700 dark:text-emerald-300"],
-                      ["Güncellenen", run.updated, "text-brand-700 dark:text-brand-300"],
-                      ["Değişmeyen", run.unchanged, "text-slate-800 dark:text-slate-200"],
-                      ["Atlanan", run.skipped, "text-amber-800 dark:text-amber-300"],
-                      ["Reddedilen", run.rejected, "text-red-700 dark:text-red-300"],
-                    ].map(([label, value, tone]) => (
-                      <div key={label as string} className="rounded-lg bg-slate-50 px-2 py-1.5 dark:bg-slate-900/60">
-                        <dt className="text-slate-700 dark:text-slate-300">{label}</dt>
-                        <dd className={`text-sm font-bold tabular-nums ${tone}`}>{formatInteger(value as number)}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                </Link>
-              </li>
-            );
-          })}
+                  <ReportStatus status={run.status} />
+                </div>
+                <dl className="mt-3 grid grid-cols-3 gap-2 text-center text-xs sm:grid-cols-6">
+                  {COUNTS.map(({ key, text, tone }) => (
+                    <div key={key} className="rounded-lg bg-slate-50 px-2 py-1.5 dark:bg-slate-800/60">
+                      <dt className="text-slate-700 dark:text-slate-300">{t(text)}</dt>
+                      <dd className={`text-sm font-bold tabular-nums ${tone}`}>{formatNumber(run[key])}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </Link>
+            </li>
+          ))}
         </ul>
       )}
-      <nav aria-label="Rapor sayfaları" className="flex justify-between">
+      <nav aria-label={t("reports.pages")} className="flex justify-between">
         {paged ? (
-          <Link to="/admin/reports" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100">
-            ‹ En yeniler
+          <Link to="/admin/reports" className={buttonClasses.secondary}>
+            ‹ {t("common.newestEntries")}
           </Link>
         ) : (
           <span />
         )}
         {history.nextBeforeId !== null ? (
-          <Link to={`/admin/reports?before=${history.nextBeforeId}`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100">
-            Daha eski ›
+          <Link to={`/admin/reports?before=${history.nextBeforeId}`} className={buttonClasses.secondary}>
+            {t("common.olderEntries")} ›
           </Link>
         ) : null}
       </nav>

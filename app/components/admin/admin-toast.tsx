@@ -49,6 +49,7 @@ export function AdminToastProvider({ children, closeLabel, dark = false }: { chi
             open={open}
             onOpenChange={setOpen}
             type={variant === "destructive" ? "foreground" : "background"}
+            data-testid="admin-toast"
             className={`pointer-events-auto relative w-full rounded-xl border p-4 pr-10 shadow-lg data-[swipe=end]:translate-x-full ${VARIANT_CLASSES[variant]}`}
           >
             <Toast.Title className="text-sm font-semibold">{current.title}</Toast.Title>

@@ -1,5 +1,6 @@
 // Current page and page count → previous/next plus a window of at most 5 page links, keeping the other filters.
 import { Link } from "@remix-run/react";
+import { useAdminText } from "./admin-i18n";
 
 export const PAGE_WINDOW = 5;
 
@@ -11,14 +12,15 @@ export function pageWindow(page: number, totalPages: number): number[] {
 }
 
 export function BusinessPagination({ page, totalPages, hrefFor }: { page: number; totalPages: number; hrefFor: (page: number) => string }) {
+  const { t } = useAdminText();
   if (totalPages <= 1) return null;
   const base = "inline-flex min-w-9 items-center justify-center rounded-md border px-3 py-1.5 text-sm font-medium";
-  const idle = "border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700";
+  const idle = "border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800";
   const disabled = "pointer-events-none border-slate-200 text-slate-400 dark:border-slate-700 dark:text-slate-500";
   return (
-    <nav aria-label="Sayfalar" className="flex flex-wrap items-center justify-center gap-1.5">
+    <nav aria-label={t("pagination.label")} className="flex flex-wrap items-center justify-center gap-1.5">
       <Link to={hrefFor(page - 1)} className={`${base} ${page <= 1 ? disabled : idle}`} aria-disabled={page <= 1} preventScrollReset>
-        ‹ Önceki
+        {t("pagination.previous")}
       </Link>
       {pageWindow(page, totalPages).map((number) => (
         <Link
@@ -32,7 +34,7 @@ export function BusinessPagination({ page, totalPages, hrefFor }: { page: number
         </Link>
       ))}
       <Link to={hrefFor(page + 1)} className={`${base} ${page >= totalPages ? disabled : idle}`} aria-disabled={page >= totalPages} preventScrollReset>
-        Sonraki ›
+        {t("pagination.next")}
       </Link>
     </nav>
   );

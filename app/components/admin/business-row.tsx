@@ -1,7 +1,9 @@
 // One business of the admin list → a card with its verified/test/pending badges, figures and the approve toggle, view
 // and delete actions; an approved business carries the spec's red highlight on its "Approved" toggle.
 import type { AdminBusinessRow } from "~/models/admin-businesses.server";
-import { formatInteger, formatRating } from "~/utils/format";
+import { formatRating } from "~/utils/format";
+import { useAdminText } from "./admin-i18n";
+import { Badge } from "./admin-ui";
 
 /** One row of GET /api/admin/businesses, as the list query returns it (all fields are JSON-safe). */
 export type AdminBusinessItem = AdminBusinessRow;
@@ -14,10 +16,16 @@ interface BusinessRowProps {
 }
 
 export function BusinessRow({ business, busy, onToggleApproval, onDelete }: BusinessRowProps) {
+  const { t, formatNumber } = useAdminText();
+  const figures = [
+    [t("businesses.rating"), formatRating(business.rating)],
+    [t("businesses.reviews"), formatNumber(business.reviewCount)],
+    [t("businesses.added"), business.createdAt.slice(0, 10)],
+  ] as const;
   return (
     <li
-      className={`rounded-xl border p-4 shadow-sm ${
-        business.isApproved ? "border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-800" : "border-amber-200 bg-amber-50/40 dark:border-amber-800 dark:bg-slate-800"
+      className={`rounded-2xl border p-4 shadow-sm ${
+        business.isApproved ? "border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" : "border-amber-200 bg-amber-50/40 dark:border-amber-800 dark:bg-slate-900"
       }`}
       data-testid="admin-business-row"
     >
@@ -26,32 +34,23 @@ export function BusinessRow({ business, busy, onToggleApproval, onDelete }: Busi
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="break-words text-base font-semibold text-slate-900 dark:text-white">{business.name}</h3>
             {business.verified ? (
-              <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-900 dark:text-brand-100">
-                <span aria-hidden>✓</span> Doğrulanmış
-              </span>
+              <Badge tone="brand">
+                <span aria-hidden>✓&nbsp;</span>
+                {t("businesses.verified")}
+              </Badge>
             ) : null}
-            {business.isApproved ? null : (
-              <span className="rounded-full bg-amber-200 px-2 py-0.5 text-xs font-medium text-amber-950 dark:bg-amber-800 dark:text-amber-50">Onay bekliyor</span>
-            )}
-            {business.isTest ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">Test verisi</span> : null}
+            {business.isApproved ? null : <Badge tone="amber">{t("businesses.pending")}</Badge>}
+            {business.isTest ? <Badge tone="slate">{t("businesses.testData")}</Badge> : null}
           </div>
-          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-            {[business.category, business.city, business.countryCode].filter(Boolean).join(" · ") || "—"}
-          </p>
+          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{[business.category, business.city, business.countryCode].filter(Boolean).join(" · ") || "—"}</p>
           {business.address ? <p className="mt-0.5 break-words text-sm text-slate-600 dark:text-slate-400">{business.address}</p> : null}
           <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700 dark:text-slate-300">
-            <div className="flex gap-1">
-              <dt>Puan:</dt>
-              <dd className="font-medium">{formatRating(business.rating)}</dd>
-            </div>
-            <div className="flex gap-1">
-              <dt>Yorum:</dt>
-              <dd className="font-medium">{formatInteger(business.reviewCount)}</dd>
-            </div>
-            <div className="flex gap-1">
-              <dt>Eklendi:</dt>
-              <dd className="font-medium">{business.createdAt.slice(0, 10)}</dd>
-            </div>
+            {figures.map(([label, value]) => (
+              <div key={label} className="flex gap-1">
+                <dt>{label}</dt>
+                <dd className="font-medium">{value}</dd>
+              </div>
+            ))}
           </dl>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
@@ -60,29 +59,31 @@ export function BusinessRow({ business, busy, onToggleApproval, onDelete }: Busi
             disabled={busy}
             onClick={() => onToggleApproval(business)}
             aria-pressed={business.isApproved}
-            className={`rounded-md px-3 py-1.5 text-sm font-semibold focus:outline-none focus:ring-2 focus:ring-offset-2 disabled:opacity-60 ${
+            className={`rounded-lg px-3 py-1.5 text-sm font-semibold focus:outline-none focus:ring-2 focus:ring-offset-2 disabled:opacity-60 ${
               business.isApproved
                 ? "bg-red-50 text-red-800 ring-1 ring-red-300 hover:bg-red-100 focus:ring-red-500 dark:bg-red-950 dark:text-red-100 dark:ring-red-700"
                 : "bg-emerald-700 text-white hover:bg-emerald-800 focus:ring-emerald-500"
             }`}
           >
-            {business.isApproved ? "Approved" : "Approve"}
+            {business.isApproved ? t("businesses.approvedButton") : t("businesses.approve")}
           </button>
           <a
             href={`/business/${business.slug}`}
             target="_blank"
             rel="noreferrer"
-            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-700"
+            className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800"
           >
-            Görüntüle<span className="sr-only"> {business.name}</span>
+            {t("businesses.view")}
+            <span className="sr-only"> {business.name}</span>
           </a>
           <button
             type="button"
             disabled={busy}
             onClick={() => onDelete(business)}
-            className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 focus:outline-none focus:ring-2 focus:ring-red-500 disabled:opacity-60 dark:border-red-700 dark:text-red-200 dark:hover:bg-red-950"
+            className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 focus:outline-none focus:ring-2 focus:ring-red-500 disabled:opacity-60 dark:border-red-700 dark:text-red-200 dark:hover:bg-red-950"
           >
-            Sil<span className="sr-only"> {business.name}</span>
+            {t("common.delete")}
+            <span className="sr-only"> {business.name}</span>
           </button>
         </div>
       </div>

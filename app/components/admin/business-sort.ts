@@ -3,13 +3,6 @@
 
 export type SortOrder = "asc" | "desc";
 
-export const SORT_LABELS: Record<string, string> = {
-  name: "İsim",
-  rating: "Puan",
-  reviewCount: "Yorum sayısı",
-  createdAt: "Eklenme tarihi",
-};
-
 export function nextSort<K extends string>(current: { sortBy: K; sortOrder: SortOrder }, clicked: K): { sortBy: K; sortOrder: SortOrder } {
   if (clicked === current.sortBy) return { sortBy: clicked, sortOrder: current.sortOrder === "asc" ? "desc" : "asc" };
   return { sortBy: clicked, sortOrder: "asc" };

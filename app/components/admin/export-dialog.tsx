@@ -4,19 +4,22 @@ import { Dialog } from "radix-ui";
 import { useEffect, useMemo, useState } from "react";
 import { adminFetch } from "~/utils/admin-fetch";
 import { slugify } from "~/utils/slug";
-import { useAdminToast } from "./business-toast";
+import { useAdminText, type AdminTextKey } from "./admin-i18n";
+import { AdminIcon } from "./admin-icons";
+import { buttonClasses, inputClasses } from "./admin-ui";
+import { useAdminToast } from "./admin-toast";
 
 export const EXPORT_PICKER_LIMIT = 100;
 
-const RANGE_LABELS: Record<string, string> = {
-  all: "Tüm zamanlar",
-  today: "Bugün",
-  yesterday: "Dün",
-  last24hours: "Son 24 saat",
-  last7days: "Son 7 gün",
-  thisweek: "Bu hafta",
-  thismonth: "Bu ay",
-  custom: "Özel aralık",
+const RANGE_TEXT: Record<string, AdminTextKey> = {
+  all: "export.range.all",
+  today: "export.range.today",
+  yesterday: "export.range.yesterday",
+  last24hours: "export.range.last24hours",
+  last7days: "export.range.last7days",
+  thisweek: "export.range.thisweek",
+  thismonth: "export.range.thismonth",
+  custom: "export.range.custom",
 };
 
 export interface ExportDialogProps {
@@ -48,6 +51,7 @@ async function download(response: Response): Promise<void> {
 
 export function ExportDialog({ csrfToken, fields, defaultFields, dateRanges }: ExportDialogProps) {
   const toast = useAdminToast();
+  const { t } = useAdminText();
   const [open, setOpen] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(() => new Set(defaultFields));
   const [categories, setCategories] = useState<Loadable<string[]>>({ state: "idle" });
@@ -106,45 +110,43 @@ export function ExportDialog({ csrfToken, fields, defaultFields, dateRanges }: E
     try {
       const response = await adminFetch<Response>(`/api/admin/export-csv?${params}`, { csrfToken });
       await download(response);
-      toast({ title: "Dışa aktarma başarılı", description: "CSV dosyası indirildi", variant: "success" });
+      toast.show({ title: t("export.success"), description: t("export.successText"), variant: "success" });
       setOpen(false);
     } catch (error) {
-      toast({ title: "Dışa aktarma hatası", description: error instanceof Error ? error.message : "Export failed", variant: "destructive" });
+      toast.show({ title: t("export.error"), description: error instanceof Error ? error.message : t("export.failed"), variant: "destructive" });
     } finally {
       setExporting(false);
     }
   }
 
   const label = "block text-sm font-medium text-slate-800 dark:text-slate-200";
-  const input =
-    "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500/40 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+  const input = `mt-1 ${inputClasses}`;
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-500 focus:ring-offset-2">
-        <span aria-hidden>⤓</span> CSV dışa aktar
+      <Dialog.Trigger className={buttonClasses.primary}>
+        <AdminIcon name="external" className="h-4 w-4" />
+        {t("export.open")}
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content className="fixed inset-x-2 top-4 bottom-4 z-50 mx-auto flex max-w-3xl flex-col overflow-hidden rounded-xl bg-white shadow-xl dark:bg-slate-800 sm:inset-x-6 sm:top-10 sm:bottom-10">
-          <div className="border-b border-slate-200 px-5 py-4 dark:border-slate-700">
-            <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">İşletmeleri CSV olarak dışa aktar</Dialog.Title>
-            <Dialog.Description className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-              Alanları, kategorileri, ülkeyi ve tarih aralığını seçin. Dosya sunucudan akış halinde gelir.
-            </Dialog.Description>
+        <Dialog.Content className="fixed inset-x-2 top-4 bottom-4 z-50 mx-auto flex max-w-3xl flex-col overflow-hidden rounded-2xl bg-white shadow-xl dark:bg-slate-900 sm:inset-x-6 sm:top-10 sm:bottom-10">
+          <div className="border-b border-slate-200 px-5 py-4 dark:border-slate-800">
+            <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">{t("export.title")}</Dialog.Title>
+            <Dialog.Description className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("export.subtitle")}</Dialog.Description>
           </div>
           <div className="flex-1 space-y-6 overflow-y-auto px-5 py-4">
             <fieldset>
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <legend className="text-sm font-semibold text-slate-900 dark:text-white">
-                  Alanlar ({selected.size}/{fields.length})
+                  {t("export.fields", { selected: selected.size, total: fields.length })}
                 </legend>
                 <div className="flex gap-2 text-sm">
                   <button type="button" className="rounded px-2 py-1 text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-slate-700" onClick={() => setSelected(new Set(fields))}>
-                    Tümünü seç
+                    {t("export.selectAll")}
                   </button>
                   <button type="button" className="rounded px-2 py-1 text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-slate-700" onClick={() => setSelected(new Set())}>
-                    Temizle
+                    {t("export.clear")}
                   </button>
                 </div>
               </div>
@@ -160,21 +162,21 @@ export function ExportDialog({ csrfToken, fields, defaultFields, dateRanges }: E
 
             <fieldset>
               <legend className="text-sm font-semibold text-slate-900 dark:text-white">
-                Kategoriler {chosenCategories.size > 0 ? `(${chosenCategories.size} seçili)` : "(tümü)"}
+                {t("export.categories")} {chosenCategories.size > 0 ? t("export.categoriesChosen", { count: chosenCategories.size }) : t("export.categoriesAll")}
               </legend>
               <label className="sr-only" htmlFor="export-category-search">
-                Kategori ara
+                {t("export.categorySearch")}
               </label>
-              <input id="export-category-search" type="search" placeholder="Kategori ara…" value={term} onChange={(event) => setTerm(event.target.value)} className={input} />
+              <input id="export-category-search" type="search" placeholder={t("export.categorySearchPlaceholder")} value={term} onChange={(event) => setTerm(event.target.value)} className={input} />
               <div className="mt-2 max-h-48 overflow-y-auto rounded-md border border-slate-200 p-2 dark:border-slate-700" data-testid="export-category-list">
                 {categories.state === "loading" || categories.state === "idle" ? (
-                  <p className="p-2 text-sm text-slate-700 dark:text-slate-300">Kategoriler yükleniyor...</p>
+                  <p className="p-2 text-sm text-slate-700 dark:text-slate-300">{t("export.categoriesLoading")}</p>
                 ) : categories.state === "error" ? (
-                  <p className="p-2 text-sm text-red-700 dark:text-red-300">Kategoriler yüklenemedi. Sayfa yenileyin.</p>
+                  <p className="p-2 text-sm text-red-700 dark:text-red-300">{t("export.categoriesError")}</p>
                 ) : categories.value.length === 0 ? (
-                  <p className="p-2 text-sm text-slate-700 dark:text-slate-300">Kategori bulunamadı.</p>
+                  <p className="p-2 text-sm text-slate-700 dark:text-slate-300">{t("export.categoriesEmpty")}</p>
                 ) : matches.length === 0 ? (
-                  <p className="p-2 text-sm text-slate-700 dark:text-slate-300">{` "${term}" için sonuç bulunamadı`}</p>
+                  <p className="p-2 text-sm text-slate-700 dark:text-slate-300">{t("export.noMatch", { term })}</p>
                 ) : (
                   <div className="grid gap-1 sm:grid-cols-2">
                     {matches.map((name) => (
@@ -191,21 +193,21 @@ export function ExportDialog({ csrfToken, fields, defaultFields, dateRanges }: E
             <div className="grid gap-4 sm:grid-cols-2">
               <div>
                 <label className={label} htmlFor="export-country">
-                  Ülke
+                  {t("export.country")}
                 </label>
                 <select id="export-country" value={country} onChange={(event) => setCountry(event.target.value)} className={input}>
-                  <option value="all">Tüm ülkeler (all)</option>
+                  <option value="all">{t("export.allCountries")}</option>
                   {countries.state === "ready" ? countries.value.map((code) => <option key={code} value={code}>{code}</option>) : null}
                 </select>
               </div>
               <div>
                 <label className={label} htmlFor="export-range">
-                  Tarih aralığı
+                  {t("export.range")}
                 </label>
                 <select id="export-range" value={range} onChange={(event) => setRange(event.target.value)} className={input}>
                   {dateRanges.map((value) => (
                     <option key={value} value={value}>
-                      {RANGE_LABELS[value] ?? value}
+                      {RANGE_TEXT[value] ? t(RANGE_TEXT[value]) : value}
                     </option>
                   ))}
                 </select>
@@ -214,32 +216,25 @@ export function ExportDialog({ csrfToken, fields, defaultFields, dateRanges }: E
                 <>
                   <div>
                     <label className={label} htmlFor="export-start">
-                      Başlangıç tarihi
+                      {t("export.start")}
                     </label>
                     <input id="export-start" type="date" value={startDate} onChange={(event) => setStartDate(event.target.value)} className={input} />
                   </div>
                   <div>
                     <label className={label} htmlFor="export-end">
-                      Bitiş tarihi
+                      {t("export.end")}
                     </label>
                     <input id="export-end" type="date" value={endDate} onChange={(event) => setEndDate(event.target.value)} className={input} />
                   </div>
-                  {customIncomplete ? <p className="text-sm text-amber-800 dark:text-amber-300 sm:col-span-2">Özel aralık için başlangıç ve bitiş tarihi gerekir; aksi halde tarihler gönderilmez.</p> : null}
+                  {customIncomplete ? <p className="text-sm text-amber-800 dark:text-amber-300 sm:col-span-2">{t("export.customIncomplete")}</p> : null}
                 </>
               ) : null}
             </div>
           </div>
-          <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 px-5 py-4 dark:border-slate-700">
-            <Dialog.Close className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-700">
-              İptal
-            </Dialog.Close>
-            <button
-              type="button"
-              onClick={runExport}
-              disabled={selected.size === 0 || exporting}
-              className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-400"
-            >
-              {exporting ? "Dışa aktarılıyor..." : "Dışa aktar"}
+          <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 px-5 py-4 dark:border-slate-800">
+            <Dialog.Close className={buttonClasses.secondary}>{t("common.cancel")}</Dialog.Close>
+            <button type="button" onClick={runExport} disabled={selected.size === 0 || exporting} className={buttonClasses.primary}>
+              {exporting ? t("export.exporting") : t("export.submit")}
             </button>
           </div>
         </Dialog.Content>

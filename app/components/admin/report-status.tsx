@@ -1,24 +1,36 @@
-// An import run's status → the spec's Başarılı / Hata badge (running and cancelled runs say so).
-const STATUS: Record<string, { label: string; className: string }> = {
-  succeeded: { label: "Başarılı", className: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100" },
-  failed: { label: "Hata", className: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100" },
-  running: { label: "Sürüyor", className: "bg-brand-100 text-brand-900 dark:bg-brand-900 dark:text-brand-100" },
-  queued: { label: "Sırada", className: "bg-slate-100 text-slate-900 dark:bg-slate-700 dark:text-slate-100" },
-  cancelled: { label: "İptal edildi", className: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100" },
+// An import run's status → the spec's Başarılı / Hata badge (running, queued and cancelled runs say so), and its
+// start time and duration in the admin's language.
+import { useAdminText, type AdminTextKey } from "./admin-i18n";
+import { Badge } from "./admin-ui";
+
+const STATUS: Record<string, { text: AdminTextKey; tone: "green" | "red" | "brand" | "slate" | "amber" }> = {
+  succeeded: { text: "dashboard.success", tone: "green" },
+  failed: { text: "dashboard.failure", tone: "red" },
+  running: { text: "reports.status.running", tone: "brand" },
+  queued: { text: "reports.status.queued", tone: "slate" },
+  cancelled: { text: "reports.status.cancelled", tone: "amber" },
 };
 
 export function ReportStatus({ status }: { status: string }) {
-  const shown = STATUS[status] ?? { label: status, className: "bg-slate-100 text-slate-900" };
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${shown.className}`}>{shown.label}</span>;
-}
-
-/** "2026-11-21T21:54:00Z" → "2026-11-21 21:54 UTC"; the spec's text when the time is missing. */
-export function formatRunTime(iso: string | null): string {
-  return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : "Tarih bilinmiyor";
+  const { t } = useAdminText();
+  const shown = STATUS[status];
+  return shown ? <Badge tone={shown.tone}>{t(shown.text)}</Badge> : <Badge tone="slate">{status}</Badge>;
 }
 
 /** Seconds between two ISO times, or null. */
 export function runSeconds(startedAt: string | null, finishedAt: string | null): number | null {
   if (!startedAt || !finishedAt) return null;
   return Math.max(0, (Date.parse(finishedAt) - Date.parse(startedAt)) / 1000);
+}
+
+/** "21 Nov 2026, 21:54 UTC · admin panel (admin) · 1.2 s": when, from where and how long, the spec's text when the time is missing. */
+export function useRunLine() {
+  const { t, formatDateTime, formatNumber } = useAdminText();
+  return (run: { startedAt: string | null; finishedAt: string | null; origin: string; createdBy: string | null }) => {
+    const seconds = runSeconds(run.startedAt, run.finishedAt);
+    const origin = run.origin === "admin" ? (run.createdBy ? t("reports.originAdminBy", { name: run.createdBy }) : t("reports.originAdmin")) : t("reports.originCli");
+    return [run.startedAt ? formatDateTime(run.startedAt) : t("dashboard.unknownDate"), origin, seconds === null ? null : t("dashboard.seconds", { seconds: formatNumber(seconds, 1) })]
+      .filter(Boolean)
+      .join(" · ");
+  };
 }

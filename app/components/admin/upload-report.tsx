@@ -1,82 +1,83 @@
 // One uploaded file's result → a report card: counts, up to 5 errors and 5 skipped names with "... and N more",
 // the column extraction (N of 23) and the duplicate analysis; shared by the upload page and the run report page.
 import { Link } from "@remix-run/react";
-import { formatInteger } from "~/utils/format";
+import { useAdminText } from "./admin-i18n";
+import { Badge } from "./admin-ui";
 import type { BatchUploadResult } from "./upload-send";
 
 export const REPORT_SAMPLE = 5;
 
-/** The first 5 entries and a '... and N more' line; the server's own "... and N more" entry counts the rest already. */
-export function sampleList(items: readonly string[], total: number): string[] {
+/** The first 5 entries and a '... and N more' line (worded by `more`); the server's own "... and N more" entry is dropped. */
+export function sampleList(items: readonly string[], total: number, more: (count: number) => string): string[] {
+  // NOTE: the server's sample ends with its own English "... and N more" line; the count is redone from the total here.
   const real = items.filter((item) => !item.startsWith("... and "));
   const shown = real.slice(0, REPORT_SAMPLE);
   const rest = total - shown.length;
-  return rest > 0 ? [...shown, `... and ${rest} more`] : shown;
+  return rest > 0 ? [...shown, more(rest)] : shown;
 }
 
-function Stat({ label, value, tone = "text-slate-900 dark:text-white" }: { label: string; value: string | number; tone?: string }) {
+function Stat({ label, value, tone = "text-slate-900 dark:text-white" }: { label: string; value: string; tone?: string }) {
   return (
-    <div className="rounded-lg bg-slate-50 px-3 py-2 dark:bg-slate-900/60">
+    <div className="rounded-lg bg-slate-50 px-3 py-2 dark:bg-slate-800/60">
       <dt className="text-xs font-medium text-slate-700 dark:text-slate-300">{label}</dt>
-      <dd className={`text-lg font-bold tabular-nums ${tone}`}>{typeof value === "number" ? formatInteger(value) : value}</dd>
+      <dd className={`text-lg font-bold tabular-nums ${tone}`}>{value}</dd>
     </div>
   );
 }
 
 export function UploadReport({ fileName, result }: { fileName: string; result: BatchUploadResult }) {
+  const { t, formatNumber } = useAdminText();
+  const more = (count: number) => t("report.more", { count: formatNumber(count) });
+  const withRate = (count: number, rate: number) => t("report.withRate", { count: formatNumber(count), rate: formatNumber(rate, 1) });
   const extraction = result.columnExtraction;
   const duplicates = result.duplicateAnalysis;
   return (
-    <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-800" data-testid="upload-report">
+    <article className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900" data-testid="upload-report">
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="break-all text-base font-semibold text-slate-900 dark:text-white">{fileName}</h3>
           <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300">{result.message}</p>
         </div>
-        <span
-          className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${result.success ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100" : "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100"}`}
-        >
-          {result.success ? "Başarılı" : "Hata"}
-        </span>
+        <Badge tone={result.success ? "green" : "red"}>{result.success ? t("dashboard.success") : t("dashboard.failure")}</Badge>
       </header>
       <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
-        <Stat label="Toplam satır" value={result.totalRows} />
-        <Stat label="Başarılı" value={result.successCount} tone="text-emerald-700 dark:text-emerald-300" />
-        <Stat label="Hatalı" value={result.errorCount} tone={result.errorCount > 0 ? "text-red-700 dark:text-red-300" : undefined} />
-        <Stat label="Atlanan" value={result.skippedCount} tone={result.skippedCount > 0 ? "text-amber-700 dark:text-amber-300" : undefined} />
+        <Stat label={t("report.totalRows")} value={formatNumber(result.totalRows)} />
+        <Stat label={t("report.succeeded")} value={formatNumber(result.successCount)} tone="text-emerald-700 dark:text-emerald-300" />
+        <Stat label={t("report.errorRows")} value={formatNumber(result.errorCount)} tone={result.errorCount > 0 ? "text-red-700 dark:text-red-300" : undefined} />
+        <Stat label={t("report.skippedRows")} value={formatNumber(result.skippedCount)} tone={result.skippedCount > 0 ? "text-amber-700 dark:text-amber-300" : undefined} />
       </dl>
       {extraction ? (
         <section className="mt-4">
           <h4 className="text-sm font-semibold text-slate-900 dark:text-white">
-            Sütun çıkarımı: {extraction.extractedCount} / {extraction.totalColumns} ({extraction.extractionRate}%)
+            {t("report.extraction", { count: extraction.extractedCount, total: extraction.totalColumns, rate: formatNumber(extraction.extractionRate, 1) })}
           </h4>
           <div className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700" aria-hidden>
             <div className="h-full rounded-full bg-brand-600" style={{ width: `${Math.min(100, extraction.extractionRate)}%` }} />
           </div>
           <p className="mt-2 break-words text-xs text-slate-700 dark:text-slate-300">
-            <span className="font-medium text-emerald-800 dark:text-emerald-300">Bulunan:</span> {extraction.successful.join(", ") || "—"}
+            <span className="font-medium text-emerald-800 dark:text-emerald-300">{t("report.found")}</span> {extraction.successful.join(", ") || "—"}
           </p>
           <p className="mt-1 break-words text-xs text-slate-700 dark:text-slate-300">
-            <span className="font-medium text-amber-800 dark:text-amber-300">Eksik:</span> {extraction.missing.join(", ") || "—"}
+            <span className="font-medium text-amber-800 dark:text-amber-300">{t("report.missing")}</span> {extraction.missing.join(", ") || "—"}
           </p>
         </section>
       ) : null}
       {duplicates ? (
         <section className="mt-4">
-          <h4 className="text-sm font-semibold text-slate-900 dark:text-white">Tekrar analizi</h4>
+          <h4 className="text-sm font-semibold text-slate-900 dark:text-white">{t("report.duplicates")}</h4>
           <dl className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
-            <Stat label="place_id olan" value={duplicates.recordsWithPlaceId} />
-            <Stat label="Veritabanında var" value={`${formatInteger(duplicates.databaseDuplicateCount)} (${duplicates.databaseDuplicateRate}%)`} />
-            <Stat label="Yeni place_id" value={`${formatInteger(duplicates.newPlaceIdCount)} (${duplicates.newPlaceIdRate}%)`} />
-            <Stat label="Dosya içi tekrar" value={duplicates.excelDuplicateCount} />
+            <Stat label={t("report.withPlaceId")} value={formatNumber(duplicates.recordsWithPlaceId)} />
+            <Stat label={t("report.inDatabase")} value={withRate(duplicates.databaseDuplicateCount, duplicates.databaseDuplicateRate)} />
+            <Stat label={t("report.newPlaceId")} value={withRate(duplicates.newPlaceIdCount, duplicates.newPlaceIdRate)} />
+            <Stat label={t("report.inFile")} value={formatNumber(duplicates.excelDuplicateCount)} />
           </dl>
         </section>
       ) : null}
       {result.errorCount > 0 ? (
         <section className="mt-4">
-          <h4 className="text-sm font-semibold text-red-800 dark:text-red-300">Hatalar</h4>
+          <h4 className="text-sm font-semibold text-red-800 dark:text-red-300">{t("report.errors")}</h4>
           <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs text-slate-800 dark:text-slate-200">
-            {sampleList(result.errors, result.errorCount).map((line) => (
+            {sampleList(result.errors, result.errorCount, more).map((line) => (
               <li key={line} className="break-words">
                 {line}
               </li>
@@ -86,9 +87,9 @@ export function UploadReport({ fileName, result }: { fileName: string; result: B
       ) : null}
       {result.skippedCount > 0 && result.skippedBusinesses.length > 0 ? (
         <section className="mt-4">
-          <h4 className="text-sm font-semibold text-amber-800 dark:text-amber-300">Atlanan işletmeler</h4>
+          <h4 className="text-sm font-semibold text-amber-800 dark:text-amber-300">{t("report.skippedBusinesses")}</h4>
           <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs text-slate-800 dark:text-slate-200">
-            {sampleList(result.skippedBusinesses, result.skippedCount).map((line, index) => (
+            {sampleList(result.skippedBusinesses, result.skippedCount, more).map((line, index) => (
               <li key={`${index}-${line}`} className="break-words">
                 {line}
               </li>
@@ -99,7 +100,7 @@ export function UploadReport({ fileName, result }: { fileName: string; result: B
       {result.runId ? (
         <p className="mt-4 text-sm">
           <Link to={`/admin/reports/${result.runId}`} className="font-medium text-brand-700 underline hover:text-brand-800 dark:text-brand-300">
-            İçe aktarma raporunu aç (#{result.runId})
+            {t("report.openRun", { id: result.runId })}
           </Link>
         </p>
       ) : null}

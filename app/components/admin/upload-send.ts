@@ -55,17 +55,21 @@ export function splitNdjson(buffer: string): { lines: string[]; rest: string } {
   return { lines: parts.filter((line) => line.trim() !== ""), rest };
 }
 
-/** Size and type check before sending: the spec's oversize message, or the accepted types. */
-export function checkUploadFile(
-  file: { name: string; size: number },
-  rules: { maxBytes: number; extensions: readonly string[] },
-): { ok: true } | { ok: false; title: string; description: string } {
-  if (file.size > rules.maxBytes) return { ok: false, title: "Dosya çok büyük", description: `${file.name} - Maksimum dosya boyutu 150MB'dır` };
+/** Size and type check before sending: too large (the spec's 150 MB), a type other than the accepted ones, or fine. */
+export function checkUploadFile(file: { name: string; size: number }, rules: { maxBytes: number; extensions: readonly string[] }): { ok: true } | { ok: false; reason: "tooLarge" | "type" } {
+  if (file.size > rules.maxBytes) return { ok: false, reason: "tooLarge" };
   const lower = file.name.toLowerCase();
-  if (!rules.extensions.some((extension) => lower.endsWith(extension))) {
-    return { ok: false, title: "Invalid File Type", description: `${file.name}: yalnızca .xlsx, .xls ve .csv dosyaları yüklenebilir` };
-  }
+  if (!rules.extensions.some((extension) => lower.endsWith(extension))) return { ok: false, reason: "type" };
   return { ok: true };
+}
+
+/** The page's wording (its language) for a file that did not get a result from the server. */
+export interface UploadFailureText {
+  /** The spec's "Upload failed for {file}: {detail}". */
+  failedFor(fileName: string, detail: string): string;
+  network: string;
+  timeout: string;
+  noResult: string;
 }
 
 function failure(message: string): BatchUploadResult {
@@ -74,7 +78,7 @@ function failure(message: string): BatchUploadResult {
 
 export function sendUpload(
   file: File,
-  options: { batchSize: number; fileIndex: number; totalFiles: number; csrfToken: string; onProgress: (progress: UploadProgress) => void },
+  options: { batchSize: number; fileIndex: number; totalFiles: number; csrfToken: string; text: UploadFailureText; onProgress: (progress: UploadProgress) => void },
 ): Promise<BatchUploadResult> {
   return new Promise((resolve) => {
     const form = new FormData();
@@ -132,15 +136,15 @@ export function sendUpload(
         } catch {
           // Not JSON: the text is the detail.
         }
-        resolve(failure(`Upload failed for ${file.name}: ${xhr.status}: ${detail}`));
+        resolve(failure(options.text.failedFor(file.name, `${xhr.status}: ${detail}`)));
         return;
       }
       readLines();
       if (pending.trim() !== "") consume("\n");
-      resolve(result ?? failure(`Upload failed for ${file.name}: the server sent no result`));
+      resolve(result ?? failure(options.text.failedFor(file.name, options.text.noResult)));
     };
-    xhr.onerror = () => resolve(failure(`Upload failed for ${file.name}: sunucuya bağlanılamadı (ağ hatası)`));
-    xhr.ontimeout = () => resolve(failure(`Upload failed for ${file.name}: zaman aşımı — dosya çok büyük olabilir`));
+    xhr.onerror = () => resolve(failure(options.text.failedFor(file.name, options.text.network)));
+    xhr.ontimeout = () => resolve(failure(options.text.failedFor(file.name, options.text.timeout)));
     xhr.send(form);
   });
 }

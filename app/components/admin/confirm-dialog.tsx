@@ -2,6 +2,8 @@
 // admin's choice; delete-all chains two of them.
 import { AlertDialog } from "radix-ui";
 import { useCallback, useRef, useState, type ReactNode } from "react";
+import { useAdminText } from "./admin-i18n";
+import { buttonClasses } from "./admin-ui";
 
 export interface ConfirmRequest {
   title: string;
@@ -9,22 +11,18 @@ export interface ConfirmRequest {
   confirmLabel: string;
 }
 
-export function BusinessConfirmDialog({ request, onAnswer }: { request: ConfirmRequest | null; onAnswer: (confirmed: boolean) => void }) {
+function ConfirmDialog({ request, onAnswer }: { request: ConfirmRequest | null; onAnswer: (confirmed: boolean) => void }) {
+  const { t } = useAdminText();
   return (
     <AlertDialog.Root open={request !== null} onOpenChange={(open) => (open ? undefined : onAnswer(false))}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl dark:bg-slate-800">
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl dark:bg-slate-900">
           <AlertDialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">{request?.title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-700 dark:text-slate-300">{request?.description}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
-            <AlertDialog.Cancel className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-700">
-              İptal
-            </AlertDialog.Cancel>
-            <AlertDialog.Action
-              onClick={() => onAnswer(true)}
-              className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus:outline-none focus:ring-2 focus:ring-red-500 focus:ring-offset-2"
-            >
+            <AlertDialog.Cancel className={buttonClasses.secondary}>{t("common.cancel")}</AlertDialog.Cancel>
+            <AlertDialog.Action onClick={() => onAnswer(true)} className={buttonClasses.danger}>
               {request?.confirmLabel}
             </AlertDialog.Action>
           </div>
@@ -53,5 +51,5 @@ export function useConfirm(): [ReactNode, (request: ConfirmRequest) => Promise<b
     setRequest(null);
     resolve?.(confirmed);
   }, []);
-  return [<BusinessConfirmDialog key="confirm" request={request} onAnswer={onAnswer} />, confirm];
+  return [<ConfirmDialog key="confirm" request={request} onAnswer={onAnswer} />, confirm];
 }
