@@ -228,7 +228,9 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
 
   // The count statement below uses only the text and filter parameters, which come first.
   const filterParamCount = params.values.length;
-  const facetLimit = params.add(plan.facetLimit ?? 20);
+  // NOTE: a parameter the SQL does not use has no type, and PostgreSQL refuses the statement (42P18): only add it
+  // with the facet subqueries that read it.
+  const facetLimit = plan.facets ? params.add(plan.facetLimit ?? 20) : "";
   const facets = plan.facets
     ? `,
       (select coalesce(json_agg(json_build_object('value', f.category_slug, 'label', coalesce(c.category, f.category_slug), 'count', f.n)
@@ -535,27 +537,29 @@ export interface SuggestionRow {
  * the names are ordered `USING ~<~` (the index's byte order): a plain ORDER BY sorts by collation, which the
  * text_pattern_ops index cannot provide, and the planner then sorts every name in the range.
  */
-export async function suggestByPrefix(handle: DatabaseHandle, prefix: string, limit: number): Promise<SuggestionRow[]> {
+export async function suggestByPrefix(handle: DatabaseHandle, prefix: string, limit: number, kinds?: readonly SuggestionRow["kind"][]): Promise<SuggestionRow[]> {
   const low = prefix;
   const high = `${prefix}\u{10FFFF}`;
+  // NOTE: `$4 is null or …` is a one-time filter: a part whose kind is not wanted reads no index at all.
+  const wants = (kind: SuggestionRow["kind"]) => `and ($4::text[] is null or '${kind}' = any($4::text[]))`;
   return handle.query<SuggestionRow>(
     `(select 'category' as kind, category as label, category_slug as slug, null::text as "countryCode",
              null::text as detail, business_count as count
         from category_counts
        where directory_unaccent(lower(category)) ~>=~ directory_unaccent(lower($1))
-         and directory_unaccent(lower(category)) ~<~ directory_unaccent(lower($2))
+         and directory_unaccent(lower(category)) ~<~ directory_unaccent(lower($2)) ${wants("category")}
        order by business_count desc, category_slug limit $3)
      union all
      (select 'city', city, city_slug, country_code, null::text, business_count
         from city_counts
        where directory_unaccent(lower(city)) ~>=~ directory_unaccent(lower($1))
-         and directory_unaccent(lower(city)) ~<~ directory_unaccent(lower($2))
+         and directory_unaccent(lower(city)) ~<~ directory_unaccent(lower($2)) ${wants("city")}
        order by business_count desc, country_code, city_slug limit $3)
      union all
      (select 'country', country, country_slug, country_code, null::text, business_count
         from country_counts
        where directory_unaccent(lower(country)) ~>=~ directory_unaccent(lower($1))
-         and directory_unaccent(lower(country)) ~<~ directory_unaccent(lower($2))
+         and directory_unaccent(lower(country)) ~<~ directory_unaccent(lower($2)) ${wants("country")}
        order by business_count desc, country_code limit $3)
      union all
      (select 'business', name, slug, country_code, city, reviews
@@ -563,11 +567,11 @@ export async function suggestByPrefix(handle: DatabaseHandle, prefix: string, li
                 from businesses
                where is_approved
                  and directory_unaccent(lower(name)) ~>=~ directory_unaccent(lower($1))
-                 and directory_unaccent(lower(name)) ~<~ directory_unaccent(lower($2))
+                 and directory_unaccent(lower(name)) ~<~ directory_unaccent(lower($2)) ${wants("business")}
                order by directory_unaccent(lower(name)) using ~<~
                limit 50) first_names
        order by rank_score desc, id desc limit $3)`,
-    [low, high, limit],
+    [low, high, limit, kinds ? [...kinds] : null],
   );
 }
 
