@@ -65,10 +65,14 @@ export interface Suggestion {
   detail?: string;
 }
 
+export type SuggestionKind = Suggestion["kind"];
+export const SUGGESTION_KINDS = ["business", "category", "city", "country"] as const satisfies readonly SuggestionKind[];
+
 export interface SearchEngine {
   readonly name: "postgres" | "meilisearch";
   search(query: SearchQuery): Promise<SearchResult>;
-  suggest(prefix: string, limit?: number): Promise<Suggestion[]>;
+  /** Prefix suggestions; `kinds` keeps only those kinds (every kind when absent). */
+  suggest(prefix: string, limit?: number, kinds?: readonly SuggestionKind[]): Promise<Suggestion[]>;
   /** Brings these businesses' search documents up to date (a no-op where the index is the table itself). */
   indexBusinesses(ids: number[]): Promise<void>;
   removeBusinesses(ids: number[]): Promise<void>;

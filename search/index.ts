@@ -3,12 +3,12 @@
 // re-probed at most every 30 s, and recovers by itself. Pages never fail because the search engine is down.
 import { getDatabase, type DatabaseHandle } from "../db/client.ts";
 import { getEnv } from "../db/env.ts";
-import type { SearchEngine, SearchQuery, SearchResult, Suggestion } from "./engine.ts";
+import type { SearchEngine, SearchQuery, SearchResult, Suggestion, SuggestionKind } from "./engine.ts";
 import { MeilisearchEngine } from "./meilisearch.ts";
 import { PostgresSearchEngine } from "./postgres.ts";
 import { CachedSearchEngine } from "./result-cache.ts";
 
-export type { FacetValue, SearchEngine, SearchHit, SearchQuery, SearchResult, Suggestion } from "./engine.ts";
+export type { FacetValue, SearchEngine, SearchHit, SearchQuery, SearchResult, Suggestion, SuggestionKind } from "./engine.ts";
 export { SearchQuerySchema, parseSearchQuery } from "./engine.ts";
 
 export const PROBE_INTERVAL_MS = 30_000;
@@ -110,8 +110,8 @@ export class FallbackSearchEngine implements SearchEngine {
     return degraded ? { ...value, degraded: true, tookMs: Math.round((performance.now() - started) * 10) / 10 } : value;
   }
 
-  async suggest(prefix: string, limit?: number): Promise<Suggestion[]> {
-    return (await this.#withFallback(() => this.#primary.suggest(prefix, limit), () => this.#fallback.suggest(prefix, limit))).value;
+  async suggest(prefix: string, limit?: number, kinds?: readonly SuggestionKind[]): Promise<Suggestion[]> {
+    return (await this.#withFallback(() => this.#primary.suggest(prefix, limit, kinds), () => this.#fallback.suggest(prefix, limit, kinds))).value;
   }
 
   /** A failed index update must not fail the write that caused it: the index is derived and rebuildable. */

@@ -12,7 +12,7 @@ import {
   type SearchFilters,
 } from "../db/queries/search.ts";
 import { FACET_SEPARATOR, HIT_ATTRIBUTES, buildBusinessDocument, mapDocumentToSearchHit, type BusinessDocument } from "./documents.ts";
-import type { FacetValue, SearchEngine, SearchFacets, SearchQuery, SearchResult, Suggestion } from "./engine.ts";
+import type { FacetValue, SearchEngine, SearchFacets, SearchQuery, SearchResult, Suggestion, SuggestionKind } from "./engine.ts";
 import { createEmptyFacets } from "./engine.ts";
 import { mixSuggestions, PostgresSearchEngine, mapFacetRows, mapRowToSearchHit } from "./postgres.ts";
 import { findDidYouMean, findWordCorrections, prepareQuery } from "./query-plan.ts";
@@ -263,19 +263,21 @@ export class MeilisearchEngine implements SearchEngine {
   }
 
   /** Categories, cities and countries from the aggregate tables; business names typo-tolerant from Meilisearch. */
-  async suggest(prefix: string, limit = 8): Promise<Suggestion[]> {
+  async suggest(prefix: string, limit = 8, kinds?: readonly SuggestionKind[]): Promise<Suggestion[]> {
     const normalized = normalizeSuggestPrefix(prefix);
-    if (!normalized.trim()) return [];
+    if (!normalized.trim() || kinds?.length === 0) return [];
     const capped = Math.max(1, Math.min(20, Math.floor(limit)));
+    const placeKinds = (kinds ?? ["category", "country", "city"]).filter((kind) => kind !== "business");
+    const wantsBusinesses = !kinds || kinds.includes("business");
     const [places, businesses] = await Promise.all([
-      this.#postgres.suggest(normalized, capped),
-      this.#index().search(normalized, { limit: capped, attributesToRetrieve: ["name", "slug", "city", "country_code"] }),
+      placeKinds.length > 0 ? this.#postgres.suggest(normalized, capped, placeKinds) : [],
+      wantsBusinesses ? this.#index().search(normalized, { limit: capped, attributesToRetrieve: ["name", "slug", "city", "country_code"] }) : { hits: [] },
     ]);
     const fromMeili: Suggestion[] = businesses.hits.map((hit) => {
       const detail = [hit.city, hit.country_code ? countryName(hit.country_code) : null].filter(Boolean).join(", ");
       return { kind: "business", label: String(hit.name), url: `/business/${String(hit.slug)}`, ...(detail ? { detail } : {}) };
     });
-    return mixSuggestions([...places.filter((s) => s.kind !== "business"), ...fromMeili], capped);
+    return mixSuggestions([...places, ...fromMeili], capped);
   }
 
   /** Re-reads these businesses from Postgres: approved ones are (re)written, the rest removed from the index. */

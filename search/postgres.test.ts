@@ -1,9 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { computeBoundingBox, buildSearchStatement } from "../db/queries/search.ts";
 import type { Suggestion } from "./engine.ts";
-import { mixSuggestions, mapFacetRows, mapRowToSearchHit } from "./postgres.ts";
+import { mixSuggestions, mapFacetRows, mapRowToSearchHit, mapSuggestionRow } from "./postgres.ts";
 
 describe("postgres engine: pure parts", () => {
+  it("counts a suggestion's businesses in the right number", () => {
+    const row = { label: "Bakery", slug: "bakery", countryCode: null, detail: null };
+    expect(mapSuggestionRow({ ...row, kind: "category", count: 1 }).detail).toBe("1 business");
+    expect(mapSuggestionRow({ ...row, kind: "country", count: 1234 }).detail).toBe("1,234 businesses");
+  });
+
+  it("binds the facet limit only when facets are asked for: an unused parameter has no type (42P18)", () => {
+    const plan = { text: null, filters: {}, sort: "relevance" as const, limit: 20, offset: 0, facetLimit: 7 };
+    expect(buildSearchStatement({ ...plan, facets: true }).params).toContain(7);
+    const without = buildSearchStatement({ ...plan, facets: false });
+    expect(without.params).not.toContain(7);
+    expect(without.text).not.toContain(`$${without.params.length + 1}`);
+  });
+
   it("keeps user text in bind parameters, never in the SQL", () => {
     const hostile = "x'); drop table businesses; --";
     const statement = buildSearchStatement({

@@ -2,6 +2,7 @@
 // with a prefix last word, location text turned into filters, trigram typo tolerance when the text finds too
 // little, facet counts over the matched set, did-you-mean and prefix suggest. Only approved businesses.
 import { countryName } from "../app/utils/countries.ts";
+import { formatCounted } from "../app/utils/format.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import {
   analyzeSearchTables,
@@ -17,7 +18,7 @@ import {
   type SuggestionRow,
 } from "../db/queries/search.ts";
 import { refreshAggregates } from "../db/writes/aggregates.ts";
-import type { FacetValue, SearchEngine, SearchFacets, SearchHit, SearchQuery, SearchResult, Suggestion } from "./engine.ts";
+import type { FacetValue, SearchEngine, SearchFacets, SearchHit, SearchQuery, SearchResult, Suggestion, SuggestionKind } from "./engine.ts";
 import { createEmptyFacets } from "./engine.ts";
 import { findDidYouMean, findWordCorrections, prepareQuery } from "./query-plan.ts";
 import { buildCorrectedTsquery, buildTextMatch, foldLastWord, matchLastWordExactly, normalizeSuggestPrefix, usesWebsearchSyntax } from "./query-text.ts";
@@ -59,12 +60,12 @@ export function mapFacetRows(facets: BusinessSearchRows["facets"]): SearchFacets
   };
 }
 
-function mapSuggestionRow(row: SuggestionRow): Suggestion {
+export function mapSuggestionRow(row: SuggestionRow): Suggestion {
   switch (row.kind) {
     case "category":
-      return { kind: "category", label: row.label, url: `/categories/${row.slug}`, detail: `${Number(row.count).toLocaleString("en-US")} businesses` };
+      return { kind: "category", label: row.label, url: `/categories/${row.slug}`, detail: formatCounted(Number(row.count), "business", "businesses") };
     case "country":
-      return { kind: "country", label: row.label, url: `/countries/${row.slug}`, detail: `${Number(row.count).toLocaleString("en-US")} businesses` };
+      return { kind: "country", label: row.label, url: `/countries/${row.slug}`, detail: formatCounted(Number(row.count), "business", "businesses") };
     case "city":
       return {
         kind: "city",
@@ -192,11 +193,11 @@ export class PostgresSearchEngine implements SearchEngine {
     return { rows, didYouMean: await findDidYouMean(handle, text, words, helpful, fuzzyName !== null) };
   }
 
-  async suggest(prefix: string, limit = DEFAULT_SUGGEST_LIMIT): Promise<Suggestion[]> {
+  async suggest(prefix: string, limit = DEFAULT_SUGGEST_LIMIT, kinds?: readonly SuggestionKind[]): Promise<Suggestion[]> {
     const normalized = normalizeSuggestPrefix(prefix);
-    if (!normalized.trim()) return [];
+    if (!normalized.trim() || kinds?.length === 0) return [];
     const capped = Math.max(1, Math.min(20, Math.floor(limit)));
-    const rows = await suggestByPrefix(await this.#db(), normalized, capped);
+    const rows = await suggestByPrefix(await this.#db(), normalized, capped, kinds);
     return mixSuggestions(rows.map(mapSuggestionRow), capped);
   }
 

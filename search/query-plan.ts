@@ -8,9 +8,7 @@ import {
   findCitiesBySlug,
   findClosestBusinessName,
   findCountryCode,
-  findIndexedWords,
-  findTermCandidates,
-  listCategoryTerms,
+  findWordVocabulary,
   type SearchFilters,
 } from "../db/queries/search.ts";
 import type { SearchQuery } from "./engine.ts";
@@ -129,11 +127,11 @@ export async function findWordCorrections(handle: DatabaseHandle, words: string[
   const corrections = new Map<string, string>();
   const correctable = selectCorrectableWords(words.map(foldAccents));
   if (correctable.length === 0) return { corrections, unknownWords: [] };
-  const indexed = new Set(await findIndexedWords(handle, correctable));
-  const unknownWords = correctable.filter((word) => !indexed.has(word));
+  const vocabulary = await findWordVocabulary(handle, correctable, MIN_CORRECTION_SIMILARITY);
+  const unknown = new Set(vocabulary.unknownWords);
+  const unknownWords = correctable.filter((word) => unknown.has(word));
   if (unknownWords.length === 0) return { corrections, unknownWords };
-  const [candidates, categoryTerms] = await Promise.all([findTermCandidates(handle, unknownWords, MIN_CORRECTION_SIMILARITY), listCategoryTerms(handle)]);
-  const chosen = chooseCorrections(unknownWords, candidates, categoryTerms);
+  const chosen = chooseCorrections(unknownWords, vocabulary.candidates, vocabulary.categoryTerms);
   for (const word of words) {
     const correction = chosen.get(foldAccents(word));
     if (correction) corrections.set(word, correction);

@@ -52,8 +52,8 @@ describe("query text", () => {
 
   it("builds typo-corrected tsqueries and the did-you-mean text", () => {
     const corrections = new Map([["restuarant", "restaurant"]]);
-    expect(buildCorrectedTsquery(["restuarant", "berlin"], corrections)).toBe("('restuarant' | 'restaurant':*) & 'berlin':*");
-    expect(buildCorrectedTsquery(["cheap", "restuarant"], corrections)).toBe("'cheap' & ('restuarant':* | 'restaurant':*)");
+    expect(buildCorrectedTsquery(["restuarant", "berlin"], corrections)).toBe("('restuarant' | 'restaurant') & 'berlin':*");
+    expect(buildCorrectedTsquery(["cheap", "restuarant"], corrections)).toBe("'cheap' & ('restuarant':* | 'restaurant')");
     expect(buildCorrectedText(["restuarant", "berlin"], corrections)).toBe("restaurant berlin");
     expect(buildCorrectedText(["bakery"], corrections)).toBeNull();
   });

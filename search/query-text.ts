@@ -70,7 +70,9 @@ export function buildCorrectedTsquery(words: string[], corrections: ReadonlyMap<
       const own = isLast && Array.from(word).length >= MIN_PREFIX_LENGTH ? `${quoteToken(word)}:*` : quoteToken(word);
       const correction = corrections.get(word);
       if (!correction || correction === word) return own;
-      return `(${own} | ${quoteToken(correction)}:*)`;
+      // A correction is a whole vocabulary word: matched exactly, it reads one posting list instead of every word
+      // it prefixes (see matchLastWordExactly).
+      return `(${own} | ${quoteToken(correction)})`;
     })
     .join(" & ");
 }

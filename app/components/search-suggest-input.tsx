@@ -7,8 +7,6 @@ import type { Suggestion } from "~/models/search.server";
 export const SUGGEST_DEBOUNCE_MS = 150;
 export const SUGGEST_MIN_CHARS = 2;
 const SHOWN_SUGGESTIONS = 8;
-/** Place mode keeps only cities and countries, so it asks for more to have enough left. */
-const PLACE_FETCH_LIMIT = 20;
 const CACHE_SIZE = 50;
 
 const KIND_LABELS: Record<Suggestion["kind"], string> = { business: "Business", category: "Category", city: "City", country: "Country" };
@@ -17,14 +15,13 @@ const KIND_LABELS: Record<Suggestion["kind"], string> = { business: "Business", 
 const cache = new Map<string, Suggestion[]>();
 
 async function fetchSuggestions(text: string, places: boolean, signal: AbortSignal): Promise<Suggestion[]> {
-  const url = `/api/suggest?q=${encodeURIComponent(text)}&limit=${places ? PLACE_FETCH_LIMIT : SHOWN_SUGGESTIONS}`;
+  const url = `/api/suggest?q=${encodeURIComponent(text)}&limit=${SHOWN_SUGGESTIONS}${places ? "&kinds=city,country" : ""}`;
   const cached = cache.get(url);
   if (cached) return cached;
   const response = await fetch(url, { signal, headers: { Accept: "application/json" } });
   if (!response.ok) return [];
   const body = (await response.json()) as { suggestions?: Suggestion[] };
-  const all = body.suggestions ?? [];
-  const kept = (places ? all.filter((s) => s.kind === "city" || s.kind === "country") : all).slice(0, SHOWN_SUGGESTIONS);
+  const kept = (body.suggestions ?? []).slice(0, SHOWN_SUGGESTIONS);
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   cache.set(url, kept);
   return kept;

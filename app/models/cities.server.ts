@@ -8,6 +8,7 @@ import { listCityPage, summarizeCities, type CityListFilter } from "../../db/que
 import { getSiteTotals } from "../../db/queries/home.ts";
 import { slugify } from "~/utils/slug";
 import { countryName } from "~/utils/countries";
+import { readAggregateJson, type SerializedJson } from "./aggregate-json-cache.server";
 import { toBusinessListItem, type BusinessListItem } from "./businesses.server";
 import { pageOffset, paginate, type Pagination } from "./pagination.server";
 import { LIST_PAGE_SIZE, MAX_LIST_PAGE } from "./public-pages.server";
@@ -27,6 +28,15 @@ export async function listCities(letter?: string, handle?: DatabaseHandle): Prom
   const db = handle ?? (await getDatabase());
   const rows = await listCityCounts(db, letter);
   return rows.map(toCityListItem);
+}
+
+/**
+ * The city list answer of GET /api/cities, serialised once per letter until the aggregates are next refreshed:
+ * at a million businesses the unfiltered list is ~80k cities (~9 MB of JSON), and building that per request is
+ * what made it slow, not reading it.
+ */
+export async function readCityListJson(letter?: string, handle?: DatabaseHandle): Promise<SerializedJson> {
+  return readAggregateJson(`cities:${letter ?? ""}`, (db) => listCities(letter, db), handle);
 }
 
 function toCityListItem(row: CityCountRow): CityListItem {

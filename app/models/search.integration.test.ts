@@ -4,6 +4,7 @@ import { refreshAggregates } from "../../db/writes/aggregates.ts";
 import { upsertBusinesses } from "../../db/writes/businesses.ts";
 import { normalizeBusiness } from "../../ingest-cli/pipeline/normalize/business.ts";
 import { createSearchEngine } from "../../search/index.ts";
+import { PostgresSearchEngine } from "../../search/postgres.ts";
 import { loader as searchLoader } from "~/routes/api.search";
 import { loader as suggestLoader } from "~/routes/api.suggest";
 import { loader as searchPageLoader } from "~/routes/search";
@@ -46,6 +47,28 @@ describe(`search API models on ${testDriver()}`, () => {
     expect(suggestions.ok && suggestions.suggestions.some((s) => s.label === "Bakery")).toBe(true);
     const bad = await searchBusinesses(new URLSearchParams({ q: "x", page: "0" }), engine);
     expect(bad).toEqual({ ok: false, problems: [expect.stringContaining("page")] });
+  });
+
+  it("searches without facets (facets=false) instead of failing on an unused facet-limit parameter", async () => {
+    const engine = createSearchEngine({ handle });
+    const outcome = await searchBusinesses(new URLSearchParams({ q: "bakery", facets: "false" }), engine);
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.result.hits.map((h) => h.name).sort()).toEqual(["Bäckerei Müller", "Corner Bakery"]);
+    expect(outcome.result.facets).toEqual({ category: [], country: [], city: [] });
+    const sampled = await new PostgresSearchEngine({ handle, matchSampleSize: 1 }).search({ q: "bakery", page: 1, perPage: 20, sort: "relevance", facets: false });
+    expect(sampled.hits).toHaveLength(2);
+  });
+
+  it("suggests only the kinds asked for, counts in the right number, and rejects unknown kinds", async () => {
+    const engine = createSearchEngine({ handle });
+    const places = await suggestSearches(new URLSearchParams({ q: "Ber", kinds: "city,country" }), engine);
+    expect(places.ok && places.suggestions.map((s) => [s.kind, s.label])).toEqual([["city", "Berlin"]]);
+    const all = await suggestSearches(new URLSearchParams({ q: "Italian" }), engine);
+    expect(all.ok && all.suggestions).toEqual(expect.arrayContaining([expect.objectContaining({ kind: "category", label: "Italian restaurant", detail: "1 business" })]));
+    const onlyBusinesses = await suggestSearches(new URLSearchParams({ q: "Cor", kinds: "business" }), engine);
+    expect(onlyBusinesses.ok && onlyBusinesses.suggestions.map((s) => s.kind)).toEqual(["business"]);
+    expect(await suggestSearches(new URLSearchParams({ q: "Ber", kinds: "city,planet" }), engine)).toEqual({ ok: false, problems: [expect.stringContaining("kinds")] });
   });
 
   it("answers 400 JSON from the routes for bad parameters", async () => {

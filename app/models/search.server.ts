@@ -1,6 +1,6 @@
 // Search and suggest requests → the active search engine (Meilisearch, or PostgreSQL when it is absent or down).
 import { z } from "zod";
-import { DEFAULT_PER_PAGE, DEFAULT_RADIUS_KM } from "../../search/engine.ts";
+import { DEFAULT_PER_PAGE, DEFAULT_RADIUS_KM, SUGGESTION_KINDS } from "../../search/engine.ts";
 import { getSearchEngine, parseSearchQuery, type SearchEngine, type SearchQuery, type SearchResult, type Suggestion } from "../../search/index.ts";
 
 export type { FacetValue, SearchHit, SearchResult, Suggestion } from "../../search/index.ts";
@@ -52,6 +52,12 @@ export async function searchForPage(params: URLSearchParams, engine: SearchEngin
 export const SuggestParamsSchema = z.object({
   q: z.string().trim().min(1, "q must have at least one character").max(100, "q must be at most 100 characters"),
   limit: z.coerce.number({ message: "limit must be a whole number from 1 to 20" }).int("limit must be a whole number from 1 to 20").min(1, "limit must be a whole number from 1 to 20").max(20, "limit must be a whole number from 1 to 20").default(8),
+  /** Comma-separated kinds to keep ("city,country" for a location box); every kind when absent. */
+  kinds: z
+    .string()
+    .optional()
+    .transform((value) => (value ? Array.from(new Set(value.split(",").map((kind) => kind.trim()).filter(Boolean))) : undefined))
+    .pipe(z.array(z.enum(SUGGESTION_KINDS, { message: `kinds must be a comma-separated list of ${SUGGESTION_KINDS.join(", ")}` })).min(1).optional()),
 });
 
 export type SuggestOutcome = { ok: true; suggestions: Suggestion[] } | { ok: false; problems: string[] };
@@ -59,5 +65,5 @@ export type SuggestOutcome = { ok: true; suggestions: Suggestion[] } | { ok: fal
 export async function suggestSearches(params: URLSearchParams, engine: SearchEngine = getSearchEngine()): Promise<SuggestOutcome> {
   const parsed = SuggestParamsSchema.safeParse(Object.fromEntries(params));
   if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((issue) => issue.message) };
-  return { ok: true, suggestions: await engine.suggest(parsed.data.q, parsed.data.limit) };
+  return { ok: true, suggestions: await engine.suggest(parsed.data.q, parsed.data.limit, parsed.data.kinds) };
 }

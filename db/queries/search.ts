@@ -228,7 +228,9 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
 
   // The count statement below uses only the text and filter parameters, which come first.
   const filterParamCount = params.values.length;
-  const facetLimit = params.add(plan.facetLimit ?? 20);
+  // NOTE: a parameter the SQL does not use has no type, and PostgreSQL refuses the statement (42P18): only add it
+  // with the facet subqueries that read it.
+  const facetLimit = plan.facets ? params.add(plan.facetLimit ?? 20) : "";
   const facets = plan.facets
     ? `,
       (select coalesce(json_agg(json_build_object('value', f.category_slug, 'label', coalesce(c.category, f.category_slug), 'count', f.n)
@@ -420,48 +422,61 @@ export interface TermCandidateRow {
   kind: "category" | "city";
 }
 
-/**
- * For each query word, the words of category names (a few hundred rows: scanned) and of city names (tens of
- * thousands: through the trigram index) whose trigram similarity reaches `minSimilarity`, best first.
- * NOTE: similarity() runs on unaccented lower-case text, so "zurich" and "Zürich" are the same word.
- */
-export async function findTermCandidates(handle: DatabaseHandle, words: string[], minSimilarity = 0.4): Promise<TermCandidateRow[]> {
-  if (words.length === 0) return [];
-  return handle.query<TermCandidateRow>(
-    `with words as (select distinct directory_unaccent(lower(w)) as word from unnest($1::text[]) as w),
-     category_terms as (
-       select t.term, sum(c.business_count)::int as business_count
-         from category_counts c, regexp_split_to_table(directory_unaccent(lower(c.category)), '[^[:alnum:]]+') as t(term)
-        where length(t.term) >= 3
-        group by t.term
-     )
-     select w.word, t.term, similarity(w.word, t.term)::float8 as similarity, t.business_count as "businessCount", 'category' as kind
-       from words w cross join category_terms t
-      where similarity(w.word, t.term) >= $2::float8
-     union all
-     select w.word, t.term, similarity(w.word, t.term)::float8, c.business_count, 'city'
-       from words w
-       cross join lateral (
-         select c.city, c.business_count from city_counts c
-          where directory_unaccent(lower(c.city)) % w.word
-          order by similarity(directory_unaccent(lower(c.city)), w.word) desc, c.business_count desc
-          limit 5
-       ) c
-       cross join lateral regexp_split_to_table(directory_unaccent(lower(c.city)), '[^[:alnum:]]+') as t(term)
-      where length(t.term) >= 3 and similarity(w.word, t.term) >= $2::float8
-      order by 1, 3 desc, 4 desc`,
-    [words, minSimilarity],
-  );
+export interface WordVocabulary {
+  /** The query words (unaccented, lower-case) that match no approved business on their own. */
+  unknownWords: string[];
+  /** For each unknown word, category and city words within `minSimilarity`, best first. */
+  candidates: TermCandidateRow[];
+  /** Every word of every category name with the businesses behind it (empty when no word is unknown). */
+  categoryTerms: Array<{ term: string; businessCount: number }>;
 }
 
-/** Every word of every category name with the businesses behind it: the vocabulary edit distances run over. */
-export async function listCategoryTerms(handle: DatabaseHandle): Promise<Array<{ term: string; businessCount: number }>> {
-  return handle.query<{ term: string; businessCount: number }>(
-    `select t.term, sum(c.business_count)::int as "businessCount"
-       from category_counts c, regexp_split_to_table(directory_unaccent(lower(c.category)), '[^[:alnum:]]+') as t(term)
-      where length(t.term) >= 3
-      group by t.term`,
+/**
+ * The typo look-ups in one round trip: which query words match no business on their own, and for those the words of
+ * category names (a few hundred rows: scanned) and of city names (tens of thousands: through the trigram index)
+ * whose trigram similarity reaches `minSimilarity`, plus the category vocabulary edit distances run over.
+ * NOTE: similarity() runs on unaccented lower-case text, so "zurich" and "Zürich" are the same word.
+ */
+export async function findWordVocabulary(handle: DatabaseHandle, words: string[], minSimilarity = 0.4): Promise<WordVocabulary> {
+  if (words.length === 0) return { unknownWords: [], candidates: [], categoryTerms: [] };
+  const [row] = await handle.query<{ unknown: string[] | string; candidates: TermCandidateRow[] | string; category_terms: WordVocabulary["categoryTerms"] | string }>(
+    `with words as materialized (select distinct directory_unaccent(lower(w)) as word from unnest($1::text[]) as w),
+     unknown as materialized (
+       select w.word from words w
+        where not exists (select 1 from businesses b where b.is_approved and b.search_vector @@ plainto_tsquery('simple', w.word))
+     ),
+     category_terms as materialized (
+       select t.term, sum(c.business_count)::int as business_count
+         from category_counts c, regexp_split_to_table(directory_unaccent(lower(c.category)), '[^[:alnum:]]+') as t(term)
+        where length(t.term) >= 3 and exists (select 1 from unknown)
+        group by t.term
+     ),
+     candidates as (
+       select w.word, t.term, similarity(w.word, t.term)::float8 as similarity, t.business_count as "businessCount", 'category' as kind
+         from unknown w cross join category_terms t
+        where similarity(w.word, t.term) >= $2::float8
+       union all
+       select w.word, t.term, similarity(w.word, t.term)::float8, c.business_count, 'city'
+         from unknown w
+         cross join lateral (
+           select c.city, c.business_count from city_counts c
+            where directory_unaccent(lower(c.city)) % w.word
+            order by similarity(directory_unaccent(lower(c.city)), w.word) desc, c.business_count desc
+            limit 5
+         ) c
+         cross join lateral regexp_split_to_table(directory_unaccent(lower(c.city)), '[^[:alnum:]]+') as t(term)
+        where length(t.term) >= 3 and similarity(w.word, t.term) >= $2::float8
+     )
+     select (select coalesce(json_agg(word order by word), '[]'::json) from unknown) as unknown,
+            (select coalesce(json_agg(c order by c.word, c.similarity desc, c."businessCount" desc), '[]'::json) from candidates c) as candidates,
+            (select coalesce(json_agg(json_build_object('term', term, 'businessCount', business_count)), '[]'::json) from category_terms) as category_terms`,
+    [words, minSimilarity],
   );
+  return {
+    unknownWords: readJson(row?.unknown, []),
+    candidates: readJson(row?.candidates, []),
+    categoryTerms: readJson(row?.category_terms, []),
+  };
 }
 
 /**
@@ -476,17 +491,6 @@ export async function isVocabularyWord(handle: DatabaseHandle, word: string): Pr
     [word],
   );
   return Boolean(row?.found);
-}
-
-/** The query words (unaccented, lower-case) that match at least one approved business on their own. */
-export async function findIndexedWords(handle: DatabaseHandle, words: string[]): Promise<string[]> {
-  if (words.length === 0) return [];
-  const rows = await handle.query<{ word: string }>(
-    `select w.word from (select distinct directory_unaccent(lower(w)) as word from unnest($1::text[]) as w) w
-      where exists (select 1 from businesses b where b.is_approved and b.search_vector @@ plainto_tsquery('simple', w.word))`,
-    [words],
-  );
-  return rows.map((row) => row.word);
 }
 
 /** A typed country (name, "de", "Deutschland" via `aliasCode`) → a country code that has businesses, or null. */
@@ -535,27 +539,29 @@ export interface SuggestionRow {
  * the names are ordered `USING ~<~` (the index's byte order): a plain ORDER BY sorts by collation, which the
  * text_pattern_ops index cannot provide, and the planner then sorts every name in the range.
  */
-export async function suggestByPrefix(handle: DatabaseHandle, prefix: string, limit: number): Promise<SuggestionRow[]> {
+export async function suggestByPrefix(handle: DatabaseHandle, prefix: string, limit: number, kinds?: readonly SuggestionRow["kind"][]): Promise<SuggestionRow[]> {
   const low = prefix;
   const high = `${prefix}\u{10FFFF}`;
+  // NOTE: `$4 is null or …` is a one-time filter: a part whose kind is not wanted reads no index at all.
+  const wants = (kind: SuggestionRow["kind"]) => `and ($4::text[] is null or '${kind}' = any($4::text[]))`;
   return handle.query<SuggestionRow>(
     `(select 'category' as kind, category as label, category_slug as slug, null::text as "countryCode",
              null::text as detail, business_count as count
         from category_counts
        where directory_unaccent(lower(category)) ~>=~ directory_unaccent(lower($1))
-         and directory_unaccent(lower(category)) ~<~ directory_unaccent(lower($2))
+         and directory_unaccent(lower(category)) ~<~ directory_unaccent(lower($2)) ${wants("category")}
        order by business_count desc, category_slug limit $3)
      union all
      (select 'city', city, city_slug, country_code, null::text, business_count
         from city_counts
        where directory_unaccent(lower(city)) ~>=~ directory_unaccent(lower($1))
-         and directory_unaccent(lower(city)) ~<~ directory_unaccent(lower($2))
+         and directory_unaccent(lower(city)) ~<~ directory_unaccent(lower($2)) ${wants("city")}
        order by business_count desc, country_code, city_slug limit $3)
      union all
      (select 'country', country, country_slug, country_code, null::text, business_count
         from country_counts
        where directory_unaccent(lower(country)) ~>=~ directory_unaccent(lower($1))
-         and directory_unaccent(lower(country)) ~<~ directory_unaccent(lower($2))
+         and directory_unaccent(lower(country)) ~<~ directory_unaccent(lower($2)) ${wants("country")}
        order by business_count desc, country_code limit $3)
      union all
      (select 'business', name, slug, country_code, city, reviews
@@ -563,11 +569,11 @@ export async function suggestByPrefix(handle: DatabaseHandle, prefix: string, li
                 from businesses
                where is_approved
                  and directory_unaccent(lower(name)) ~>=~ directory_unaccent(lower($1))
-                 and directory_unaccent(lower(name)) ~<~ directory_unaccent(lower($2))
+                 and directory_unaccent(lower(name)) ~<~ directory_unaccent(lower($2)) ${wants("business")}
                order by directory_unaccent(lower(name)) using ~<~
                limit 50) first_names
        order by rank_score desc, id desc limit $3)`,
-    [low, high, limit],
+    [low, high, limit, kinds ? [...kinds] : null],
   );
 }
 
