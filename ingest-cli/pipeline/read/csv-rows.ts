@@ -2,9 +2,17 @@
 // reading resumes on the line after the one where that record started, so one bad quote never eats the rest of the file.
 import { Parser, type CsvError, type Options as CsvParseOptions } from "csv-parse";
 import { parse as parseCsvSync } from "csv-parse/sync";
+import { canReadFast, scanWellFormedRecords } from "./csv-fast-records.ts";
 import { createHeaderKeys, isBlankRow } from "./table-rows.ts";
 import { cutExcerpt, MAX_CELL_CHARS, MAX_RECORD_CHARS, type SourceRowError, type TableEvent } from "./source-types.ts";
 import { formatBytes } from "./source-error.ts";
+
+/** An unfinished record longer than this goes to csv-parse, which reads it once instead of once per chunk. */
+const FAST_TAIL_LIMIT = 256 * 1024;
+
+export interface CsvReadOptions {
+  fastPath?: boolean;
+}
 
 interface Failure {
   /** First physical line of the bad record: the line reported and skipped. */
@@ -26,9 +34,17 @@ interface Failure {
  * What is still lost: if the bad record was a genuine multi-line quoted value, its continuation lines
  * are re-read as records of their own (usually they fail too and are reported as errors). Nothing is
  * ever dropped without an error item.
+ *
+ * Speed: csv-parse costs most of the import's main-thread time, so well-formed records are read by
+ * scanWellFormedRecords. At the first record it cannot vouch for, a fresh csv-parse takes over from that
+ * record's line (fed line by line), and as soon as that parser has emitted everything fed to it (it is
+ * between records again) the fast path resumes. Both paths emit through #emitRow with the same line numbers.
  */
 export class CsvRowReader {
   readonly #delimiter: string;
+  readonly #fastCapable: boolean;
+  /** Reading with the fast tokenizer; otherwise csv-parse reads. */
+  #fast: boolean;
   /** Text received and not yet compacted away; line `#windowLine` starts at offset `#base`. */
   #window = "";
   #base = 0;
@@ -50,8 +66,11 @@ export class CsvRowReader {
   #headerWidth: number | undefined;
   #out: TableEvent[] = [];
 
-  constructor(delimiter: string) {
+  /** `fastPath: false` reads everything with csv-parse (the reference the fast path is tested against). */
+  constructor(delimiter: string, options: CsvReadOptions = {}) {
     this.#delimiter = delimiter;
+    this.#fastCapable = (options.fastPath ?? true) && canReadFast(delimiter);
+    this.#fast = this.#fastCapable;
     this.#parser = this.#createParser();
   }
 
@@ -63,22 +82,50 @@ export class CsvRowReader {
       input = input.slice(newline + 1);
       this.#skipToNewline = false;
     }
-    // Bulk path: new text goes straight to the parser; slicing the window would flatten it on every write.
-    const direct = !this.#failure && this.#fed === this.#window.length && this.#fed >= this.#carefulUntil;
     this.#window += input;
-    if (direct) {
-      this.#fed += input.length;
-      await this.#settle((done) => this.#parser.write(input, done));
-    }
-    await this.#pump(false);
+    await this.#read(false);
     return this.#drain();
   }
 
   async end(): Promise<TableEvent[]> {
     // A skipped over-long line that never ended: nothing of it was kept, so there is nothing to feed.
     this.#skipToNewline = false;
-    await this.#pump(true);
+    await this.#read(true);
     return this.#drain();
+  }
+
+  /** Alternates between the fast path and csv-parse until the window is read as far as it can be. */
+  async #read(atEnd: boolean): Promise<void> {
+    for (;;) {
+      if (this.#fast && this.#readFast(atEnd)) return;
+      // NOTE: csv-parse always gets the window line by line here, so it can be left at any record boundary.
+      this.#carefulUntil = this.#window.length;
+      await this.#pump(atEnd);
+      if (!this.#fast) return;
+    }
+  }
+
+  /** Reads whole well-formed records from the window. False: it handed over to csv-parse. */
+  #readFast(atEnd: boolean): boolean {
+    const scan = scanWellFormedRecords(this.#window, this.#base, this.#delimiter);
+    let line = this.#nextLine;
+    for (const record of scan.records) {
+      this.#emitRow(line, record.cells);
+      line += record.lines;
+    }
+    this.#nextLine = line;
+    const rest = this.#window.length - scan.offset;
+    if (scan.stop === "incomplete" && (rest === 0 || (!atEnd && rest <= FAST_TAIL_LIMIT))) {
+      this.#windowLine = line;
+      this.#firstLine = line;
+      this.#base = scan.offset;
+      this.#fed = scan.offset;
+      this.#compactWindow();
+      return true;
+    }
+    this.#fast = false;
+    this.#restart(line, scan.offset);
+    return false;
   }
 
   destroy(): void {
@@ -162,6 +209,10 @@ export class CsvRowReader {
         if (!this.#recover(atEnd)) break;
       } else if (this.#fed < this.#window.length) {
         await this.#feedNextPiece();
+        if (this.#isBetweenRecords()) {
+          this.#fast = true;
+          return;
+        }
       } else if (atEnd && !this.#parserEnded) {
         this.#parserEnded = true;
         await this.#settle((done) => this.#parser.end(done));
@@ -191,6 +242,13 @@ export class CsvRowReader {
     const piece = this.#window.slice(this.#fed, end);
     this.#fed = end;
     await this.#settle((done) => this.#parser.write(piece, done));
+  }
+
+  /** csv-parse has emitted at least one record and everything fed to it: the fast path can take over again. */
+  #isBetweenRecords(): boolean {
+    if (!this.#fastCapable || this.#failure || this.#nextLine === this.#firstLine) return false;
+    this.#trimWindow();
+    return this.#base === this.#fed;
   }
 
   /** Runs one write/end and turns a hard parser error (none are expected with skip mode) into a failure. */
@@ -324,8 +382,8 @@ export class CsvRowReader {
 }
 
 /** Text chunks → table events, streamed: one chunk is parsed before the next is pulled. */
-export async function* readCsvEvents(texts: AsyncIterable<string>, delimiter: string): AsyncGenerator<TableEvent> {
-  const reader = new CsvRowReader(delimiter);
+export async function* readCsvEvents(texts: AsyncIterable<string>, delimiter: string, options: CsvReadOptions = {}): AsyncGenerator<TableEvent> {
+  const reader = new CsvRowReader(delimiter, options);
   try {
     for await (const text of texts) yield* await reader.write(text);
     yield* await reader.end();

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import type { MessagePort } from "node:worker_threads";
 import type ExcelJS from "exceljs";
 import type * as XLSX from "@e965/xlsx";
+import { LeanXlsxUnsupported, openLeanWorkbook } from "./xlsx-lean-rows.ts";
 
 export interface SpreadsheetWorkerInput {
   filePath: string;
@@ -27,7 +28,7 @@ export type ParentToWorker = { type: "ack" };
 /** Leading empty rows of a sheet are remembered (up to this many) so they can still be counted as blank lines. */
 const MAX_REMEMBERED_BLANKS = 10_000;
 
-interface RowSink {
+export interface RowSink {
   sheet(name: string): void;
   row(row: SheetRow): Promise<void>;
 }
@@ -87,11 +88,28 @@ async function emitSheet(name: string, rows: AsyncIterable<SheetRow> | Iterable<
   return started;
 }
 
-// ---- XLSX (exceljs streaming reader) ----
+// ---- XLSX (lean streaming pass; exceljs for what it leaves out, and as its reference in tests) ----
 
 type ExcelValue = ExcelJS.CellValue | undefined;
 
-async function streamXlsxRows(filePath: string, sink: RowSink): Promise<void> {
+/** `reader: "exceljs"` forces exceljs's streaming reader (the lean pass is compared against it in tests). */
+export async function streamXlsxRows(filePath: string, sink: RowSink, reader: "lean" | "exceljs" = "lean"): Promise<void> {
+  if (reader === "lean") {
+    try {
+      const workbook = await openLeanWorkbook(filePath);
+      for (const sheet of workbook.sheets) {
+        const rows = workbook.readRows(sheet.entry, (cell, date1904) => convertExcelValue(cell.value as ExcelValue, cell.numFmt, date1904));
+        if (await emitSheet(sheet.name, rows, sink)) return;
+      }
+      return;
+    } catch (error) {
+      if (!(error instanceof LeanXlsxUnsupported)) throw error;
+    }
+  }
+  await streamExcelJsRows(filePath, sink);
+}
+
+async function streamExcelJsRows(filePath: string, sink: RowSink): Promise<void> {
   // Each library is loaded only for its own format: both together cost several MB of a capped heap.
   const { default: excel } = await import("exceljs");
   const reader = new excel.stream.xlsx.WorkbookReader(filePath, {

@@ -16,6 +16,10 @@ export interface ZipEntrySummary {
   name: string;
   compressedSize: number;
   uncompressedSize: number;
+  /** 0 stored, 8 deflated. */
+  method: number;
+  /** Where the entry's local header starts (its data follows that header). */
+  localHeaderOffset: number;
 }
 
 export interface ZipSummary {
@@ -86,10 +90,15 @@ export async function scanZipCentralDirectory(filePath: string, fileSize: number
     const name = directory.toString("utf8", at + 46, at + 46 + nameLength);
     let compressedSize = directory.readUInt32LE(at + 20);
     let uncompressedSize = directory.readUInt32LE(at + 24);
-    if (compressedSize === 0xffffffff || uncompressedSize === 0xffffffff) {
-      ({ compressedSize, uncompressedSize } = readZip64Sizes(directory.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength), compressedSize, uncompressedSize));
+    let localHeaderOffset = directory.readUInt32LE(at + 42);
+    if (compressedSize === 0xffffffff || uncompressedSize === 0xffffffff || localHeaderOffset === 0xffffffff) {
+      ({ compressedSize, uncompressedSize, localHeaderOffset } = readZip64Fields(directory.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength), {
+        compressedSize,
+        uncompressedSize,
+        localHeaderOffset,
+      }));
     }
-    entries.push({ name, compressedSize, uncompressedSize });
+    entries.push({ name, compressedSize, uncompressedSize, method: directory.readUInt16LE(at + 10), localHeaderOffset });
     if (entries.length > ZIP_LIMITS.maxEntries) throw createBombError(label, `it holds more than ${ZIP_LIMITS.maxEntries.toLocaleString("en")} files`);
     totalUncompressed += uncompressedSize;
     if (totalUncompressed > ZIP_LIMITS.maxTotalUncompressed) {
@@ -104,26 +113,32 @@ export async function scanZipCentralDirectory(filePath: string, fileSize: number
   return { entries, totalUncompressed };
 }
 
-/** ZIP64 extended information (header 0x0001): 8-byte sizes, present only for the fields that overflowed, in this order. */
-function readZip64Sizes(extra: Buffer, compressed: number, uncompressed: number): { compressedSize: number; uncompressedSize: number } {
+interface Zip64Fields {
+  compressedSize: number;
+  uncompressedSize: number;
+  localHeaderOffset: number;
+}
+
+/** ZIP64 extended information (header 0x0001): 8-byte values, present only for the fields that overflowed, in this order. */
+function readZip64Fields(extra: Buffer, fields: Zip64Fields): Zip64Fields {
   let at = 0;
   while (at + 4 <= extra.length) {
     const id = extra.readUInt16LE(at);
     const size = extra.readUInt16LE(at + 2);
     if (id === 0x0001) {
       let field = at + 4;
-      let uncompressedSize = uncompressed;
-      let compressedSize = compressed;
-      if (uncompressed === 0xffffffff && field + 8 <= at + 4 + size) {
-        uncompressedSize = Number(extra.readBigUInt64LE(field));
+      const read = (value: number): number => {
+        if (value !== 0xffffffff || field + 8 > at + 4 + size) return value;
         field += 8;
-      }
-      if (compressed === 0xffffffff && field + 8 <= at + 4 + size) compressedSize = Number(extra.readBigUInt64LE(field));
-      return { compressedSize, uncompressedSize };
+        return Number(extra.readBigUInt64LE(field - 8));
+      };
+      const uncompressedSize = read(fields.uncompressedSize);
+      const compressedSize = read(fields.compressedSize);
+      return { uncompressedSize, compressedSize, localHeaderOffset: read(fields.localHeaderOffset) };
     }
     at += 4 + size;
   }
-  return { compressedSize: compressed, uncompressedSize: uncompressed };
+  return fields;
 }
 
 /** Decides from the entry names whether the zip is an Excel workbook we can stream. */
