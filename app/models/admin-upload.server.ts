@@ -29,6 +29,8 @@ export const BATCH_UPLOAD_EXTENSIONS = [".xlsx", ".xls", ".csv"] as const;
 export const NDJSON_TYPE = "application/x-ndjson";
 
 export type UploadKind = "single" | "batch";
+/** The batch report of the shared pipeline, for the upload page's types. */
+export type { BatchResult as UploadBatchReport } from "../../ingest-cli/pipeline/map/reports.ts";
 
 export const BatchUploadFieldsSchema = z.object({
   batchSize: z.coerce

@@ -1,29 +1,15 @@
 // One file → POST /api/upload-excel-batch by XHR (upload bytes progress) asking for NDJSON, whose lines report rows
 // committed while the server imports; resolves with the final result. Browser-only.
+import type { UploadBatchReport } from "~/models/admin-upload.server";
 
 // NOTE: the size limit, accepted extensions and batch sizes come from the page's loader (the server owns them).
 
 /** The spec's pause between two files. */
 export const PAUSE_BETWEEN_FILES_MS = 25;
 
-export interface ColumnExtraction {
-  extractedCount: number;
-  totalColumns: number;
-  extractionRate: number;
-  successful: string[];
-  missing: string[];
-}
-
-export interface DuplicateAnalysis {
-  totalRecords: number;
-  recordsWithPlaceId: number;
-  databaseDuplicateCount: number;
-  databaseDuplicateRate: number;
-  newPlaceIdCount: number;
-  newPlaceIdRate: number;
-  excelDuplicateCount: number;
-  excelDuplicateRecords: Array<{ line: number; name: string; placeId: string | null; firstLine: number }>;
-}
+/** The pipeline's batch report parts, as the upload API sends them. */
+export type ColumnExtraction = UploadBatchReport["columnExtraction"];
+export type DuplicateAnalysis = UploadBatchReport["duplicateAnalysis"];
 
 export interface BatchUploadResult {
   success: boolean;
