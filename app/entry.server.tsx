@@ -1,10 +1,13 @@
-// Request → streamed HTML (bots get the whole document at once, browsers the shell first); public page views are counted here.
+// Request → streamed HTML (bots get the whole document at once, browsers the shell first) whose scripts carry the
+// response's CSP nonce; public page views are counted here.
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { recordPageVisit } from "~/models/page-visits.server";
+import { NonceContext } from "~/components/csp-nonce";
+import { flushPageVisits, recordPageVisit } from "~/models/page-visits.server";
+import { applySecurityHeaders, createNonce, readRequestNonce } from "~/models/security-headers.server";
 import { createCoalescingStream } from "~/utils/coalesce-stream.server";
 import { isAdminPath } from "~/utils/site-paths";
 
@@ -18,12 +21,21 @@ export default function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   if (responseStatusCode === 200 && !isAdminPath(new URL(request.url).pathname)) recordPageVisit(request);
+  // The Express middleware already sent the headers with this nonce; without it, this render sets them itself.
+  let nonce = readRequestNonce(request);
+  if (!nonce) {
+    nonce = createNonce();
+    applySecurityHeaders(responseHeaders, request, nonce);
+  }
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />
+      </NonceContext.Provider>,
       {
+        nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = createCoalescingStream();
@@ -50,7 +62,26 @@ export default function handleRequest(
  * counted per leaf page route (root and the admin area are not pages a visitor views).
  */
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
-  const routeId = new URL(request.url).searchParams.get("_data") ?? "";
-  if (response.status === 200 && routeId.startsWith("routes/") && !routeId.startsWith("routes/admin")) recordPageVisit(request);
+  if (response.status === 200 && isCountedDataRoute(request)) recordPageVisit(request);
+  if (!readRequestNonce(request)) applySecurityHeaders(response.headers, request, createNonce());
   return response;
 };
+
+function isCountedDataRoute(request: Request): boolean {
+  const routeId = new URL(request.url).searchParams.get("_data") ?? "";
+  return routeId.startsWith("routes/") && !routeId.startsWith("routes/admin");
+}
+
+/** The same rule for a 200 answered from the HTTP server's page cache, which renders nothing (ingest-cli/commands/start-server.ts). */
+export function recordCachedPageView(request: Request): void {
+  const url = new URL(request.url);
+  if (url.searchParams.has("_data") ? isCountedDataRoute(request) : !isAdminPath(url.pathname)) recordPageVisit(request);
+}
+
+/**
+ * Called by the HTTP server once it has stopped taking requests: writes the buffered page views before the
+ * database closes (else the buffer's timer would reopen a connection and hold the process open).
+ */
+export async function flushBeforeShutdown(): Promise<void> {
+  await flushPageVisits().catch((error) => console.error("page visits not saved:", error));
+}

@@ -1,9 +1,11 @@
-// Document shell: public pages get the shared header, footer and the admin's site code; /admin gets none of them.
+// Document shell: public pages get the shared header, footer and the admin's site code; /admin gets none of them;
+// every script it renders carries the response's CSP nonce.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
+import { useNonce } from "~/components/csp-nonce";
 import { NotFoundPage } from "~/components/not-found-page";
 import { placeSiteCode, SiteFooterCode, SiteHeadCode } from "~/components/site-code";
 import { SiteFooter } from "~/components/site-footer";
@@ -39,7 +41,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const admin = isAdminPath(pathname);
   const shell = useRouteLoaderData<typeof loader>("root");
   const siteCode = admin ? null : (shell?.siteCode ?? null);
-  const placed = useMemo(() => (siteCode ? placeSiteCode(siteCode) : null), [siteCode]);
+  // The nonce comes from the render (entry.server), never from loader data: it must differ per response.
+  const nonce = useNonce();
+  const placed = useMemo(() => (siteCode ? placeSiteCode(siteCode, nonce) : null), [siteCode, nonce]);
   return (
     <html lang="en">
       <head>
@@ -62,8 +66,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         {admin ? null : <SiteFooter />}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
         {placed ? <SiteFooterCode html={placed.footerHtml} /> : null}
       </body>
     </html>

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -115,6 +116,37 @@ function acquireDataDirLock(dataDir: string): () => void {
   throw new Error(`Could not take the lock ${lockPath}; remove it if no directory process is running.`);
 }
 
+/** Error codes of a database that is down, restarting, unreachable or locked by another process. */
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "CONNECT_TIMEOUT",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "DATA_DIR_LOCKED",
+  "53300",
+  "57P01",
+  "57P02",
+  "57P03",
+]);
+
+/**
+ * True for an error that says the database is briefly out of reach (not a bug in a query): callers answer 503 and
+ * postgres.js reconnects on the next query once the server is back. Node and postgres.js put the code on the error;
+ * PostgreSQL's connection-exception class is 08xxx.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = String((error as { code?: unknown }).code ?? "");
+  if (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+  return error.cause !== undefined && isDatabaseUnavailable(error.cause);
+}
+
 function redactUrl(url: string): string {
   try {
     const parsed = new URL(url);
@@ -143,7 +175,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   const release = absolute ? acquireDataDirLock(absolute) : () => {};
   let client: PGlite;
   try {
-    client = await PGlite.create(absolute ? path.join(absolute, "pgdata") : undefined, { extensions: { pg_trgm, unaccent } });
+    client = await PGlite.create(absolute ? path.join(absolute, "pgdata") : undefined, { extensions: { btree_gin, pg_trgm, unaccent } });
   } catch (error) {
     release();
     throw error;
@@ -171,8 +203,20 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   };
 }
 
+/** A server that does not accept the connection in this time counts as unavailable (postgres.js default: 30 s). */
+const CONNECT_TIMEOUT_SECONDS = 10;
+
 function openPostgres(url: string, max: number): DatabaseHandle {
-  const sql = postgres(url, { max, onnotice: () => {}, connection: { application_name: "business-directory" } });
+  const sql = postgres(url, {
+    max,
+    onnotice: () => {},
+    connection: { application_name: "business-directory" },
+    // NOTE: postgres.js waits up to 20 s between reconnect attempts after repeated failures (its default backoff),
+    // and every query queued meanwhile waits too: during an outage pages hung for that long, and after it the site
+    // stayed down until the timer fired. Capped at 1 s, a request fails fast (503) and recovery is prompt.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
+  });
   const db = drizzlePostgres(sql, { schema }) as unknown as Db;
   return {
     db,

@@ -124,6 +124,10 @@ const numberIn = (name: string, min: number, max: number, options: { int?: boole
   );
 };
 
+/** NOTE: PostgreSQL text cannot hold NUL; one in a query parameter would fail the query instead of answering 400. */
+// eslint-disable-next-line no-control-regex -- the NUL is exactly what this refuses
+export const NO_NUL = /^[^\u0000]*$/;
+
 const slug = (name: string, example: string) =>
   z.preprocess(
     blankToUndefined,
@@ -145,9 +149,9 @@ export const SearchQuerySchema = z
   .object({
     q: z.preprocess(
       (value) => (value === undefined || value === null ? "" : value),
-      z.string({ error: "q must be text" }).trim().max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`),
+      z.string({ error: "q must be text" }).trim().max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`).regex(NO_NUL, "q must not contain NUL (%00) characters"),
     ),
-    location: z.preprocess(blankToUndefined, z.string().trim().max(120, "location must be at most 120 characters").optional()),
+    location: z.preprocess(blankToUndefined, z.string().trim().max(120, "location must be at most 120 characters").regex(NO_NUL, "location must not contain NUL (%00) characters").optional()),
     category: slug("category", "coffee-shop"),
     country: z.preprocess(
       blankToUndefined,

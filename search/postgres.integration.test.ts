@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { searchBusinesses } from "../db/queries/search.ts";
 import { createTestDatabase, testDriver, type TestDatabase } from "../db/testing/test-database.ts";
 import { CONTRACT_NOW, runSearchContract, seedContractDirectory } from "./contract.ts";
 import type { SearchQuery } from "./engine.ts";
-import { createPostgresSearchEngine, PostgresSearchEngine } from "./postgres.ts";
+import { createPostgresSearchEngine, PostgresSearchEngine, VOCABULARY_WORD_TTL_MS } from "./postgres.ts";
 
 runSearchContract("postgres engine", (handle) => createPostgresSearchEngine(handle));
 
@@ -58,8 +59,115 @@ describe(`postgres engine: match sets bigger than the exact-count sample on ${te
     expect([...reviews].sort((a, b) => b - a)).toEqual(reviews);
   });
 
+  it("gives the same answer when the estimate is planned beside the search as when it is planned after", async () => {
+    const plan = { filters: {}, sort: "relevance" as const, limit: 10, offset: 0, facets: true, sampleSize: 5 };
+    for (const tsquery of ["'kaffeehaus'", "'pizza' & 'napoli'"]) {
+      const text = { websearch: null, tsquery, fuzzyName: null };
+      const [after, beside] = [await searchBusinesses(handle, { ...plan, text }), await searchBusinesses(handle, { ...plan, text, likelySampled: true })];
+      expect(beside).toEqual(after);
+    }
+  });
+
   it("answers small match sets exactly", async () => {
     const result = await search({ q: "pizza napoli" });
     expect(result).toMatchObject({ total: 1, totalApproximate: false, facetsApproximate: false });
+  });
+});
+
+describe(`postgres engine: round trips and the location index on ${testDriver()}`, () => {
+  let handle: TestDatabase;
+  let engine: PostgresSearchEngine;
+  const search = (query: Partial<SearchQuery>) => engine.search({ q: "", sort: "relevance", page: 1, perPage: 50, facets: true, now: CONTRACT_NOW, ...query });
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    await seedContractDirectory(handle);
+    engine = createPostgresSearchEngine(handle);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  /** The statements a search sends, in order. */
+  async function recordStatements(run: () => Promise<unknown>): Promise<string[]> {
+    const statements: string[] = [];
+    const query = handle.query;
+    handle.query = <T extends object>(text: string, params?: unknown[]) => {
+      statements.push(text);
+      return query.call(handle, text, params) as Promise<T[]>;
+    };
+    try {
+      await run();
+    } finally {
+      handle.query = query;
+    }
+    return statements;
+  }
+
+  it("answers a misspelt search's typo look-ups inside its first search statement", async () => {
+    await search({ q: "bakery" });
+    let result: Awaited<ReturnType<typeof search>> | undefined;
+    const statements = await recordStatements(async () => {
+      result = await search({ q: "restuarant" });
+    });
+    expect(result?.didYouMean).toBe("restaurant");
+    expect(result?.total).toBe(4);
+    const lookUps = statements.filter((text) => text.includes("vocabulary_candidates"));
+    expect(lookUps).toHaveLength(1);
+    expect(lookUps[0]).toContain("with sample as materialized");
+    // With the vocabulary in memory: the search with its look-ups, the corrected search and, beside it, the planner's
+    // estimate (a corrected single word is usually a broad search).
+    expect(statements).toHaveLength(3);
+    expect(statements.filter((text) => text.startsWith("explain"))).toHaveLength(1);
+  });
+
+  it("keeps the category and city vocabulary in memory: one load, then none until a minute has passed", async () => {
+    let now = 0;
+    const remembering = new PostgresSearchEngine({ handle, now: () => now });
+    const ask = (q: string) => remembering.search({ q, sort: "relevance", page: 1, perPage: 10 });
+    const isVocabularyLoad = (text: string) => text.includes("regexp_split_to_table") && !text.includes("with sample");
+    expect((await recordStatements(() => ask("bakery"))).filter(isVocabularyLoad)).toHaveLength(1);
+    const later = await recordStatements(async () => {
+      await ask("berlin");
+      await ask("kaffee");
+    });
+    expect(later.filter(isVocabularyLoad)).toHaveLength(0);
+    now += VOCABULARY_WORD_TTL_MS;
+    const reload = await recordStatements(async () => {
+      await ask("bakery");
+      await remembering.vocabularySettled();
+    });
+    expect(reload.filter(isVocabularyLoad)).toHaveLength(1);
+    // A whole word is matched exactly, a half-typed one as a prefix: both still find their businesses.
+    expect((await ask("bakery")).total).toBeGreaterThan(0);
+    expect((await ask("baker")).total).toBeGreaterThan(0);
+  });
+
+  it("resolves an 'in <place>' tail once", async () => {
+    const statements = await recordStatements(() => search({ q: "bakery in berlin" }));
+    expect(statements.filter((text) => text.includes("from city_counts where city_slug"))).toHaveLength(1);
+  });
+
+  it("finds the same businesses with a location through the (country, city, text) index as through the text index alone", async () => {
+    const [index] = await handle.query<{ indexdef: string }>("select indexdef from pg_indexes where indexname = 'businesses_location_search_idx'");
+    expect(index?.indexdef).toContain("(country_code, city_slug, search_vector)");
+    const queries: Array<Partial<SearchQuery>> = [{ q: "bakery", countryCode: "DE" }, { q: "bakery in berlin" }, { q: "cafe", location: "France" }, { q: "bakery" }];
+    // NOTE: a few dozen rows would be read by a sequential scan; without one the planner must take an index. Only
+    // PGlite's single connection keeps the setting for every statement (a server pool would apply it to one).
+    const pinned = handle.driver === "pglite";
+    if (pinned) await handle.query("set enable_seqscan = off");
+    const runAll = async () => {
+      const results = [];
+      for (const query of queries) results.push(await search(query));
+      return results;
+    };
+    const indexed = await runAll();
+    await handle.query("drop index businesses_location_search_idx");
+    await handle.query("create index businesses_search_idx on businesses using gin (search_vector)");
+    const unindexed = await runAll();
+    if (pinned) await handle.query("reset enable_seqscan");
+    expect(indexed.map((result) => result.total)).toEqual([4, 3, 2, 6]);
+    expect(unindexed.map((result) => result.hits.map((hit) => hit.id))).toEqual(indexed.map((result) => result.hits.map((hit) => hit.id)));
+    expect(unindexed.map((result) => result.facets)).toEqual(indexed.map((result) => result.facets));
   });
 });

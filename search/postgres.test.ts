@@ -18,6 +18,17 @@ describe("postgres engine: pure parts", () => {
     expect(without.text).not.toContain(`$${without.params.length + 1}`);
   });
 
+  it("adds the typo look-ups to a search statement only when asked, gated on finding too little", () => {
+    const plan = { text: { websearch: null, tsquery: "'restuarant':*", fuzzyName: null }, filters: {}, sort: "relevance" as const, limit: 20, offset: 0, facets: false };
+    expect(buildSearchStatement(plan).text).not.toContain("vocabulary_candidates");
+    const statement = buildSearchStatement({ ...plan, vocabulary: { words: ["restuarant"], minSimilarity: 0.4, belowTotal: 5 } });
+    expect(statement.text).toContain("vocabulary_candidates");
+    expect(statement.text).toMatch(/case when \(select n from sampled\) < \$\d+::int then json_build_object/);
+    expect(statement.params).toEqual(expect.arrayContaining([["restuarant"], 0.4, 5]));
+    // The estimate's count statement reads only the text and filter parameters.
+    expect(statement.count.params).toEqual(["'restuarant':*"]);
+  });
+
   it("keeps user text in bind parameters, never in the SQL", () => {
     const hostile = "x'); drop table businesses; --";
     const statement = buildSearchStatement({

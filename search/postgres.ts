@@ -7,7 +7,7 @@ import type { DatabaseHandle } from "../db/client.ts";
 import {
   analyzeSearchTables,
   countApprovedBusinesses,
-  isVocabularyWord,
+  listVocabularyWords,
   searchBusinesses,
   suggestByPrefix,
   type BusinessSearchPlan,
@@ -20,8 +20,9 @@ import {
 import { refreshAggregates } from "../db/writes/aggregates.ts";
 import type { FacetValue, SearchEngine, SearchFacets, SearchHit, SearchQuery, SearchResult, Suggestion, SuggestionKind } from "./engine.ts";
 import { createEmptyFacets } from "./engine.ts";
-import { findDidYouMean, findWordCorrections, prepareQuery } from "./query-plan.ts";
+import { findDidYouMean, findWordCorrections, MIN_CORRECTION_SIMILARITY, prepareQuery, selectVocabularyWords } from "./query-plan.ts";
 import { buildCorrectedTsquery, buildTextMatch, foldLastWord, matchLastWordExactly, normalizeSuggestPrefix, usesWebsearchSyntax } from "./query-text.ts";
+import { VocabularyWordSet } from "./vocabulary-set.ts";
 
 /** Below this many full-text hits the engine also tries typo corrections (and offers "did you mean"). */
 export const FEW_RESULTS = 5;
@@ -108,16 +109,36 @@ export interface PostgresSearchEngineOptions {
   handle: DatabaseHandle | (() => Promise<DatabaseHandle>);
   /** Matches counted exactly per search; bigger match sets are sampled (default MATCH_SAMPLE_SIZE; tests lower it). */
   matchSampleSize?: number;
+  /** Clock in ms for the vocabulary set's freshness (tests move it). */
+  now?: () => number;
 }
+
+/**
+ * The category and city vocabulary is kept in memory and reloaded (in the background) after this long: it changes
+ * only when the counts are refreshed, and a stale answer only picks exact or prefix matching of a last word (both
+ * find the word).
+ */
+export const VOCABULARY_WORD_TTL_MS = 60_000;
 
 export class PostgresSearchEngine implements SearchEngine {
   readonly name = "postgres" as const;
   readonly #handle: DatabaseHandle | (() => Promise<DatabaseHandle>);
   readonly #matchSampleSize: number | undefined;
+  readonly #vocabularyWords: VocabularyWordSet;
 
   constructor(options: PostgresSearchEngineOptions) {
     this.#handle = options.handle;
     this.#matchSampleSize = options.matchSampleSize;
+    this.#vocabularyWords = new VocabularyWordSet({
+      load: async () => listVocabularyWords(await this.#db()),
+      ttlMs: VOCABULARY_WORD_TTL_MS,
+      ...(options.now ? { now: options.now } : {}),
+    });
+  }
+
+  /** The vocabulary reload under way, if any (tests wait for it). */
+  vocabularySettled(): Promise<unknown> {
+    return this.#vocabularyWords.settled();
   }
 
   async #db(): Promise<DatabaseHandle> {
@@ -131,7 +152,8 @@ export class PostgresSearchEngine implements SearchEngine {
     let textMatch = buildTextMatch(text);
     // A last word that is a whole category or city word was finished, not half-typed: matching it exactly reads one
     // posting list, while a prefix ('hotel':*) makes GIN gather every matching row first (3–5× slower for big sets).
-    if (textMatch?.tsquery && (await isVocabularyWord(handle, foldLastWord(textMatch)))) textMatch = matchLastWordExactly(textMatch);
+    const wholeWord = textMatch?.tsquery ? await this.#vocabularyWords.has(foldLastWord(textMatch)) : false;
+    if (textMatch && wholeWord) textMatch = matchLastWordExactly(textMatch);
     const basePlan: Omit<BusinessSearchPlan, "text"> = {
       filters,
       sort: query.sort === "distance" && !query.near ? "relevance" : query.sort,
@@ -141,11 +163,17 @@ export class PostgresSearchEngine implements SearchEngine {
       ...(this.#matchSampleSize ? { sampleSize: this.#matchSampleSize } : {}),
     };
     const primaryText: SearchTextMatch | null = textMatch ? { websearch: textMatch.websearch, tsquery: textMatch.tsquery, fuzzyName: null } : null;
-    let rows = await searchBusinesses(handle, { ...basePlan, text: primaryText });
+    const typoTolerant = Boolean(textMatch) && !usesWebsearchSyntax(text);
+    const vocabularyWords = textMatch && typoTolerant ? selectVocabularyWords(textMatch.words) : [];
+    // A search that finds too little answers its own typo look-ups in the same statement (one round trip fewer).
+    const vocabulary = vocabularyWords.length > 0 ? { words: vocabularyWords, minSimilarity: MIN_CORRECTION_SIMILARITY, belowTotal: FEW_RESULTS } : undefined;
+    // One whole category or city word ("restaurant", "berlin") is a broad search: its total will be estimated.
+    const likelySampled = wholeWord && textMatch?.words.length === 1;
+    let rows = await searchBusinesses(handle, { ...basePlan, text: primaryText, likelySampled, ...(vocabulary ? { vocabulary } : {}) });
     let didYouMean: string | null = null;
 
-    if (textMatch && rows.total < FEW_RESULTS && !usesWebsearchSyntax(text)) {
-      const typo = await this.#searchWithTypos(handle, basePlan, text, textMatch.words, rows.total);
+    if (textMatch && rows.total < FEW_RESULTS && typoTolerant) {
+      const typo = await this.#searchWithTypos(handle, basePlan, text, textMatch.words, rows);
       if (typo.rows && typo.rows.total > rows.total) rows = typo.rows;
       didYouMean = typo.didYouMean;
     }
@@ -175,9 +203,10 @@ export class PostgresSearchEngine implements SearchEngine {
     basePlan: Omit<BusinessSearchPlan, "text">,
     text: string,
     words: string[],
-    primaryTotal: number,
+    primary: BusinessSearchRows,
   ): Promise<{ rows: BusinessSearchRows | null; didYouMean: string | null }> {
-    const { corrections, unknownWords } = await findWordCorrections(handle, words);
+    const primaryTotal = primary.total;
+    const { corrections, unknownWords } = await findWordCorrections(handle, words, primary.vocabulary);
     // Every word matches businesses on its own: few results is the answer, not a typo.
     if (unknownWords.length === 0) return { rows: null, didYouMean: null };
     // Whole-name trigram matching is loose and reads the trigram posting lists of a million names: only when the
@@ -187,6 +216,8 @@ export class PostgresSearchEngine implements SearchEngine {
     const rows = await searchBusinesses(handle, {
       ...basePlan,
       text: { websearch: null, tsquery: buildCorrectedTsquery(words, corrections), fuzzyName },
+      // A word corrected to a category or city word usually matches a broad set.
+      likelySampled: corrections.size > 0 && words.length === 1,
     });
     // A correction is only worth offering when searching with it finds more than the text as typed.
     const helpful = rows.total > primaryTotal ? corrections : new Map<string, string>();
@@ -214,6 +245,7 @@ export class PostgresSearchEngine implements SearchEngine {
     onProgress?.(0, documents);
     await refreshAggregates(handle);
     await analyzeSearchTables(handle);
+    this.#vocabularyWords.clear();
     onProgress?.(documents, documents);
     return { documents, seconds: Math.round((performance.now() - started) / 10) / 100 };
   }

@@ -10,6 +10,7 @@ import {
   findCountryCode,
   findWordVocabulary,
   type SearchFilters,
+  type WordVocabulary,
 } from "../db/queries/search.ts";
 import type { SearchQuery } from "./engine.ts";
 import { buildCorrectedText, selectCorrectableWords, splitLocationPhrase, usesWebsearchSyntax } from "./query-text.ts";
@@ -90,19 +91,20 @@ export interface PreparedQuery {
 
 export async function prepareQuery(handle: DatabaseHandle, query: SearchQuery): Promise<PreparedQuery> {
   let text = query.q.trim();
-  let locationText = query.location?.trim() ?? "";
+  const locationText = query.location?.trim() ?? "";
+  let location: ResolvedLocation = locationText ? await resolveLocation(handle, locationText) : {};
   // "pizza in berlin": the tail names a place → it becomes the location (when no explicit location was given).
+  // NOTE: the place resolved here is the location itself; resolving it again cost two more round trips per search.
   if (!locationText && text && !usesWebsearchSyntax(text)) {
     const split = splitLocationPhrase(text);
     if (split) {
       const resolved = await resolveLocation(handle, split.where);
       if (!resolved.unmatched) {
         text = split.what;
-        locationText = split.where;
+        location = resolved;
       }
     }
   }
-  const location = locationText ? await resolveLocation(handle, locationText) : {};
   if (location.unmatched) text = `${text} ${location.unmatched}`.trim();
   return { text, filters: buildSearchFilters(query, location) };
 }
@@ -119,15 +121,21 @@ export interface WordCorrections {
   unknownWords: string[];
 }
 
+/** The typed words the typo look-ups check (unaccented, lower-case, long enough to correct). */
+export function selectVocabularyWords(words: string[]): string[] {
+  return selectCorrectableWords(words.map(foldAccents));
+}
+
 /**
  * Typed words → their corrections from the category and city vocabulary, keyed by the word as typed.
- * Words that match businesses on their own are never "corrected".
+ * Words that match businesses on their own are never "corrected". `looked` is the look-up of
+ * selectVocabularyWords(words) when a search statement already answered it (no second round trip).
  */
-export async function findWordCorrections(handle: DatabaseHandle, words: string[]): Promise<WordCorrections> {
+export async function findWordCorrections(handle: DatabaseHandle, words: string[], looked?: WordVocabulary | null): Promise<WordCorrections> {
   const corrections = new Map<string, string>();
-  const correctable = selectCorrectableWords(words.map(foldAccents));
+  const correctable = selectVocabularyWords(words);
   if (correctable.length === 0) return { corrections, unknownWords: [] };
-  const vocabulary = await findWordVocabulary(handle, correctable, MIN_CORRECTION_SIMILARITY);
+  const vocabulary = looked ?? (await findWordVocabulary(handle, correctable, MIN_CORRECTION_SIMILARITY));
   const unknown = new Set(vocabulary.unknownWords);
   const unknownWords = correctable.filter((word) => unknown.has(word));
   if (unknownWords.length === 0) return { corrections, unknownWords };

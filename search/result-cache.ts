@@ -19,7 +19,7 @@ interface Entry<T> {
 }
 
 /** A Map in least-recently-used order: reads move an entry to the end, inserts evict from the front. */
-class ExpiringLru<T> {
+export class ExpiringLru<T> {
   readonly #entries = new Map<string, Entry<T>>();
   readonly #ttlMs: number;
   readonly #maxEntries: number;

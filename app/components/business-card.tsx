@@ -1,7 +1,9 @@
-// Reusable business card: photo (icon when missing or broken), name, category, stars, reviews, address, phone.
+// Reusable business card: photo (http(s) only; an icon when missing, broken or unsafe), name, category, stars,
+// reviews, address, phone.
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { formatRating, formatReviewCount, truncate } from "~/utils/format";
+import { readWebUrl } from "~/utils/business-links";
 import { RatingStars } from "./rating-stars";
 
 export const CARD_NAME_LENGTH = 15;
@@ -59,16 +61,17 @@ export function BusinessCard({ business }: { business: BusinessCardData }) {
     const img = photo.current;
     if (img?.complete && img.naturalWidth === 0) setPhotoBroken(true);
   }, []);
+  const imageUrl = readWebUrl(business.image_url);
   return (
     <Link
       to={`/business/${business.slug}`}
       className="card group flex h-full flex-col overflow-hidden transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md"
     >
       <div className="aspect-[16/9] w-full overflow-hidden bg-slate-100">
-        {business.image_url && !photoBroken ? (
+        {imageUrl && !photoBroken ? (
           <img
             ref={photo}
-            src={business.image_url}
+            src={imageUrl}
             alt=""
             loading="lazy"
             referrerPolicy="no-referrer"

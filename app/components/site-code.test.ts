@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";
-import { placeSiteCode, SiteHeadCode, splitHeadCode } from "./site-code";
+import { addNonceToScripts, placeSiteCode, SiteHeadCode, splitHeadCode } from "./site-code";
 
 const PIXEL = `<!-- Meta Pixel Code -->
 <script>
@@ -40,5 +40,27 @@ describe("site code placement", () => {
     const { tags } = splitHeadCode(`<script data-x="1" onload="steal()">if (a < b && c) go("</div>")</script><meta charset=utf-8>`);
     const html = renderToStaticMarkup(createElement(SiteHeadCode, { tags }));
     expect(html).toBe(`<script data-x="1">if (a < b && c) go("</div>")</script><meta charSet="utf-8"/>`);
+  });
+});
+
+describe("site code under the Content-Security-Policy", () => {
+  const NONCE = "n0nceValue0123456789AB==";
+
+  it("puts the response's nonce on every admin script, replacing any nonce the code brought", () => {
+    const placed = placeSiteCode(
+      { headTags: `<script nonce="old" async src="https://t.example/a.js"></script><meta name="a" content="1">`, analyticsCode: "", facebookPixel: PIXEL, footerTags: `<div><script type="module">x()</script></div>` },
+      NONCE,
+    );
+    const head = renderToStaticMarkup(createElement(SiteHeadCode, { tags: placed.headTags }));
+    expect(head).toContain(`<script nonce="${NONCE}" async="" src="https://t.example/a.js"></script>`);
+    expect(head.match(/<script nonce=/g)).toHaveLength(2);
+    expect(head).not.toContain("old");
+    expect(placed.footerHtml).toBe(`<div><script nonce="${NONCE}" type="module">x()</script></div>`);
+  });
+
+  it("edits only opening tags, never a script's own text", () => {
+    expect(addNonceToScripts(`<script>document.write("<script src='x.js'></scr" + "ipt>")</script><SCRIPT nonce>y()</SCRIPT >`, NONCE)).toBe(
+      `<script nonce="${NONCE}">document.write("<script src='x.js'></scr" + "ipt>")</script><script nonce="${NONCE}">y()</script>`,
+    );
   });
 });

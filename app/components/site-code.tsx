@@ -12,7 +12,10 @@ import { createElement, type ReactElement } from "react";
  *   during client navigation never execute, so trackers see the landing page and must hook history themselves.
  * - A snippet that inserts nodes into <head> or <body> before hydration makes React 18 report a hydration mismatch
  *   and re-render on the client; the footer code sits in its own container so insertions next to it stay inside.
- * - The code is trusted (only an administrator can set it) and is never rendered under /admin.
+ * - The code is trusted (only an administrator can set it) and is never rendered under /admin. Every one of its
+ *   <script> elements gets the response's CSP nonce here (any nonce it had is replaced), and the public pages'
+ *   policy uses 'strict-dynamic', so the scripts those load run too; inline `on…=` handlers in the footer code
+ *   are blocked by the policy.
  */
 
 export interface HeadCodeTag {
@@ -27,6 +30,8 @@ const COMMENT = /<!--[\s\S]*?-->/y;
 const ATTRIBUTES = String.raw`((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?)*)\s*/?`;
 const RAW_ELEMENT = new RegExp(String.raw`<(script|style|noscript)\b${ATTRIBUTES}>([\s\S]*?)</\1\s*>`, "iy");
 const VOID_ELEMENT = new RegExp(String.raw`<(meta|link|base)\b${ATTRIBUTES}>`, "iy");
+const SCRIPT_ELEMENT = new RegExp(String.raw`<script\b${ATTRIBUTES}>([\s\S]*?)</script\s*>`, "gi");
+const NONCE_ATTRIBUTE = /\snonce(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?/gi;
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
 
 const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
@@ -50,6 +55,17 @@ function parseAttributes(text: string): HeadCodeTag["attributes"] {
     attributes.push([name, value === undefined ? true : decodeEntities(value)]);
   }
   return attributes;
+}
+
+/**
+ * Raw HTML → the same HTML with `nonce` on every <script> opening tag; script bodies are left untouched (a
+ * `"<script>"` inside a script's string is not a tag and must not be edited).
+ */
+export function addNonceToScripts(html: string, nonce: string): string {
+  if (!nonce) return html;
+  return html.replace(SCRIPT_ELEMENT, (element, attributes: string, body: string) => {
+    return `<script nonce="${nonce}"${attributes.replace(NONCE_ATTRIBUTE, "")}>${body}</script>`;
+  });
 }
 
 /** Splits head code into head-valid top-level tags and the rest (from the first tag that is not one of them). */
@@ -124,8 +140,12 @@ export interface SiteCodeText {
   facebookPixel: string;
 }
 
-/** Site code → what goes in <head> and what goes at the end of <body>. */
-export function placeSiteCode(code: SiteCodeText): { headTags: HeadCodeTag[]; footerHtml: string } {
+/** Site code + the response's CSP nonce → what goes in <head> and what goes at the end of <body>, scripts nonced. */
+export function placeSiteCode(code: SiteCodeText, nonce = ""): { headTags: HeadCodeTag[]; footerHtml: string } {
   const { tags, rest } = splitHeadCode([code.headTags, code.analyticsCode, code.facebookPixel].filter((part) => part.trim()).join("\n"));
-  return { headTags: tags, footerHtml: [rest, code.footerTags].filter((part) => part.trim()).join("\n") };
+  const headTags = tags.map((tag): HeadCodeTag => {
+    if (tag.tag !== "script" || !nonce) return tag;
+    return { ...tag, attributes: [["nonce", nonce], ...tag.attributes.filter(([name]) => name !== "nonce")] };
+  });
+  return { headTags, footerHtml: addNonceToScripts([rest, code.footerTags].filter((part) => part.trim()).join("\n"), nonce) };
 }

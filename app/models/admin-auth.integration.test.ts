@@ -1,9 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDatabase, getDatabase, type DatabaseHandle } from "../../db/client.ts";
-import { createTestDatabase, testDriver, type TestDatabase } from "../../db/testing/test-database.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
+import { useFreshProcessDatabase, type ProcessTestDatabase } from "../../db/testing/process-database.ts";
+import { testDriver } from "../../db/testing/test-database.ts";
 import { upsertAdminUser } from "../../db/writes/admin-users.ts";
 import { action as loginAction } from "~/routes/api.admin.login";
 import { action as logoutAction } from "~/routes/api.admin.logout";
@@ -53,28 +51,18 @@ function request(pathname: string, init: { method?: string; cookie?: string; ori
 
 describe(`admin sessions and guards on ${testDriver()}`, () => {
   let handle: DatabaseHandle;
-  let serverDatabase: TestDatabase | undefined;
-  let dataDir: string | undefined;
+  let database: ProcessTestDatabase | undefined;
   const meta = { ip: "198.51.100.1", userAgent: "vitest" };
 
   beforeAll(async () => {
     // The guards read the process-wide handle from the environment: point it at a fresh database.
-    if (testDriver() === "pglite") {
-      delete process.env.DATABASE_URL;
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "directory-admin-auth-"));
-      process.env.DATA_DIR = dataDir;
-    } else {
-      serverDatabase = await createTestDatabase();
-      process.env.DATABASE_URL = serverDatabase.url;
-    }
-    handle = await getDatabase();
+    database = await useFreshProcessDatabase("admin-auth");
+    handle = database.handle;
     await upsertAdminUser(handle, "Admin", PASSWORD);
     await upsertAdminUser(handle, "other", PASSWORD);
   });
   afterAll(async () => {
-    await closeDatabase();
-    await serverDatabase?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await database?.release();
   });
 
   async function login(username = "admin", at = new Date()) {

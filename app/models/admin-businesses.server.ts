@@ -15,6 +15,7 @@ import { deleteAllBusinesses, deleteBusinessById, toggleBusinessApproval, type C
 import { deleteTestData, type DeleteTestDataResult } from "../../ingest-cli/pipeline/maintenance/delete-test-data.ts";
 import { fixSlugs, type FixSlugsResult } from "../../ingest-cli/pipeline/maintenance/fix-slugs.ts";
 import { getSearchEngine, type SearchEngine } from "../../search/index.ts";
+import { NO_NUL } from "../../search/engine.ts";
 import { removeBusinessesFromIndex, syncBusinessesById } from "../../search/reindex.ts";
 import { slugify } from "~/utils/slug";
 import { recordAdminAction, type AdminContext } from "./admin-auth.server";
@@ -47,8 +48,8 @@ export function adminJson<T>(data: T, status = 200): Response {
 export const AdminBusinessesQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(ADMIN_PAGE_SIZE),
-  filter: z.string().trim().max(200).optional().default(""),
-  category: z.string().trim().max(200).optional().default(""),
+  filter: z.string().trim().max(200).regex(NO_NUL, "must not contain NUL (%00) characters").optional().default(""),
+  category: z.string().trim().max(200).regex(NO_NUL, "must not contain NUL (%00) characters").optional().default(""),
   sortBy: z.enum(ADMIN_SORT_KEYS).default("createdAt"),
   sortOrder: z.enum(["asc", "desc"]).default("desc"),
 });

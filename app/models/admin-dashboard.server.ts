@@ -12,6 +12,7 @@ import { pingDatabase } from "../../db/queries/health.ts";
 import { getSiteTotals } from "../../db/queries/home.ts";
 import { listCategoryCounts } from "../../db/queries/public/categories.ts";
 import { getDatabaseStats } from "../../db/queries/stats.ts";
+import { getSearchEngine } from "../../search/index.ts";
 import { flushPageVisits } from "./page-visits.server";
 
 export const STATS_CATEGORY_LIMIT = 100;
@@ -28,11 +29,38 @@ export interface AdminStats {
   testBusinesses: number;
   totalCountries: number;
   totalCities: number;
+  searchEngine: SearchEngineStatus;
+}
+
+/**
+ * Which engine answers searches: Meilisearch when configured and reachable, otherwise PostgreSQL (the fallback keeps
+ * pages answering). `lastError` says why Meilisearch is not used.
+ */
+export interface SearchEngineStatus {
+  configured: boolean;
+  active: "meilisearch" | "postgres";
+  healthy: boolean;
+  lastError: string | null;
+}
+
+/** A Meilisearch that accepts connections but never answers must not hold the dashboard up. */
+const SEARCH_HEALTH_TIMEOUT_MS = 3000;
+
+export async function getSearchEngineStatus(): Promise<SearchEngineStatus> {
+  if (!getEnv().MEILI_URL) return { configured: false, active: "postgres", healthy: true, lastError: null };
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<{ ok: boolean; detail?: string }>((resolve) => {
+    timer = setTimeout(() => resolve({ ok: false, detail: `Meilisearch did not answer within ${SEARCH_HEALTH_TIMEOUT_MS / 1000} s` }), SEARCH_HEALTH_TIMEOUT_MS);
+  });
+  const health = await Promise.race([getSearchEngine().health(), timeout]).finally(() => clearTimeout(timer));
+  return health.ok
+    ? { configured: true, active: "meilisearch", healthy: true, lastError: null }
+    : { configured: true, active: "postgres", healthy: false, lastError: health.detail ?? "Meilisearch is unreachable" };
 }
 
 export async function getAdminStats(categoryLimit = STATS_CATEGORY_LIMIT): Promise<AdminStats> {
   const handle = await getDatabase();
-  const [stats, categories] = await Promise.all([getDatabaseStats(handle), listCategoryCounts(handle, undefined, categoryLimit)]);
+  const [stats, categories, searchEngine] = await Promise.all([getDatabaseStats(handle), listCategoryCounts(handle, undefined, categoryLimit), getSearchEngineStatus()]);
   return {
     totalBusinesses: stats.businesses,
     totalCategories: stats.categories,
@@ -41,6 +69,7 @@ export async function getAdminStats(categoryLimit = STATS_CATEGORY_LIMIT): Promi
     testBusinesses: stats.testData,
     totalCountries: stats.countries,
     totalCities: stats.cities,
+    searchEngine,
   };
 }
 

@@ -24,6 +24,8 @@ import { recordAdminAction, type AdminContext } from "./admin-auth.server";
 export const UPLOAD_MAX_BYTES = 150 * 1024 * 1024;
 /** Room for the multipart boundaries and the small text fields around the file. */
 const MULTIPART_ALLOWANCE = 1024 * 1024;
+/** Parts besides the file: the form sends three (batchSize, fileIndex, totalFiles); more is not a real form. */
+const MAX_FORM_FIELDS = 20;
 export const SINGLE_UPLOAD_EXTENSIONS = [".xlsx", ".xls"] as const;
 export const BATCH_UPLOAD_EXTENSIONS = [".xlsx", ".xls", ".csv"] as const;
 export const NDJSON_TYPE = "application/x-ndjson";
@@ -64,11 +66,36 @@ function failedResult(code: string, message: string, fileName?: string): Record<
   return { success: false, code, message, fileName: fileName ?? null, totalRows: 0, successCount: 0, errorCount: 1, skippedCount: 0, skippedBusinesses: [], errors: [message] };
 }
 
+/**
+ * NOTE: `Connection: close` because a refusal may come before the body was read (too large, too many fields, no
+ * boundary): a kept-alive socket would stay paused on the unread rest, and the client's next request would hang.
+ */
 function uploadError(status: number, code: string, message: string, fileName?: string): Response {
-  return json(failedResult(code, message, fileName), { status, headers: { "Cache-Control": "no-store" } });
+  return json(failedResult(code, message, fileName), { status, headers: { "Cache-Control": "no-store", Connection: "close" } });
 }
 
 class UploadTooLargeError extends Error {}
+
+/**
+ * The request with its multipart Content-Type made plain for the parser: the type matched case-insensitively and a
+ * quoted boundary (RFC 2046 allows `boundary="…"`) unquoted. A missing boundary or another type is a JSON 400.
+ */
+function readMultipartRequest(request: Request): Request {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  const [type = "", ...parameters] = contentType.split(";").map((part) => part.trim());
+  if (type.toLowerCase() !== "multipart/form-data") {
+    throw uploadError(400, "MULTIPART_REQUIRED", "Send the file as multipart/form-data in a field named file.");
+  }
+  const boundaryParameter = parameters.find((parameter) => /^boundary=/i.test(parameter));
+  const boundary = boundaryParameter?.slice("boundary=".length).replace(/^"(.*)"$/, "$1") ?? "";
+  if (!/^[0-9A-Za-z'()+_,\-./:=? ]{1,70}$/.test(boundary) || !request.body) {
+    throw uploadError(400, "MULTIPART_BOUNDARY_MISSING", "The Content-Type multipart/form-data has no valid boundary; let the browser or HTTP client build the form body.");
+  }
+  if (contentType === `multipart/form-data; boundary=${boundary}`) return request;
+  const headers = new Headers(request.headers);
+  headers.set("Content-Type", `multipart/form-data; boundary=${boundary}`);
+  return new Request(request.url, { method: request.method, headers, body: request.body, duplex: "half" } as RequestInit);
+}
 
 interface ReceivedUpload {
   dir: string;
@@ -84,20 +111,24 @@ interface ReceivedUpload {
 async function receiveUpload(request: Request, kind: UploadKind): Promise<ReceivedUpload> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > UPLOAD_MAX_BYTES + MULTIPART_ALLOWANCE) throw uploadError(413, "FILE_TOO_LARGE", describeTooLarge("The file"));
-  if (!(request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) {
-    throw uploadError(400, "MULTIPART_REQUIRED", "Send the file as multipart/form-data in a field named file.");
-  }
+  const multipart = readMultipartRequest(request);
   const allowed: readonly string[] = kind === "single" ? SINGLE_UPLOAD_EXTENSIONS : BATCH_UPLOAD_EXTENSIONS;
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "directory-upload-"));
   // NOTE: the received file is tracked here, never read back from the form: a text field named `file` must not
   // be able to name a path on the server.
   let received: { filePath: string; fileName: string } | null = null;
   let refusedName: string | null = null;
+  let secondFileName: string | null = null;
   const fileHandler: UploadHandler = async ({ name, filename, data }) => {
     if (name !== "file" || !filename) return undefined;
     const fileName = sanitizeUploadName(filename);
     const extension = path.extname(fileName).toLowerCase();
-    if (received || !allowed.includes(extension)) {
+    if (received) {
+      secondFileName = fileName;
+      for await (const chunk of data) void chunk;
+      return "refused";
+    }
+    if (!allowed.includes(extension)) {
       refusedName = fileName;
       for await (const chunk of data) void chunk;
       return "refused";
@@ -117,11 +148,28 @@ async function receiveUpload(request: Request, kind: UploadKind): Promise<Receiv
     received = { filePath, fileName };
     return "received";
   };
+  const textHandler = unstable_createMemoryUploadHandler({ maxPartSize: 4096 });
+  let fieldCount = 0;
+  const countedTextHandler: UploadHandler = (part) => {
+    fieldCount += 1;
+    if (fieldCount > MAX_FORM_FIELDS) {
+      throw uploadError(400, "TOO_MANY_FIELDS", `The form has more than ${MAX_FORM_FIELDS} fields; send only file, batchSize, fileIndex and totalFiles.`);
+    }
+    return textHandler(part);
+  };
   try {
-    const form = await unstable_parseMultipartFormData(
-      request,
-      unstable_composeUploadHandlers(fileHandler, unstable_createMemoryUploadHandler({ maxPartSize: 4096 })),
-    );
+    let form: FormData;
+    try {
+      form = await unstable_parseMultipartFormData(multipart, unstable_composeUploadHandlers(fileHandler, countedTextHandler));
+    } catch (error) {
+      // NOTE: the parser throws plain Errors (no class to test) for a body cut short, not matching its boundary or
+      // with a part header it cannot read (a raw quote in a file name).
+      if (!(error instanceof Error) || !/^malformed |Could not parse content as FormData/i.test(error.message)) throw error;
+      throw uploadError(400, "MULTIPART_MALFORMED", "The multipart body is incomplete or malformed (cut short, or not matching its boundary); send the whole file again.");
+    }
+    if (secondFileName !== null) {
+      throw uploadError(400, "ONE_FILE_PER_REQUEST", `Send one file per request: ${secondFileName} came after another file; upload it in its own request.`, secondFileName);
+    }
     if (refusedName !== null) {
       throw kind === "single"
         ? uploadError(415, "INVALID_FILE_TYPE", "Invalid File Type: Please select an Excel file (.xlsx or .xls)", refusedName)

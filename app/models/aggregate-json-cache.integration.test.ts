@@ -2,7 +2,7 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDriver, type TestDatabase } from "../../db/testing/test-database.ts";
 import { refreshAggregates } from "../../db/writes/aggregates.ts";
-import { readAggregateJson, sendSerializedJson } from "./aggregate-json-cache.server.ts";
+import { JsonWithHeaders, MAX_CACHED_ANSWERS, readAggregateJson, sendSerializedJson } from "./aggregate-json-cache.server.ts";
 
 describe(`aggregate JSON cache on ${testDriver()}`, () => {
   let handle: TestDatabase;
@@ -38,5 +38,20 @@ describe(`aggregate JSON cache on ${testDriver()}`, () => {
     expect(JSON.parse(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString())).toEqual([{ city: "Zürich" }]);
     const held = sendSerializedJson(new Request("http://x/api/cities", { headers: { "If-None-Match": `W/${answer.etag}` } }), answer, "public");
     expect(held.status).toBe(304);
+  });
+
+  it("keeps an answer's own headers on the 200 and the 304, and drops the oldest answer past the cap", async () => {
+    const answer = await readAggregateJson("paged", async () => new JsonWithHeaders([1, 2], { "X-Total-Count": "9" }), handle);
+    const plain = sendSerializedJson(new Request("http://x/api/cities"), answer, "public");
+    expect(await plain.json()).toEqual([1, 2]);
+    expect(plain.headers.get("X-Total-Count")).toBe("9");
+    const held = sendSerializedJson(new Request("http://x/api/cities", { headers: { "If-None-Match": answer.etag } }), answer, "public");
+    expect([held.status, held.headers.get("X-Total-Count")]).toEqual([304, "9"]);
+    let builds = 0;
+    const load = async () => ++builds;
+    await readAggregateJson("oldest", load, handle);
+    for (let i = 0; i < MAX_CACHED_ANSWERS; i++) await readAggregateJson(`filler:${i}`, async () => i, handle);
+    await readAggregateJson("oldest", load, handle);
+    expect(builds).toBe(2);
   });
 });

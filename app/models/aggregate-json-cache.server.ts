@@ -15,16 +15,30 @@ export interface SerializedJson {
   body: Uint8Array<ArrayBuffer>;
   gzipped: Uint8Array<ArrayBuffer>;
   etag: string;
+  /** Headers that belong to this answer (a page's X-Total-Count and Link), sent with the 200 and the 304. */
+  headers: Record<string, string>;
 }
+
+/** A loaded answer with headers of its own: the body is serialised, the headers are kept beside it. */
+export class JsonWithHeaders {
+  constructor(
+    readonly body: unknown,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
+/** Distinct answers kept per process; the oldest is dropped first (paged lists make the key space open-ended). */
+export const MAX_CACHED_ANSWERS = 500;
 
 /** Answers per key, and the builds under way (concurrent first requests share one). */
 const answers = new Map<string, SerializedJson>();
 const building = new Map<string, Promise<SerializedJson>>();
 
 async function serializeJson(stamp: string, data: unknown): Promise<SerializedJson> {
-  const body = new TextEncoder().encode(JSON.stringify(data));
-  const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
-  return { stamp, body, gzipped: new Uint8Array(await gzip(body)), etag };
+  const headers = data instanceof JsonWithHeaders ? data.headers : {};
+  const body = new TextEncoder().encode(JSON.stringify(data instanceof JsonWithHeaders ? data.body : data));
+  const etag = `"${createHash("sha1").update(body).update(JSON.stringify(headers)).digest("base64url")}"`;
+  return { stamp, body, gzipped: new Uint8Array(await gzip(body)), etag, headers };
 }
 
 /**
@@ -44,7 +58,10 @@ export async function readAggregateJson(key: string, load: (db: DatabaseHandle) 
     building.set(flightKey, flight);
     flight
       .then((answer) => {
-        if (answers.get(key)?.stamp !== stamp) answers.set(key, answer);
+        if (answers.get(key)?.stamp === stamp) return;
+        answers.delete(key);
+        answers.set(key, answer);
+        if (answers.size > MAX_CACHED_ANSWERS) answers.delete(answers.keys().next().value as string);
       })
       .catch(() => {})
       .finally(() => building.delete(flightKey));
@@ -54,7 +71,7 @@ export async function readAggregateJson(key: string, load: (db: DatabaseHandle) 
 
 /** A cached answer as a Response: 304 when the client holds it, gzip when the client takes it. */
 export function sendSerializedJson(request: Request, answer: SerializedJson, cacheControl: string): Response {
-  const headers = new Headers({ "Cache-Control": cacheControl, ETag: answer.etag, Vary: "Accept-Encoding" });
+  const headers = new Headers({ ...answer.headers, "Cache-Control": cacheControl, ETag: answer.etag, Vary: "Accept-Encoding" });
   const held = request.headers.get("If-None-Match");
   if (held && held.split(",").some((tag) => tag.trim().replace(/^W\//, "") === answer.etag)) return new Response(null, { status: 304, headers });
   headers.set("Content-Type", "application/json; charset=utf-8");

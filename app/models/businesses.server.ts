@@ -7,7 +7,7 @@ import { findApprovedBusinessBySlug, findRedirectedSlug, getAdCodes, type Busine
 import { listRankedBusinesses, type BusinessListRow } from "../../db/queries/public/business-lists.ts";
 import { getEnv } from "../../db/env.ts";
 import { buildBreadcrumbJsonLd, buildLocalBusinessJsonLd } from "~/utils/business-json-ld";
-import { buildDirectionsUrl, buildMapSearchUrl, buildTelHref } from "~/utils/business-links";
+import { buildDirectionsUrl, buildMapSearchUrl, buildTelHref, readWebUrl } from "~/utils/business-links";
 import { countryName, countrySlug } from "~/utils/countries";
 import { formatInteger, formatRating } from "~/utils/format";
 import { hasOpeningHours, listWeekHours, readOpenState, type DayHoursRow, type OpenState, type WeekHoursInput } from "~/utils/opening-hours";
@@ -307,6 +307,8 @@ function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: s
       : null;
   const target = { name: row.name, fullAddress: row.full_address, placeId: row.place_id, latitude: coordinates?.latitude ?? null, longitude: coordinates?.longitude ?? null };
   const path = `/business/${row.slug}`;
+  const website = readWebUrl(row.url);
+  const photo = readWebUrl(row.photo);
   const breadcrumbs: NamedLink[] = [{ name: "Home", path: "/" }];
   if (country) breadcrumbs.push(country);
   if (city) breadcrumbs.push(city);
@@ -316,7 +318,7 @@ function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: s
     slug: row.slug,
     name: row.name,
     kind,
-    photo: row.photo,
+    photo,
     verified: row.verified,
     rating: row.rating,
     reviews: row.reviews,
@@ -327,7 +329,7 @@ function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: s
     country,
     phone: row.phone,
     telHref: buildTelHref(row.phone),
-    website: row.url,
+    website,
     directionsUrl: buildDirectionsUrl(target),
     mapsUrl: buildMapSearchUrl(target),
     amenities: listTrueAmenities(parseJson(row.about_json)),
@@ -342,14 +344,14 @@ function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: s
     breadcrumbs,
     jsonLd: [
       buildLocalBusinessJsonLd({
-        name: row.name, url: absolute(path), type: kind, photo: row.photo, phone: row.phone, fullAddress: row.full_address,
+        name: row.name, url: absolute(path), type: kind, photo, phone: row.phone, fullAddress: row.full_address,
         city: cityName, countryCode: row.country_code, latitude: target.latitude, longitude: target.longitude,
-        rating: row.rating, reviews: row.reviews, hours, website: row.url,
+        rating: row.rating, reviews: row.reviews, hours, website,
       }),
       buildBreadcrumbJsonLd(breadcrumbs, absolute),
     ],
     url: absolute(path),
-    seo: { title: kind ? `${row.name} - ${kind}` : row.name, description: describeBusiness(row, kind, cityName, countryLabel), path, image: row.photo },
+    seo: { title: kind ? `${row.name} - ${kind}` : row.name, description: describeBusiness(row, kind, cityName, countryLabel), path, image: photo },
   };
 }
 

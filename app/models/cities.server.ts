@@ -3,12 +3,12 @@
 import type { DatabaseHandle } from "../../db/client.ts";
 import { getDatabase } from "../../db/client.ts";
 import { listRankedBusinesses } from "../../db/queries/public/business-lists.ts";
-import { findCityCount, listCityCounts, listCityTopCategories, type CityCountRow } from "../../db/queries/public/cities.ts";
+import { countCityCounts, findCityCount, listCityCounts, listCityTopCategories, type CityCountRow } from "../../db/queries/public/cities.ts";
 import { listCityPage, summarizeCities, type CityListFilter } from "../../db/queries/public/list-pages.ts";
 import { getSiteTotals } from "../../db/queries/home.ts";
 import { slugify } from "~/utils/slug";
 import { countryName } from "~/utils/countries";
-import { readAggregateJson, type SerializedJson } from "./aggregate-json-cache.server";
+import { JsonWithHeaders, readAggregateJson, type SerializedJson } from "./aggregate-json-cache.server";
 import { toBusinessListItem, type BusinessListItem } from "./businesses.server";
 import { pageOffset, paginate, type Pagination } from "./pagination.server";
 import { LIST_PAGE_SIZE, MAX_LIST_PAGE } from "./public-pages.server";
@@ -23,20 +23,42 @@ export interface CityListItem {
   slug: string;
 }
 
-/** Every city, most businesses first; `letter` ('A'–'Z' or '#') keeps those whose name starts with it. */
-export async function listCities(letter?: string, handle?: DatabaseHandle): Promise<CityListItem[]> {
-  const db = handle ?? (await getDatabase());
-  const rows = await listCityCounts(db, letter);
-  return rows.map(toCityListItem);
+export interface CityListPageQuery {
+  letter?: string;
+  /** 1-based. */
+  page: number;
+  limit: number;
+}
+
+/** The query string of a city list page, as the `Link` header names it. */
+function buildCityListPath(query: CityListPageQuery): string {
+  const params = new URLSearchParams();
+  if (query.letter) params.set("letter", query.letter);
+  params.set("page", String(query.page));
+  params.set("limit", String(query.limit));
+  return `/api/cities?${params.toString()}`;
 }
 
 /**
- * The city list answer of GET /api/cities, serialised once per letter until the aggregates are next refreshed:
- * at a million businesses the unfiltered list is ~80k cities (~9 MB of JSON), and building that per request is
- * what made it slow, not reading it.
+ * One page of the GET /api/cities answer (most businesses first, then country and slug), serialised once per letter
+ * and page until the aggregates are next refreshed, with `X-Total-Count` (cities of the letter) and, when more
+ * follow, `Link: <next page>; rel="next"`. At a million businesses the whole list is ~80k cities (~8 MB of JSON):
+ * no single answer of that size can be as fast as a key lookup, so the list is paged (at most 1,000 a page).
  */
-export async function readCityListJson(letter?: string, handle?: DatabaseHandle): Promise<SerializedJson> {
-  return readAggregateJson(`cities:${letter ?? ""}`, (db) => listCities(letter, db), handle);
+export async function readCityListJson(query: CityListPageQuery, handle?: DatabaseHandle): Promise<SerializedJson> {
+  return readAggregateJson(
+    `cities:${query.letter ?? ""}:${query.page}:${query.limit}`,
+    async (db) => {
+      const [rows, total] = await Promise.all([
+        listCityCounts(db, query.letter, query.limit, (query.page - 1) * query.limit),
+        countCityCounts(db, query.letter),
+      ]);
+      const headers: Record<string, string> = { "X-Total-Count": String(total) };
+      if (query.page * query.limit < total) headers.Link = `<${buildCityListPath({ ...query, page: query.page + 1 })}>; rel="next"`;
+      return new JsonWithHeaders(rows.map(toCityListItem), headers);
+    },
+    handle,
+  );
 }
 
 function toCityListItem(row: CityCountRow): CityListItem {

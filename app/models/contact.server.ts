@@ -13,12 +13,14 @@ import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, CONTACT_MESSAGES, type ContactF
 export const CONTACT_RATE_LIMIT = { maxMessages: 5, windowSeconds: 3600 } as const;
 
 const nullToUndefined = (value: unknown) => (value === null ? undefined : value);
+/** NOTE: PostgreSQL text cannot hold NUL; a pasted one is dropped rather than failing the send with a 503. */
+const textWithoutNul = (value: unknown) => (typeof value === "string" ? value.replaceAll("\u0000", "") : nullToUndefined(value));
 
 const requiredText = (min: number, max: number, message: string) =>
-  z.preprocess(nullToUndefined, z.string({ message }).trim().min(min, message).max(max, CONTACT_MESSAGES.tooLong));
+  z.preprocess(textWithoutNul, z.string({ message }).trim().min(min, message).max(max, CONTACT_MESSAGES.tooLong));
 
 const optionalText = z.preprocess(
-  nullToUndefined,
+  textWithoutNul,
   z
     .string()
     .trim()

@@ -18,9 +18,10 @@ const PageNumberSchema = (max: number) => z.string().regex(/^\d{1,9}$/).transfor
 export const ListViewSchema = z.enum(["grid", "list"]);
 export type ListView = z.infer<typeof ListViewSchema>;
 
+/** NOTE: control characters go with the whitespace: a NUL reaching PostgreSQL fails the query (a 500, not a list). */
 const FreeTextSchema = z
   .string()
-  .transform((text) => text.replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH))
+  .transform((text) => text.replace(/[\s\p{Cc}]+/gu, " ").trim().slice(0, MAX_QUERY_LENGTH))
   .transform((text) => text || undefined);
 
 export interface PageQuery {

@@ -55,6 +55,14 @@ const BusinessSlugSchema = z
 
 export const BusinessesQuerySchema = z.object({ page: wholeNumber("page", 1, MAX_BUSINESS_LIST_PAGE, 1) });
 export const LetterQuerySchema = z.object({ letter: LetterSchema });
+/** GET /api/cities pages its list: ~80k cities at a million businesses is too big for one answer. */
+export const DEFAULT_CITY_LIST_LIMIT = 1000;
+export const MAX_CITY_LIST_LIMIT = 1000;
+export const CityListQuerySchema = z.object({
+  letter: LetterSchema,
+  page: wholeNumber("page", 1, MAX_DETAIL_PAGE, 1),
+  limit: wholeNumber("limit", 1, MAX_CITY_LIST_LIMIT, DEFAULT_CITY_LIST_LIMIT),
+});
 export const DetailQuerySchema = z.object({
   page: wholeNumber("page", 1, MAX_DETAIL_PAGE, 1),
   limit: wholeNumber("limit", 1, MAX_DETAIL_LIMIT, DEFAULT_DETAIL_LIMIT),

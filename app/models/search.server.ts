@@ -1,6 +1,6 @@
 // Search and suggest requests → the active search engine (Meilisearch, or PostgreSQL when it is absent or down).
 import { z } from "zod";
-import { DEFAULT_PER_PAGE, DEFAULT_RADIUS_KM, SUGGESTION_KINDS } from "../../search/engine.ts";
+import { DEFAULT_PER_PAGE, DEFAULT_RADIUS_KM, NO_NUL, SUGGESTION_KINDS } from "../../search/engine.ts";
 import { getSearchEngine, parseSearchQuery, type SearchEngine, type SearchQuery, type SearchResult, type Suggestion } from "../../search/index.ts";
 
 export type { FacetValue, SearchHit, SearchResult, Suggestion } from "../../search/index.ts";
@@ -50,7 +50,7 @@ export async function searchForPage(params: URLSearchParams, engine: SearchEngin
 }
 
 export const SuggestParamsSchema = z.object({
-  q: z.string().trim().min(1, "q must have at least one character").max(100, "q must be at most 100 characters"),
+  q: z.string().trim().min(1, "q must have at least one character").max(100, "q must be at most 100 characters").regex(NO_NUL, "q must not contain NUL (%00) characters"),
   limit: z.coerce.number({ message: "limit must be a whole number from 1 to 20" }).int("limit must be a whole number from 1 to 20").min(1, "limit must be a whole number from 1 to 20").max(20, "limit must be a whole number from 1 to 20").default(8),
   /** Comma-separated kinds to keep ("city,country" for a location box); every kind when absent. */
   kinds: z

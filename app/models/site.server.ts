@@ -1,10 +1,13 @@
 // Environment + request → the data every page shell needs: the absolute site URL (canonical links, Open Graph) and,
 // on public pages only, the admin's site code. A database that does not answer becomes a friendly 503 page.
+import { isDatabaseUnavailable } from "../../db/client.ts";
 import { getEnv } from "../../db/env.ts";
 import type { SiteCodeText } from "~/components/site-code";
 import type { RootData } from "~/utils/seo";
 import { isAdminPath } from "~/utils/site-paths";
 import { getPublicSiteCode } from "./site-code.server";
+
+export { isDatabaseUnavailable };
 
 /** SITE_URL when set (production behind a proxy); otherwise the origin the visitor used. */
 export function getSiteUrl(request: Request): string {
@@ -14,33 +17,6 @@ export function getSiteUrl(request: Request): string {
 export interface ShellData extends RootData {
   /** null under /admin (never injected there) and when it could not be read. */
   siteCode: SiteCodeText | null;
-}
-
-/** Error codes of a database that is down, restarting, unreachable or locked by another process. */
-const UNAVAILABLE_CODES = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-  "EHOSTUNREACH",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "CONNECT_TIMEOUT",
-  "CONNECTION_CLOSED",
-  "CONNECTION_ENDED",
-  "CONNECTION_DESTROYED",
-  "DATA_DIR_LOCKED",
-  "53300",
-  "57P01",
-  "57P02",
-  "57P03",
-]);
-
-/** postgres.js and Node put the code on the error; PostgreSQL's connection-exception class is 08xxx. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = String((error as { code?: unknown }).code ?? "");
-  if (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
-  return error.cause !== undefined && isDatabaseUnavailable(error.cause);
 }
 
 export async function getShellData(request: Request): Promise<ShellData> {

@@ -1,5 +1,5 @@
 // /admin/dashboard: real totals, top 8 categories, visitors of the last 7 days, the last 3 upload reports
-// (polled every 5 s), recent admin actions and live process/database health.
+// (polled every 5 s), recent admin actions, live process/database health and which search engine answers.
 import { json } from "@remix-run/node";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -176,6 +176,13 @@ export default function AdminDashboard() {
             <div>
               <dt className="text-slate-600 dark:text-slate-400">{t("dashboard.uptime")}</dt>
               <dd className="font-medium text-slate-900 dark:text-white">{formatDuration(health.process.uptimeSeconds)}</dd>
+            </div>
+            <div className="sm:col-span-3">
+              <dt className="text-slate-600 dark:text-slate-400">{t("dashboard.searchEngine")}</dt>
+              <dd className={stats.searchEngine.healthy ? "font-medium text-slate-900 dark:text-white" : "font-medium text-red-700 dark:text-red-400"} data-search-engine={stats.searchEngine.active}>
+                {!stats.searchEngine.configured ? t("dashboard.searchPostgres") : stats.searchEngine.healthy ? t("dashboard.searchMeilisearch") : t("dashboard.searchDown")}
+                {stats.searchEngine.lastError ? <span className="mt-0.5 block break-words text-xs font-normal text-slate-600 dark:text-slate-400">{stats.searchEngine.lastError}</span> : null}
+              </dd>
             </div>
           </dl>
         </AdminCard>

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import ExcelJS from "exceljs";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDatabase, getDatabase, type DatabaseHandle } from "../../db/client.ts";
-import { createTestDatabase, testDriver, type TestDatabase } from "../../db/testing/test-database.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
+import { useFreshProcessDatabase, type ProcessTestDatabase } from "../../db/testing/process-database.ts";
+import { testDriver } from "../../db/testing/test-database.ts";
 import { upsertAdminUser } from "../../db/writes/admin-users.ts";
 import { refreshAggregates } from "../../db/writes/aggregates.ts";
 import { upsertBusinesses } from "../../db/writes/businesses.ts";
@@ -91,22 +91,14 @@ const UPLOAD_CSV = [
 
 describe(`admin data API on ${testDriver()}`, () => {
   let handle: DatabaseHandle;
-  let serverDatabase: TestDatabase | undefined;
-  let dataDir: string | undefined;
+  let database: ProcessTestDatabase | undefined;
   let auth: Auth;
 
   beforeAll(async () => {
     // The routes read the process-wide handle from the environment: point it at a fresh database.
-    if (testDriver() === "pglite") {
-      delete process.env.DATABASE_URL;
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "directory-admin-data-"));
-      process.env.DATA_DIR = dataDir;
-    } else {
-      serverDatabase = await createTestDatabase();
-      process.env.DATABASE_URL = serverDatabase.url;
-    }
+    database = await useFreshProcessDatabase("admin-data");
     delete process.env.MEILI_URL;
-    handle = await getDatabase();
+    handle = database.handle;
     await upsertAdminUser(handle, "admin", PASSWORD);
     await upsertBusinesses(handle, [
       business({ name: "Seeded Bakery", category: "Bakery", city: "Berlin", country_code: "DE", place_id: "seed-1", rating: 4.8, reviews: 300 }),
@@ -123,9 +115,7 @@ describe(`admin data API on ${testDriver()}`, () => {
     auth = { cookie, csrf: context.csrfToken };
   });
   afterAll(async () => {
-    await closeDatabase();
-    await serverDatabase?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await database?.release();
   });
 
   async function idOf(placeId: string): Promise<number> {

@@ -1,10 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDatabase, getDatabase, type DatabaseHandle } from "../../db/client.ts";
-import { createTestDatabase, testDriver, type TestDatabase } from "../../db/testing/test-database.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
+import { useFreshProcessDatabase, type ProcessTestDatabase } from "../../db/testing/process-database.ts";
+import { testDriver } from "../../db/testing/test-database.ts";
 import { upsertAdminUser } from "../../db/writes/admin-users.ts";
 import { flushPageVisits, recordPageVisit } from "~/models/page-visits.server";
 import { getAdSlots, getPublicSiteCode } from "~/models/site-code.server";
@@ -16,52 +14,27 @@ import { action as loginAction } from "~/routes/api.admin.login";
 import { action as siteSettingsAction, loader as siteSettingsLoader } from "~/routes/api.admin.site-settings";
 import { loader as statsLoader } from "~/routes/api.admin.stats";
 import { loader as uploadReportsLoader } from "~/routes/api.admin.upload-reports";
+import { callRoute, expectRefused, sessionCookieOf, TEST_ORIGIN, type RouteHandler } from "~/testing/admin-calls";
 
-const ORIGIN = "http://admin.test";
+const ORIGIN = TEST_ORIGIN;
 const PASSWORD = "a long test password";
 
-type Handler = (args: LoaderFunctionArgs & ActionFunctionArgs) => Promise<Response> | Response;
-
-async function call(handler: Handler, pathname: string, init: { method?: string; cookie?: string; origin?: string; csrf?: string; json?: unknown } = {}): Promise<Response> {
-  const headers = new Headers({ "x-directory-client-ip": "203.0.113.5", Origin: init.origin ?? ORIGIN });
-  if (init.cookie) headers.set("Cookie", init.cookie);
-  if (init.csrf) headers.set("X-CSRF-Token", init.csrf);
-  if (init.json !== undefined) headers.set("Content-Type", "application/json");
-  const request = new Request(`${ORIGIN}${pathname}`, { method: init.method ?? "GET", headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) });
-  try {
-    return await handler({ request, params: {}, context: {} });
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
-
-async function expectRefused(response: Response, status: number, code: string) {
-  expect(response.status).toBe(status);
-  expect(await response.json()).toMatchObject({ success: false, code });
-}
+type Handler = RouteHandler;
+const call = callRoute;
 
 describe(`admin API calls on ${testDriver()}`, () => {
+  let database: ProcessTestDatabase | undefined;
   let handle: DatabaseHandle;
-  let serverDatabase: TestDatabase | undefined;
-  let dataDir: string | undefined;
   let cookie = "";
   let csrf = "";
 
   beforeAll(async () => {
-    if (testDriver() === "pglite") {
-      delete process.env.DATABASE_URL;
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "directory-admin-api-"));
-      process.env.DATA_DIR = dataDir;
-    } else {
-      serverDatabase = await createTestDatabase();
-      process.env.DATABASE_URL = serverDatabase.url;
-    }
-    handle = await getDatabase();
+    database = await useFreshProcessDatabase("admin-api");
+    handle = database.handle;
     await upsertAdminUser(handle, "admin", PASSWORD);
     const login = await call(loginAction as Handler, "/api/admin/login", { method: "POST", json: { username: "admin", password: PASSWORD } });
     expect(login.status).toBe(200);
-    cookie = (login.headers.get("Set-Cookie") ?? "").split(";")[0]!;
+    cookie = sessionCookieOf(login);
     const page = await call((async ({ request }: LoaderFunctionArgs) => {
       const { requireAdminApi } = await import("~/models/admin-auth.server");
       const context = await requireAdminApi(request);
@@ -70,9 +43,7 @@ describe(`admin API calls on ${testDriver()}`, () => {
     csrf = await page.text();
   });
   afterAll(async () => {
-    await closeDatabase();
-    await serverDatabase?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await database?.release();
   });
 
   const guarded: Array<[string, Handler, string, unknown?]> = [

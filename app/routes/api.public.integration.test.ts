@@ -1,11 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDatabase, getDatabase, type DatabaseHandle } from "../../db/client.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
 import { BIG_LIST_SIZE, seedPublicFixtures } from "../../db/queries/public/test-fixtures.ts";
-import { createTestDatabase, testDriver, type TestDatabase } from "../../db/testing/test-database.ts";
+import { useFreshProcessDatabase, type ProcessTestDatabase } from "../../db/testing/process-database.ts";
+import { testDriver } from "../../db/testing/test-database.ts";
 import { loader as businessLoader } from "~/routes/api.businesses.$slug";
 import { loader as businessesLoader } from "~/routes/api.businesses._index";
 import { loader as categoriesLoader } from "~/routes/api.categories._index";
@@ -54,26 +52,16 @@ interface ListItem {
 
 describe(`public JSON API on ${testDriver()}`, () => {
   let handle: DatabaseHandle;
-  let serverDatabase: TestDatabase | undefined;
-  let dataDir: string | undefined;
+  let database: ProcessTestDatabase | undefined;
 
   beforeAll(async () => {
     // The routes read the process-wide handle from the environment: point it at a fresh database.
-    if (testDriver() === "pglite") {
-      delete process.env.DATABASE_URL;
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "directory-api-"));
-      process.env.DATA_DIR = dataDir;
-    } else {
-      serverDatabase = await createTestDatabase();
-      process.env.DATABASE_URL = serverDatabase.url;
-    }
-    handle = await getDatabase();
+    database = await useFreshProcessDatabase("api");
+    handle = database.handle;
     await seedPublicFixtures(handle);
   });
   afterAll(async () => {
-    await closeDatabase();
-    await serverDatabase?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await database?.release();
   });
 
   it("GET /api/homepage-data: the three top-12 panels with slugs and codes, fresh for 2 hours", async () => {
@@ -321,6 +309,30 @@ describe(`public JSON API on ${testDriver()}`, () => {
     ]);
     expect(await body(await call(citiesLoader, "/api/cities?letter=%23"))).toEqual([]);
     await expectError(await call(citiesLoader, "/api/cities?letter=zz"), 400, "INVALID_LETTER");
+  });
+
+  it("GET /api/cities pages its list: page and limit (≤ 1,000), X-Total-Count, a rel=next Link, 400 for bad values", async () => {
+    const all = await body<Array<{ slug: string; countryCode: string }>>(await call(citiesLoader, "/api/cities"));
+    const first = await call(citiesLoader, "/api/cities?limit=2");
+    expect(first.headers.get("X-Total-Count")).toBe(String(all.length));
+    expect(first.headers.get("Link")).toBe('</api/cities?page=2&limit=2>; rel="next"');
+    expect(await body(first)).toEqual(all.slice(0, 2));
+    const lastPage = Math.ceil(all.length / 2);
+    const last = await call(citiesLoader, `/api/cities?page=${lastPage}&limit=2`);
+    expect(await body(last)).toEqual(all.slice((lastPage - 1) * 2));
+    expect(last.headers.get("Link")).toBeNull();
+    expect(await body(await call(citiesLoader, `/api/cities?page=${lastPage + 1}&limit=2`))).toEqual([]);
+    const whole = await call(citiesLoader, "/api/cities?limit=1000");
+    expect(whole.headers.get("Link")).toBeNull();
+    expect(await body(whole)).toEqual(all);
+    const letter = await call(citiesLoader, "/api/cities?letter=b&limit=1");
+    expect(letter.headers.get("X-Total-Count")).toBe("1");
+    expect(letter.headers.get("Link")).toBeNull();
+    expect(await body(letter)).toEqual([expect.objectContaining({ city: "Berlin" })]);
+    await expectError(await call(citiesLoader, "/api/cities?page=0"), 400, "INVALID_PAGE");
+    await expectError(await call(citiesLoader, "/api/cities?page=x"), 400, "INVALID_PAGE");
+    await expectError(await call(citiesLoader, "/api/cities?limit=1001"), 400, "INVALID_LIMIT");
+    await expectError(await call(citiesLoader, "/api/cities?limit=0"), 400, "INVALID_LIMIT");
   });
 
   it("GET /api/cities/{countryCode}/{citySlug}?page=n&limit=12: counts, businesses, top categories", async () => {

@@ -1,12 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { CLIENT_IP_HEADER } from "~/models/client-ip.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDatabase, getDatabase, type DatabaseHandle } from "../../db/client.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
 import { listContactMessages } from "../../db/queries/admin-messages.ts";
-import { createTestDatabase, testDriver, type TestDatabase } from "../../db/testing/test-database.ts";
+import { useFreshProcessDatabase, type ProcessTestDatabase } from "../../db/testing/process-database.ts";
+import { testDriver } from "../../db/testing/test-database.ts";
 import { action as apiAction } from "~/routes/api.contact";
 import { action as pageAction } from "~/routes/contact";
 
@@ -27,25 +25,15 @@ async function callApi(body: unknown, ip: string, headers: Record<string, string
 
 describe(`contact messages on ${testDriver()}`, () => {
   let handle: DatabaseHandle;
-  let serverDatabase: TestDatabase | undefined;
-  let dataDir: string | undefined;
+  let database: ProcessTestDatabase | undefined;
 
   beforeAll(async () => {
     // The routes use the process-wide handle from the environment: point it at a fresh database.
-    if (testDriver() === "pglite") {
-      delete process.env.DATABASE_URL;
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "directory-contact-"));
-      process.env.DATA_DIR = dataDir;
-    } else {
-      serverDatabase = await createTestDatabase();
-      process.env.DATABASE_URL = serverDatabase.url;
-    }
-    handle = await getDatabase();
+    database = await useFreshProcessDatabase("contact");
+    handle = database.handle;
   });
   afterAll(async () => {
-    await closeDatabase();
-    await serverDatabase?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await database?.release();
   });
 
   it("POST /api/contact stores a valid message with a salted IP hash, never the address", async () => {

@@ -1,11 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDatabase, getDatabase } from "../../db/client.ts";
 import { seedPublicFixtures } from "../../db/queries/public/test-fixtures.ts";
-import { createTestDatabase, testDriver, type TestDatabase } from "../../db/testing/test-database.ts";
+import { useFreshProcessDatabase, type ProcessTestDatabase } from "../../db/testing/process-database.ts";
+import { testDriver } from "../../db/testing/test-database.ts";
 import { loader as robotsLoader } from "~/routes/robots[.]txt";
 import { loader as indexLoader } from "~/routes/sitemap[.]xml";
 import { loader as pageLoader } from "~/routes/sitemaps.businesses.$file";
@@ -25,24 +22,14 @@ async function call(loader: Loader, url: string, params: Record<string, string> 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] as string);
 
 describe(`robots.txt and sitemaps on ${testDriver()}`, () => {
-  let serverDatabase: TestDatabase | undefined;
-  let dataDir: string | undefined;
+  let database: ProcessTestDatabase | undefined;
 
   beforeAll(async () => {
-    if (testDriver() === "pglite") {
-      delete process.env.DATABASE_URL;
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "directory-sitemap-"));
-      process.env.DATA_DIR = dataDir;
-    } else {
-      serverDatabase = await createTestDatabase();
-      process.env.DATABASE_URL = serverDatabase.url;
-    }
-    await seedPublicFixtures(await getDatabase());
+    database = await useFreshProcessDatabase("sitemap");
+    await seedPublicFixtures(database.handle);
   });
   afterAll(async () => {
-    await closeDatabase();
-    await serverDatabase?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await database?.release();
   });
 
   it("robots.txt allows the site, keeps crawlers out of /admin and /api, and names the sitemap index", async () => {

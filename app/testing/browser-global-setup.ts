@@ -1,14 +1,11 @@
 // Browser tests' global setup: build if stale, start the real server on a free port with a fresh DATA_DIR,
 // hand its URL to the tests, and stop it (by its own PID) afterwards. Skips the server when no Chromium exists.
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { findChromium } from "./chromium.ts";
-import { startDirectoryServer, type DirectoryServer } from "./directory-server.ts";
-
-const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
+import { ensureBuilt, startDirectoryServer, type DirectoryServer } from "./directory-server.ts";
 
 let server: DirectoryServer | undefined;
 
@@ -18,11 +15,7 @@ export default async function setup(project: TestProject) {
     project.provide("browserBaseUrl", "");
     return;
   }
-  const { isBuildStale } = await import("../../ingest-cli/commands/start.ts");
-  if (isBuildStale(ROOT)) {
-    const built = spawnSync(process.execPath, [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "build"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-    if (built.status !== 0) throw new Error("remix build failed before the browser tests");
-  }
+  await ensureBuilt();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "directory-browser-"));
   server = await startDirectoryServer(dataDir, { ADMIN_USERNAME: "admin", ADMIN_PASSWORD: "browser-test-password" });
   project.provide("browserBaseUrl", server.url);

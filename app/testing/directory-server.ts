@@ -1,9 +1,12 @@
 // Browser tests → the real built server (`directory serve`) on a free port with its own DATA_DIR, and a stop that
 // ends exactly that process (by its PID) and removes the data dir.
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
 
@@ -23,12 +26,44 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built app on PGlite in `dataDir` (created by the caller, removed by stop()). */
+/** A build lock older than this is a crashed run's leftover. */
+const STALE_BUILD_LOCK_MS = 10 * 60_000;
+
+/**
+ * Builds the app when its sources are newer than build/ (CI builds first; a local run may not have).
+ * NOTE: test files of both drivers start at once, so one builds (under a lock directory) while the others wait.
+ */
+export async function ensureBuilt(): Promise<void> {
+  const { isBuildStale, runBuild } = await import("../../ingest-cli/commands/start.ts");
+  if (!isBuildStale(ROOT)) return;
+  const lock = path.join(os.tmpdir(), `directory-build-${createHash("sha1").update(ROOT).digest("hex").slice(0, 12)}.lock`);
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > STALE_BUILD_LOCK_MS) fs.rmSync(lock, { recursive: true, force: true });
+      await sleep(1000);
+    }
+  }
+  try {
+    if (isBuildStale(ROOT)) runBuild(ROOT);
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Starts the built app on PGlite in `dataDir` (created by the caller, removed by stop()); `extraEnv` may name a
+ * DATABASE_URL or MEILI_URL for the server instead (never inherited from the test process).
+ */
 export async function startDirectoryServer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<DirectoryServer> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   delete env.MEILI_URL;
+  Object.assign(env, extraEnv, { NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir });
   const child = spawn(process.execPath, [path.join(ROOT, "ingest-cli/bin/directory.mjs"), "serve", "--host", "127.0.0.1"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   await new Promise<void>((resolve, reject) => {

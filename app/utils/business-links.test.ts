@@ -1,9 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { buildDirectionsUrl, buildMapSearchUrl, buildTelHref } from "./business-links.ts";
+import { buildDirectionsUrl, buildMapSearchUrl, buildTelHref, readWebUrl } from "./business-links.ts";
 
 const PLACE = { name: "Alpha Bakery", fullAddress: "Hauptstraße 1, 10115 Berlin, Germany", placeId: "ChIJ123", latitude: 52.52, longitude: 13.405 };
 
 describe("business links", () => {
+  it("links a stored website or photo only when a browser reads it as http(s)", () => {
+    expect(readWebUrl(" https://example.com/menu?a=1 ")).toBe("https://example.com/menu?a=1");
+    expect(readWebUrl("HTTP://EXAMPLE.COM")).toBe("HTTP://EXAMPLE.COM");
+    for (const hostile of ["javascript:alert(1)", "JaVaScRiPt:alert(1)", " java\tscript:alert(1)", "java\nscript:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:msgbox(1)", "//evil.example/x", "javascript:www.example.com", "www.example.com javascript:alert(1)", "localhost", ""]) {
+      expect(readWebUrl(hostile), hostile).toBeNull();
+    }
+    expect(readWebUrl(null)).toBeNull();
+  });
+
+  it("links a bare host name, as scrapers store websites, over https", () => {
+    expect(readWebUrl("www.example.com")).toBe("https://www.example.com");
+    expect(readWebUrl(" example.co.uk/menu?day=1 ")).toBe("https://example.co.uk/menu?day=1");
+    expect(readWebUrl("café.example")).toBeNull();
+  });
+
   it("dials only the digits and a leading plus", () => {
     expect(buildTelHref("+44 (20) 7946-0958")).toBe("tel:+442079460958");
     expect(buildTelHref("030 111 22")).toBe("tel:03011122");

@@ -1,4 +1,5 @@
-// A business's phone, place id and coordinates → the outbound links of its page (tel:, directions, map search).
+// A business's phone, place id, coordinates and stored URLs → the outbound links of its page (tel:, directions, map
+// search, website, photo); a stored URL becomes a link or an image source only when it is http(s).
 // Maps links use the public Google Maps URL scheme, which needs no key and opens the app on phones.
 
 export interface MapTarget {
@@ -17,6 +18,27 @@ export function buildTelHref(phone: string | null | undefined): string | null {
   if (!phone) return null;
   const digits = phone.replace(/(?!^\+)[^\d]/g, "");
   return /\d/.test(digits) ? `tel:${digits}` : null;
+}
+
+/** "www.example.com/menu" or "example.co.uk": a bare host name (letters, digits, hyphens, a dot and a TLD), maybe a path. */
+const BARE_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+
+/**
+ * A stored website or image URL → itself when a browser would read it as http(s), else null. A bare host name,
+ * as scrapers often store websites ("www.example.com"), becomes an https link.
+ * NOTE: imports keep URLs exactly as given, and React 18 renders `href="javascript:…"` as is; the scheme is read the
+ * way browsers read it (tabs and newlines dropped, any case), so "java\tscript:" and "data:" never become links.
+ */
+export function readWebUrl(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  if (!trimmed) return null;
+  const candidate = BARE_HOST.test(trimmed) ? `https://${trimmed}` : trimmed;
+  try {
+    const { protocol } = new URL(candidate);
+    return protocol === "https:" || protocol === "http:" ? candidate : null;
+  } catch {
+    return null;
+  }
 }
 
 /** What the maps service should look for: the coordinates when known (exact), else the name and address. */

@@ -19,6 +19,13 @@ export const MAX_SLUG_LENGTH = 80;
 
 /** Lower-case ASCII words joined by single hyphens; "" when nothing transliterable is left (e.g. pure CJK). */
 export function slugify(text: string, maxLength = MAX_SLUG_LENGTH): string {
+  // Printable ASCII (most names and cities): no accents or letters to transliterate, only "&" and "@" to spell out.
+  if (PLAIN_ASCII.test(text)) return cutSlug(hyphenate(text.toLowerCase().replace(/[&@]/g, (c) => SPECIAL[c] as string)), maxLength);
+  return slugifyAnyScript(text, maxLength);
+}
+
+/** slugify's general path, for any text (exported so tests can hold the ASCII shortcut to it). */
+export function slugifyAnyScript(text: string, maxLength = MAX_SLUG_LENGTH): string {
   let out = "";
   const prepared = text
     .normalize("NFD")
@@ -35,11 +42,16 @@ export function slugify(text: string, maxLength = MAX_SLUG_LENGTH): string {
     }
     out += GREEK[char] ?? CYRILLIC[char] ?? char;
   }
-  const ascii = out
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
+  return cutSlug(hyphenate(out.normalize("NFD").replace(/[\u0300-\u036f]/g, "")), maxLength);
+}
+
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
+function hyphenate(text: string): string {
+  return text.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+}
+
+function cutSlug(ascii: string, maxLength: number): string {
   if (ascii.length <= maxLength) return ascii;
   const cut = ascii.slice(0, maxLength);
   const lastHyphen = cut.lastIndexOf("-");

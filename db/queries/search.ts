@@ -53,6 +53,13 @@ export interface BusinessSearchPlan {
   facetLimit?: number;
   /** Matches counted exactly and used for facets; more than this and both are estimated (default MATCH_SAMPLE_SIZE). */
   sampleSize?: number;
+  /**
+   * Typo look-ups answered by the same statement (see findWordVocabulary) when it finds fewer than `belowTotal`
+   * matches: a misspelt search then needs no separate round trip for its corrections.
+   */
+  vocabulary?: { words: string[]; minSimilarity: number; belowTotal: number };
+  /** The caller expects more matches than the sample holds: the planner's estimate is asked for in parallel. */
+  likelySampled?: boolean;
 }
 
 export interface SearchHitRow {
@@ -84,6 +91,8 @@ export interface FacetCountRow {
 export interface BusinessSearchRows {
   hits: SearchHitRow[];
   total: number;
+  /** The plan's typo look-ups, when it asked for them and found fewer than `belowTotal` matches; else null. */
+  vocabulary: WordVocabulary | null;
   /** True when the match set outgrew the sample: total and facet counts are estimates. */
   approximate: boolean;
   facets: { category: FacetCountRow[]; country: FacetCountRow[]; city: FacetCountRow[] } | null;
@@ -251,6 +260,14 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
          left join city_counts c on c.country_code = f.country_code and c.city_slug = f.city_slug) as city_facets`
     : "";
 
+  const vocabulary = plan.vocabulary
+    ? buildWordVocabularySql(
+        `${params.add(plan.vocabulary.words)}`,
+        params.add(plan.vocabulary.minSimilarity),
+        `(select n from sampled) < ${params.add(plan.vocabulary.belowTotal)}::int`,
+      )
+    : null;
+
   // An external engine's candidate list is already bounded: it is always counted and ranked exactly.
   const sampleSize = f.candidateIds ? null : (plan.sampleSize ?? MATCH_SAMPLE_SIZE);
   const columns = `b.id, b.category_slug, b.country_code, b.city_slug, b.rank_score, b.rating, b.reviews,
@@ -316,8 +333,9 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
         from ${pool} ranked
        order by ${pageOrder}
        limit ${limit} offset ${offset}
-    )
-    select (select n from sampled) as total,${sampleSize === null ? "" : `
+    )${vocabulary ? `,
+     ${vocabulary.ctes}` : ""}
+    select (select n from sampled) as total,${vocabulary ? ` ${vocabulary.column} as vocabulary,` : ""}${sampleSize === null ? "" : `
            (select json_build_object('lastBlock', max(block), 'inBlockOrder', coalesce(bool_and(block >= previous), true),
                                      'tableBlocks', pg_relation_size('businesses') / current_setting('block_size')::int)
               from (select block, lag(block, 1, 0) over () as previous from sample) o) as sample_span,`}
@@ -340,6 +358,7 @@ interface SampleSpan {
 
 interface SearchStatementRow {
   total: number;
+  vocabulary?: WordVocabulary | string | null;
   sample_span?: SampleSpan | string;
   hits: SearchHitRow[] | string;
   category_facets?: FacetCountRow[] | string;
@@ -365,8 +384,8 @@ async function estimateRows(handle: DatabaseHandle, text: string, params: unknow
  * words such as "hair salon") and, when the sample was read in block order, its matches per block scanned times the
  * table's blocks (good when matches are spread evenly through the table, as imports leave them).
  */
-async function estimateTotal(handle: DatabaseHandle, count: { text: string; params: unknown[] }, sampled: number, span: SampleSpan | null): Promise<number> {
-  const planned = await estimateRows(handle, count.text, count.params);
+async function estimateTotal(sampled: number, span: SampleSpan | null, planning: Promise<number>): Promise<number> {
+  const planned = await planning;
   const spread = span && span.inBlockOrder && span.lastBlock !== null ? (sampled * Number(span.tableBlocks)) / (Number(span.lastBlock) + 1) : 0;
   return Math.round(Math.max(sampled, planned, spread));
 }
@@ -377,17 +396,23 @@ function scaleFacets(rows: FacetCountRow[], factor: number): FacetCountRow[] {
 
 export async function searchBusinesses(handle: DatabaseHandle, plan: BusinessSearchPlan): Promise<BusinessSearchRows> {
   const statement = buildSearchStatement(plan);
+  const planEarly = () => estimateRows(handle, statement.count.text, statement.count.params);
+  // Planned beside the search (another pooled connection) when the caller expects a sampled answer: one sequential
+  // round trip fewer; an estimate the answer turns out not to need is dropped.
+  const early = plan.likelySampled && statement.sampleSize !== null ? planEarly() : null;
+  early?.catch(() => {});
   const [row] = await handle.query<SearchStatementRow>(statement.text, statement.params);
-  if (!row) return { hits: [], total: 0, approximate: false, facets: plan.facets ? { category: [], country: [], city: [] } : null };
+  if (!row) return { hits: [], total: 0, approximate: false, vocabulary: null, facets: plan.facets ? { category: [], country: [], city: [] } : null };
   const sampled = Number(row.total);
   const approximate = statement.sampleSize !== null && sampled > statement.sampleSize;
   // Sampled: the sample proves there are more matches than it holds, so the estimate never goes below that.
-  const total = approximate ? await estimateTotal(handle, statement.count, sampled, readJson<SampleSpan | null>(row.sample_span, null)) : sampled;
+  const total = approximate ? await estimateTotal(sampled, readJson<SampleSpan | null>(row.sample_span, null), early ?? planEarly()) : sampled;
   const factor = approximate ? total / sampled : 1;
   const facet = (value: FacetCountRow[] | string | undefined) => (approximate ? scaleFacets(readJson(value, []), factor) : readJson(value, []));
   return {
     total,
     approximate,
+    vocabulary: readVocabulary(row.vocabulary),
     hits: readJson(row.hits, []),
     facets: plan.facets ? { category: facet(row.category_facets), country: facet(row.country_facets), city: facet(row.city_facets) } : null,
   };
@@ -432,15 +457,14 @@ export interface WordVocabulary {
 }
 
 /**
- * The typo look-ups in one round trip: which query words match no business on their own, and for those the words of
- * category names (a few hundred rows: scanned) and of city names (tens of thousands: through the trigram index)
- * whose trigram similarity reaches `minSimilarity`, plus the category vocabulary edit distances run over.
+ * The typo look-ups as CTEs (words, unknown, category_terms, vocabulary_candidates) and one json column, for
+ * findWordVocabulary and for a search statement that answers them beside its matches. `when` gates the work: the
+ * CTEs are only read from the column's subqueries, so a statement whose gate is false never runs them.
  * NOTE: similarity() runs on unaccented lower-case text, so "zurich" and "Zürich" are the same word.
  */
-export async function findWordVocabulary(handle: DatabaseHandle, words: string[], minSimilarity = 0.4): Promise<WordVocabulary> {
-  if (words.length === 0) return { unknownWords: [], candidates: [], categoryTerms: [] };
-  const [row] = await handle.query<{ unknown: string[] | string; candidates: TermCandidateRow[] | string; category_terms: WordVocabulary["categoryTerms"] | string }>(
-    `with words as materialized (select distinct directory_unaccent(lower(w)) as word from unnest($1::text[]) as w),
+function buildWordVocabularySql(words: string, minSimilarity: string, when: string): { ctes: string; column: string } {
+  return {
+    ctes: `words as materialized (select distinct directory_unaccent(lower(w)) as word from unnest(${words}::text[]) as w where ${when}),
      unknown as materialized (
        select w.word from words w
         where not exists (select 1 from businesses b where b.is_approved and b.search_vector @@ plainto_tsquery('simple', w.word))
@@ -451,10 +475,10 @@ export async function findWordVocabulary(handle: DatabaseHandle, words: string[]
         where length(t.term) >= 3 and exists (select 1 from unknown)
         group by t.term
      ),
-     candidates as (
+     vocabulary_candidates as (
        select w.word, t.term, similarity(w.word, t.term)::float8 as similarity, t.business_count as "businessCount", 'category' as kind
          from unknown w cross join category_terms t
-        where similarity(w.word, t.term) >= $2::float8
+        where similarity(w.word, t.term) >= ${minSimilarity}::float8
        union all
        select w.word, t.term, similarity(w.word, t.term)::float8, c.business_count, 'city'
          from unknown w
@@ -465,32 +489,48 @@ export async function findWordVocabulary(handle: DatabaseHandle, words: string[]
             limit 5
          ) c
          cross join lateral regexp_split_to_table(directory_unaccent(lower(c.city)), '[^[:alnum:]]+') as t(term)
-        where length(t.term) >= 3 and similarity(w.word, t.term) >= $2::float8
-     )
-     select (select coalesce(json_agg(word order by word), '[]'::json) from unknown) as unknown,
-            (select coalesce(json_agg(c order by c.word, c.similarity desc, c."businessCount" desc), '[]'::json) from candidates c) as candidates,
-            (select coalesce(json_agg(json_build_object('term', term, 'businessCount', business_count)), '[]'::json) from category_terms) as category_terms`,
-    [words, minSimilarity],
-  );
-  return {
-    unknownWords: readJson(row?.unknown, []),
-    candidates: readJson(row?.candidates, []),
-    categoryTerms: readJson(row?.category_terms, []),
+        where length(t.term) >= 3 and similarity(w.word, t.term) >= ${minSimilarity}::float8
+     )`,
+    column: `case when ${when} then json_build_object(
+       'unknownWords', (select coalesce(json_agg(word order by word), '[]'::json) from unknown),
+       'candidates', (select coalesce(json_agg(c order by c.word, c.similarity desc, c."businessCount" desc), '[]'::json) from vocabulary_candidates c),
+       'categoryTerms', (select coalesce(json_agg(json_build_object('term', term, 'businessCount', business_count)), '[]'::json) from category_terms)
+     ) end`,
   };
 }
 
 /**
- * True when `word` (unaccented, lower-case) is a whole word of a category name or a whole one-word city name: a word
- * the visitor finished typing. Reads only the count tables (a few hundred categories, the city name index).
+ * The typo look-ups in one round trip: which query words match no business on their own, and for those the words of
+ * category names (a few hundred rows: scanned) and of city names (tens of thousands: through the trigram index)
+ * whose trigram similarity reaches `minSimilarity`, plus the category vocabulary edit distances run over.
  */
-export async function isVocabularyWord(handle: DatabaseHandle, word: string): Promise<boolean> {
-  const [row] = await handle.query<{ found: boolean }>(
-    `select exists (select 1 from category_counts c, regexp_split_to_table(directory_unaccent(lower(c.category)), '[^[:alnum:]]+') as t(term)
-                     where t.term = $1)
-         or exists (select 1 from city_counts where directory_unaccent(lower(city)) = $1) as found`,
-    [word],
+export async function findWordVocabulary(handle: DatabaseHandle, words: string[], minSimilarity = 0.4): Promise<WordVocabulary> {
+  if (words.length === 0) return { unknownWords: [], candidates: [], categoryTerms: [] };
+  const vocabulary = buildWordVocabularySql("$1", "$2", "true");
+  const [row] = await handle.query<{ vocabulary: WordVocabulary | string }>(`with ${vocabulary.ctes} select ${vocabulary.column} as vocabulary`, [
+    words,
+    minSimilarity,
+  ]);
+  return readVocabulary(row?.vocabulary) ?? { unknownWords: [], candidates: [], categoryTerms: [] };
+}
+
+function readVocabulary(value: WordVocabulary | string | null | undefined): WordVocabulary | null {
+  const vocabulary = readJson<WordVocabulary | null>(value, null);
+  return vocabulary && { unknownWords: vocabulary.unknownWords ?? [], candidates: vocabulary.candidates ?? [], categoryTerms: vocabulary.categoryTerms ?? [] };
+}
+
+/**
+ * The vocabulary a visitor finishes typing (unaccented, lower-case): every whole word of a category name and every
+ * city name (a last word equal to a city name is a one-word city). Reads only the count tables.
+ */
+export async function listVocabularyWords(handle: DatabaseHandle): Promise<string[]> {
+  const rows = await handle.query<{ word: string }>(
+    `select t.term as word from category_counts c, regexp_split_to_table(directory_unaccent(lower(c.category)), '[^[:alnum:]]+') as t(term)
+      where t.term <> ''
+     union
+     select directory_unaccent(lower(city)) from city_counts`,
   );
-  return Boolean(row?.found);
+  return rows.map((row) => row.word);
 }
 
 /** A typed country (name, "de", "Deutschland" via `aliasCode`) → a country code that has businesses, or null. */

@@ -100,7 +100,9 @@ export const businesses = pgTable(
     index("businesses_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("businesses_name_idx").on(t.name, t.id),
     index("businesses_is_test_idx").on(t.id).where(sql`${t.isTest}`),
-    index("businesses_search_idx").using("gin", t.searchVector),
+    // Full text, optionally narrowed to a country and city inside the index (btree_gin; migration 0005, which keeps
+    // the text-only businesses_search_idx instead where btree_gin is not installed).
+    index("businesses_location_search_idx").using("gin", t.countryCode, t.citySlug, t.searchVector),
     index("businesses_name_trgm_idx").using("gin", sql`directory_unaccent(lower(${t.name})) gin_trgm_ops`),
     // Fallback identity "same name within ~50 m" looks up neighbours by coordinates.
     index("businesses_geo_idx").on(t.latitude, t.longitude),

@@ -9,6 +9,10 @@ import path from "node:path";
 export interface PrivatePostgres {
   url: string;
   restart(): void;
+  /** Shuts the server down (fast: open connections are cut) and keeps its data for `start()`. */
+  pause(): void;
+  start(): void;
+  /** Shuts it down for good and removes its files. */
   stop(): void;
 }
 
@@ -55,6 +59,8 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres | null> {
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     restart: () => run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-m", "fast", "-w", "restart"]),
+    pause: () => run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]),
+    start: () => run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "start"]),
     stop: () => {
       try {
         run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);

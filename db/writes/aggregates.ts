@@ -108,6 +108,21 @@ export async function refreshAggregates(handle: DatabaseHandle): Promise<void> {
   });
 }
 
+/**
+ * True when an import run wrote businesses after the count tables were last rebuilt: a CLI import killed during its
+ * final refresh has already marked its run succeeded, so a re-run finds nothing to write yet must still refresh.
+ */
+export async function aggregatesBehindImports(handle: DatabaseHandle): Promise<boolean> {
+  const [row] = await handle.query<{ behind: boolean }>(
+    `select exists (
+       select 1 from import_runs r
+        where r.inserted_count + r.updated_count > 0
+          and coalesce(r.heartbeat_at, r.created_at) >= coalesce((select min(refreshed_at) from site_totals), '-infinity'::timestamptz)
+     ) as behind`,
+  );
+  return row?.behind === true;
+}
+
 /** The list keys one business belongs to (as stored before or after the change). */
 export interface BusinessAggregateKeys {
   categorySlug: string | null;

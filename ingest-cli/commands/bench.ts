@@ -2,7 +2,9 @@
 // ratios against the targets. `--suite ingest` (default): import, re-import, export, sitemaps, XLSX on generated
 // data. `--suite reads`: the built server over HTTP (search, lists, deep pages, suggest vs a business lookup), on a
 // freshly imported database or, with --skip-load, on the database at --database-url as it is. `--suite ssr`: the
-// server-rendered public pages under closed-loop load against a static file served in the same run.
+// server-rendered public pages under closed-loop load against a static file served in the same run. `--suite load`
+// (or `--load`): a mixed load of pages, searches and API calls while an import writes into the same database, with the
+// server's RSS over time; `--soak-minutes N` runs it long enough to judge whether RSS is stable.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -12,12 +14,14 @@ import postgres from "postgres";
 import { z } from "zod";
 import { writeGeneratedFile } from "../pipeline/generate/index.ts";
 import { formatBenchTable, runIngestBench, type BenchFigure } from "../pipeline/bench/run-ingest-bench.ts";
+import { formatLoadBenchTable, isLoadRunClean, runLoadBench, type LoadReport } from "../pipeline/bench/run-load-bench.ts";
 import { formatReadBenchTable, runReadBench, type ReadFigure } from "../pipeline/bench/run-read-bench.ts";
 import { formatSsrBenchTable, runSsrBench, type SsrReport } from "../pipeline/bench/run-ssr-bench.ts";
-import { CliError, parseOptions, printResult } from "./shared.ts";
+import { CliError, EXIT, parseOptions, printResult } from "./shared.ts";
 
 const BenchOptionsSchema = z.object({
-  suite: z.enum(["ingest", "reads", "ssr", "all"]).default("ingest"),
+  suite: z.enum(["ingest", "reads", "ssr", "load", "all"]).default("ingest"),
+  load: z.boolean().default(false),
   rows: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
   xlsxRows: z.coerce.number().int().min(1000).max(1_048_575).optional(),
   batchSize: z.coerce.number().int().min(1).max(10_000).default(2000),
@@ -25,13 +29,18 @@ const BenchOptionsSchema = z.object({
   skipLoad: z.boolean().default(false),
   requests: z.coerce.number().int().min(5).max(10_000).default(100),
   warmup: z.coerce.number().int().min(0).max(1000).default(5),
-  seconds: z.coerce.number().min(1).max(60).default(4),
+  seconds: z.coerce.number().min(1).max(3600).optional(),
+  soakMinutes: z.coerce.number().int().min(3).max(60).optional(),
   concurrency: z
     .string()
-    .default("2,4,8,16")
-    .transform((list) => list.split(",").map((n) => Number(n.trim())))
-    .pipe(z.array(z.number().int().min(1).max(64)).min(1)),
-  maxRequests: z.coerce.number().int().min(100).max(1_000_000).default(100_000),
+    .optional()
+    .transform((list) => list?.split(",").map((n) => Number(n.trim())))
+    .pipe(z.array(z.number().int().min(1).max(64)).min(1).optional()),
+  maxRequests: z.coerce.number().int().min(100).max(10_000_000).optional(),
+  importRows: z.coerce.number().int().min(1000).max(1_000_000).default(20_000),
+  sampleSeconds: z.coerce.number().min(0.2).max(60).default(1),
+  workers: z.coerce.number().int().min(1).max(64).optional(),
+  pageCache: z.boolean().default(true),
   workDir: z.string().optional(),
   keep: z.boolean().default(false),
   json: z.boolean().default(false),
@@ -48,7 +57,7 @@ async function withLoadedDatabase<T>(options: BenchOptions, serverUrl: string, w
   fs.mkdirSync(workDir, { recursive: true });
   if (!fs.existsSync(csvPath)) await writeGeneratedFile({ rows: options.rows, seed: 42, messy: 0.05, out: csvPath, format: "csv" });
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  const dbName = `directory_bench_reads_${Date.now().toString(36)}`;
+  const dbName = `directory_bench_${options.suite}_${Date.now().toString(36)}`;
   await admin.unsafe(`create database "${dbName}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${dbName}`;
@@ -70,29 +79,43 @@ async function withLoadedDatabase<T>(options: BenchOptions, serverUrl: string, w
 export function register(program: Command): void {
   program
     .command("bench")
-    .description("Measure ingestion (--suite ingest), reads and search over HTTP (--suite reads) or server-rendered pages under load (--suite ssr) against same-run baselines (needs a PostgreSQL server)")
-    .option("--suite <suite>", "ingest, reads, ssr or all", "ingest")
+    .description(
+      "Measure ingestion (--suite ingest), reads and search over HTTP (--suite reads), server-rendered pages under load (--suite ssr) against same-run baselines, or a mixed load during an import (--suite load) (needs a PostgreSQL server)",
+    )
+    .option("--suite <suite>", "ingest, reads, ssr, load or all (all = ingest, reads and ssr)", "ingest")
+    .option("--load", "the same as --suite load")
     .option("--rows <n>", "businesses to generate for the CSV measurements / the read database", "100000")
     .option("--xlsx-rows <n>", "rows of the XLSX workbook (default: rows, at most 280,000 ≈ 150 MB)")
     .option("--batch-size <n>", "import batch size", "2000")
     .option("--database-url <url>", "server where the bench may create and drop its own database (default DATABASE_URL)")
-    .option("--skip-load", "reads, ssr: measure the database at --database-url as it is instead of importing --rows into a new one")
+    .option("--skip-load", "reads, ssr, load: measure the database at --database-url as it is instead of importing --rows into a new one (load: its import writes into that database)")
     .option("--requests <n>", "reads: timed requests per figure", "100")
     .option("--warmup <n>", "reads: untimed rounds first", "5")
-    .option("--seconds <n>", "ssr: length of each timed load run", "4")
-    .option("--concurrency <list>", "ssr: keep-alive connections tried per page", "2,4,8,16")
-    .option("--max-requests <n>", "ssr: upper bound of requests per timed run", "100000")
+    .option("--seconds <n>", "ssr: length of each timed load run (default 4); load: length of the timed load (default 60)")
+    .option("--soak-minutes <n>", "load: a soak of N minutes (at least 3) that judges whether the server's RSS is stable")
+    .option("--concurrency <list>", "ssr: keep-alive connections tried per page (default 2,4,8,16); load: one number (default 8)")
+    .option("--max-requests <n>", "ssr, load: upper bound of requests per timed run (default 100,000 / 1,000,000)")
+    .option("--import-rows <n>", "load: rows of the generated file imported mid-run", "20000")
+    .option("--sample-seconds <n>", "load: how often the server's RSS is sampled", "1")
+    .option("--workers <n>", "ssr, load: server worker processes (default: one per core, as `directory start`; load sums the RSS of all of them)")
+    .option("--no-page-cache", "ssr, load: run the server with its page cache off (every page rendered)")
     .option("--work-dir <dir>", "where generated files go (kept between runs of the same size)")
     .option("--keep", "keep the bench database afterwards")
     .option("--json", "print the figures as JSON")
     .action(async (raw: unknown) => {
       const options = parseOptions(BenchOptionsSchema, raw);
+      if (options.load) options.suite = "load";
+      if (options.soakMinutes !== undefined && options.seconds !== undefined) {
+        throw new CliError("INVALID_OPTION", "Give either --soak-minutes or --seconds, not both (--soak-minutes N is --seconds N×60).");
+      }
+      const loadConcurrency = options.suite === "load" ? readLoadConcurrency(options.concurrency) : 0;
       const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
       if (!databaseUrl) throw new CliError("DATABASE_URL_REQUIRED", "The bench compares against psql on a PostgreSQL server: pass --database-url or set DATABASE_URL.");
       const workDir = options.workDir ?? path.join(os.tmpdir(), "directory-bench");
       let figures: BenchFigure[] | undefined;
       let reads: ReadFigure[] | undefined;
       let ssr: SsrReport | undefined;
+      let load: LoadReport | undefined;
       if (options.suite === "ingest" || options.suite === "all") {
         figures = await runIngestBench({
           rows: options.rows,
@@ -107,9 +130,33 @@ export function register(program: Command): void {
       }
       if (options.suite !== "ingest") {
         const measure = async (url: string) => {
+          if (options.suite === "load") {
+            load = await runLoadBench({
+              databaseUrl: url,
+              cliPath: CLI_PATH,
+              concurrency: loadConcurrency,
+              seconds: options.soakMinutes !== undefined ? options.soakMinutes * 60 : (options.seconds ?? 60),
+              maxRequests: options.maxRequests ?? 1_000_000,
+              importRows: options.importRows,
+              sampleSeconds: options.sampleSeconds,
+              serverArgs: options.workers === undefined ? [] : ["--workers", String(options.workers)],
+              workDir,
+              onStep: step,
+            });
+            return;
+          }
           if (options.suite !== "ssr") reads = await runReadBench({ databaseUrl: url, cliPath: CLI_PATH, requests: options.requests, warmup: options.warmup, onStep: step });
           if (options.suite !== "reads") {
-            ssr = await runSsrBench({ databaseUrl: url, cliPath: CLI_PATH, concurrencies: options.concurrency, seconds: options.seconds, maxRequests: options.maxRequests, onStep: step });
+            ssr = await runSsrBench({
+              databaseUrl: url,
+              cliPath: CLI_PATH,
+              concurrencies: options.concurrency ?? [2, 4, 8, 16],
+              seconds: Math.min(options.seconds ?? 4, 60),
+              maxRequests: options.maxRequests ?? 100_000,
+              workers: options.workers,
+              pageCache: options.pageCache,
+              onStep: step,
+            });
           }
         };
         await (options.skipLoad ? measure(databaseUrl) : withLoadedDatabase(options, databaseUrl, workDir, measure));
@@ -117,11 +164,34 @@ export function register(program: Command): void {
       const [one, five, fifteen] = os.loadavg().map((n) => Math.round(n * 100) / 100);
       printResult(
         options.json,
-        { machine: { cpus: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), loadAverage: [one, five, fifteen] }, ...(figures ? { figures } : {}), ...(reads ? { reads } : {}), ...(ssr ? { ssr } : {}) },
+        {
+          machine: { cpus: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), loadAverage: [one, five, fifteen] },
+          ...(figures ? { figures } : {}),
+          ...(reads ? { reads } : {}),
+          ...(ssr ? { ssr } : {}),
+          ...(load ? { load } : {}),
+        },
         () =>
-          [figures ? formatBenchTable(figures) : "", reads ? formatReadBenchTable(reads) : "", ssr ? formatSsrBenchTable(ssr) : "", `load average: ${one}, ${five}, ${fifteen}`]
+          [
+            figures ? formatBenchTable(figures) : "",
+            reads ? formatReadBenchTable(reads) : "",
+            ssr ? formatSsrBenchTable(ssr) : "",
+            load ? formatLoadBenchTable(load) : "",
+            `load average: ${one}, ${five}, ${fifteen}`,
+          ]
             .filter(Boolean)
             .join("\n\n"),
       );
+      if (load && !isLoadRunClean(load)) {
+        process.stderr.write("error BENCH_LOAD_FAILED: some requests failed or the import did not succeed; see the errors and import lines above.\n");
+        process.exitCode = EXIT.FATAL;
+      }
     });
+}
+
+/** The load suite runs at one concurrency: the given one, or 8 keep-alive connections. */
+function readLoadConcurrency(list: number[] | undefined): number {
+  if (list === undefined) return 8;
+  if (list.length !== 1) throw new CliError("INVALID_OPTION", `--suite load runs at one concurrency; give one number to --concurrency (got ${list.join(",")}).`);
+  return list[0] as number;
 }

@@ -4,8 +4,8 @@ import path from "node:path";
 import type { Command } from "commander";
 import { z } from "zod";
 import { closeDatabase, getDatabase } from "../../db/client.ts";
-import { refreshAggregates } from "../../db/writes/aggregates.ts";
-import { DEFAULT_BATCH_SIZE, importFile, ImportError, type ImportOutcome } from "../pipeline/import/import-file.ts";
+import { aggregatesBehindImports, refreshAggregates } from "../../db/writes/aggregates.ts";
+import { DEFAULT_BATCH_SIZE, importFile, ImportError, NO_DATA_ROWS_MESSAGE, type ImportOutcome } from "../pipeline/import/import-file.ts";
 import { SourceError } from "../pipeline/read/index.ts";
 import { CliError, createProgress, EXIT, parseOptions, printResult } from "./shared.ts";
 
@@ -41,6 +41,7 @@ function describeOutcome(file: string, outcome: ImportOutcome, dryRun: boolean):
   for (const row of c.rejected.rows.slice(0, 5)) lines.push(`  line ${row.line}: ${row.field ? `${row.field} — ` : ""}${row.reason}`);
   if (c.rejected.count > 5) lines.push(`  ... and ${c.rejected.count - 5} more rejected rows`);
   if (outcome.error) lines.push(`  FAILED ${outcome.error.code}: ${outcome.error.message}`);
+  else if (outcome.batch.message === NO_DATA_ROWS_MESSAGE) lines.push(`  ${NO_DATA_ROWS_MESSAGE}`);
   if (outcome.searchIndexError) lines.push(`  search index not updated (${outcome.searchIndexError}); run \`directory reindex\` once the search engine is back`);
   if (outcome.status === "cancelled") lines.push("  CANCELLED: whole batches up to the interruption are saved; run again with --resume to continue.");
   return lines.join("\n");
@@ -80,13 +81,18 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
         outcomes.push({ file, outcome });
         if (!options.json) process.stdout.write(`${describeOutcome(file, outcome, dryRun)}\n`);
       } catch (error) {
-        if (!(error instanceof SourceError || error instanceof ImportError)) throw error;
-        outcomes.push({ file, error: { code: error.code, message: error.message } });
-        if (!options.json) process.stdout.write(`${file}: FAILED ${error.code}: ${error.message}\n`);
+        // NOTE: an unexpected error ends this file, not the whole run: batches it committed stay (whole), the
+        // next files still get their turn, and the operator sees a code rather than a stack trace.
+        const failure =
+          error instanceof SourceError || error instanceof ImportError
+            ? { code: error.code, message: error.message }
+            : { code: "IMPORT_FAILED", message: `${error instanceof Error ? error.message : String(error)}. Batches already committed are kept; fix the cause and re-run with --resume.` };
+        outcomes.push({ file, error: failure });
+        if (!options.json) process.stdout.write(`${file}: FAILED ${failure.code}: ${failure.message}\n`);
       }
     }
     const wrote = outcomes.some((o) => o.outcome && o.outcome.counters.inserted + o.outcome.counters.updated > 0);
-    if (!dryRun && wrote) await refreshAggregates(handle);
+    if (!dryRun && (wrote || (await aggregatesBehindImports(handle)))) await refreshAggregates(handle);
   } finally {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);

@@ -1,23 +1,170 @@
-// Built Remix app → an HTTP server: compression, immutable hashed assets, short-lived public files, the app.
+// Built Remix app → an HTTP server: compression, immutable hashed assets, short-lived public files, the page cache, the app.
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler as createFetchHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { createSecurityHeadersMiddleware, NONCE_REQUEST_HEADER } from "../../app/models/security-headers.server.ts";
+import { getDatabase } from "../../db/client.ts";
+import { readAggregatesStamp } from "../../db/queries/sitemap.ts";
+import { isCacheableRequest, normalizeCacheKey, PageCache, readFreshnessMs, renderCachedPage, toCachedPage, type RenderOutcome } from "./page-cache.ts";
+import { answerDatabaseOutages } from "./database-outage.ts";
 
 export interface RunningServer {
   port: number;
+  /** Empties this process's page cache (another process changed data). */
+  clearPageCache(): void;
   close(): Promise<void>;
 }
 
-export async function startHttpServer(options: { root: string; port: number; host: string }): Promise<RunningServer> {
+export interface StartServerOptions {
+  root: string;
+  port: number;
+  host: string;
+  /** Page cache budget in bytes; 0 or absent = no cache (`directory start` passes its configured budget). */
+  pageCacheBytes?: number;
+  /** The longest an answer is served from the cache, whatever its own max-age. */
+  pageCacheMaxAgeMs?: number;
+  /** How often the database's aggregates stamp is re-read (a change there empties the cache). */
+  pageCacheStampMs?: number;
+  /** Called after this process answered a successful write (other processes should empty their caches). */
+  onDataChanged?: () => void;
+}
+
+/** The page-view rule entry.server applies to renders, for the answers the cache gives without rendering. */
+type CountCachedView = (request: Request) => void;
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const CLOSE_GRACE_MS = 5_000;
+
+function toFetchRequest(req: express.Request, res: express.Response): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return new Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, { method: req.method, headers, signal: controller.signal });
+}
+
+/** gzip when the client lists it without q=0 (the compression middleware's choice for these answers too). */
+function acceptsGzip(req: express.Request): boolean {
+  return req.acceptsEncodings("gzip", "identity") === "gzip";
+}
+
+function sendBuffered(res: express.Response, status: number, headers: Array<[string, string]>, body: Buffer, cacheState: string): void {
+  res.status(status);
+  for (const [name, value] of headers) res.append(name, value);
+  res.setHeader("X-Page-Cache", cacheState);
+  res.setHeader("Content-Length", body.length);
+  res.end(body);
+}
+
+/**
+ * The page cache as Express middleware in front of the Remix handler. Visibility of a data change:
+ * a successful write through this process empties its cache at once (and `onDataChanged` tells the others);
+ * an import or count refresh from anywhere moves site_totals.refreshed_at, read at most every `stampMs`;
+ * anything else (opening hours turning a badge, a visit count) is at most `maxAgeMs` old.
+ */
+function createPageCacheMiddleware(build: ServerBuild, options: StartServerOptions): { middleware: express.RequestHandler; cache: PageCache } {
+  const cache = new PageCache({ maxBytes: options.pageCacheBytes, maxAgeMs: options.pageCacheMaxAgeMs });
+  const handle = createFetchHandler(build, process.env.NODE_ENV);
+  const countView = (build.entry.module as unknown as { recordCachedPageView?: CountCachedView }).recordCachedPageView;
+  const stampMs = options.pageCacheStampMs ?? 1_000;
+  let stamp: string | undefined;
+  let stampReadAt = -Infinity;
+  let stampRead: Promise<void> | undefined;
+
+  const checkStamp = async () => {
+    if (cache.now() - stampReadAt < stampMs) return;
+    stampRead ??= (async () => {
+      try {
+        const next = await readAggregatesStamp(await getDatabase());
+        if (stamp !== undefined && next !== stamp) cache.clear();
+        stamp = next;
+      } catch {
+        // NOTE: without the stamp, entries still expire after maxAgeMs; a failing database shows on the renders.
+        cache.clear();
+      } finally {
+        stampReadAt = cache.now();
+        stampRead = undefined;
+      }
+    })();
+    await stampRead;
+  };
+
+  const render = async (req: express.Request, res: express.Response): Promise<RenderOutcome> => {
+    const response = await handle(toFetchRequest(req, res));
+    const maxAge = readFreshnessMs(response.status, response.headers, cache.maxAgeMs);
+    if (maxAge === null) {
+      res.status(response.status);
+      for (const [name, value] of response.headers.entries()) res.append(name, value);
+      res.setHeader("X-Page-Cache", "bypass");
+      if (response.body) await writeReadableStreamToWritable(response.body, res);
+      else res.end();
+      return { page: null };
+    }
+    const page = toCachedPage(response.status, response.headers, Buffer.from(await response.arrayBuffer()), cache.now() + maxAge, requestNonce(req));
+    // The renderer's own answer keeps the nonce it was rendered with (its CSP header already names it).
+    const own = renderCachedPage(page, page.nonce ?? undefined, acceptsGzip(req));
+    sendBuffered(res, page.status, own.headers, own.body, "miss");
+    return { page };
+  };
+
+  const middleware: express.RequestHandler = (req, res, next) => {
+    if (!SAFE_METHODS.has(req.method)) {
+      res.on("finish", () => {
+        if (res.statusCode < 400) {
+          cache.clear();
+          options.onDataChanged?.();
+        }
+      });
+    }
+    if (!isCacheableRequest({ method: req.method, path: req.path, cookie: req.headers.cookie })) return next();
+    const key = normalizeCacheKey(`${req.protocol}://${req.get("host") ?? ""}`, req.originalUrl);
+    void (async () => {
+      await checkStamp();
+      let rendered = false;
+      const { outcome, hit } = await cache.lookup(key, () => {
+        rendered = true;
+        return render(req, res);
+      });
+      if (rendered) return;
+      if (!outcome.page) {
+        // A render other requests waited for was not storable (an error page, a redirect): render this one too.
+        await render(req, res);
+        return;
+      }
+      // NOTE: the security middleware has already sent this request's nonce in its CSP header: the body must carry it.
+      const fresh = renderCachedPage(outcome.page, requestNonce(req) ?? undefined, acceptsGzip(req));
+      sendBuffered(res, outcome.page.status, fresh.headers, fresh.body, hit ? "hit" : "miss");
+      // Documents and `?_data` navigations are page views; resource routes (JSON APIs, feeds) are not.
+      const isDocument = fresh.headers.some(([name, value]) => name === "content-type" && value.startsWith("text/html"));
+      if (isDocument || "_data" in req.query) countView?.(toFetchRequest(req, res));
+    })().catch(next);
+  };
+  return { middleware, cache };
+}
+
+/** The nonce the security middleware chose for this request (and put in its CSP header), if it ran. */
+function requestNonce(req: express.Request): string | null {
+  const value = req.headers[NONCE_REQUEST_HEADER];
+  return typeof value === "string" ? value : null;
+}
+
+export async function startHttpServer(options: StartServerOptions): Promise<RunningServer> {
   const buildPath = path.join(options.root, "build", "index.js");
-  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  // Every loader and action answers 503 (page or JSON) while the database is unreachable, cached or not.
+  const build = answerDatabaseOutages((await import(pathToFileURL(buildPath).href)) as ServerBuild);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
+  app.use(createSecurityHeadersMiddleware());
   app.use(compression());
   // The app reads the client address from this header (login throttling, audit log); set from the socket
   // (or a loopback proxy's X-Forwarded-For), it overwrites whatever a client sent under that name.
@@ -25,10 +172,15 @@ export async function startHttpServer(options: { root: string; port: number; hos
     req.headers["x-directory-client-ip"] = req.ip ?? "unknown";
     next();
   });
+
   // Fingerprinted by the compiler: safe to cache forever.
   app.use("/build", express.static(path.join(options.root, "public", "build"), { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(path.join(options.root, "public"), { maxAge: "1h", index: false }));
-  app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+  const pageCache = (options.pageCacheBytes ?? 0) > 0 ? createPageCacheMiddleware(build, options) : undefined;
+  if (pageCache) app.use(pageCache.middleware);
+  // NOTE: a regex, not "*": Express decodes a "*" param and answers a bare-text 400 to a malformed escape (%E0%A4%A);
+  // Remix tolerates it and answers with its own 404 page or JSON.
+  app.all(/.*/, createRequestHandler({ build: build, mode: process.env.NODE_ENV }));
 
   const server = await new Promise<import("node:http").Server>((resolve, reject) => {
     const listening = app.listen(options.port, options.host, () => resolve(listening));
@@ -39,10 +191,15 @@ export async function startHttpServer(options: { root: string; port: number; hos
   server.keepAliveTimeout = 65_000;
   return {
     port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
+    clearPageCache: () => pageCache?.cache.clear(),
+    // Graceful: stop accepting, let answers under way finish (idle keep-alive sockets close now), cut the rest after 5 s.
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
+      });
+      await (build.entry.module as unknown as { flushBeforeShutdown?: () => Promise<void> }).flushBeforeShutdown?.();
+    },
   };
 }

@@ -1,7 +1,9 @@
 // `directory start` / `directory serve`: (build if stale,) migrate, ensure the admin, seed demo data into an
-// empty database, then serve the Remix app with compression and immutable hashed assets.
+// empty database, then serve the Remix app from one worker process per core (PostgreSQL) or one process (PGlite).
 import { spawnSync } from "node:child_process";
+import cluster, { type Worker } from "node:cluster";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import type { Command } from "commander";
@@ -11,13 +13,49 @@ import { getEnv } from "../../db/env.ts";
 import { ensureAdminUser } from "../../db/writes/admin-users.ts";
 import { seedDemoDataIfEmpty } from "../pipeline/demo-seed.ts";
 import { CliError, parseOptions } from "./shared.ts";
-import { startHttpServer } from "./start-server.ts";
+import { DEFAULT_PAGE_CACHE_BYTES, DEFAULT_PAGE_CACHE_MAX_AGE_MS } from "./page-cache.ts";
+import { startHttpServer, type RunningServer } from "./start-server.ts";
 
 const ServeOptionsSchema = z.object({
   port: z.coerce.number().int().min(1).max(65535).optional(),
   host: z.string().min(1).default("0.0.0.0"),
   seed: z.boolean().default(true),
+  workers: z.coerce.number().int().min(1).max(64).optional(),
 });
+
+/** Server tuning read from the environment (validated here: only the server reads it). */
+const ServeEnvSchema = z.object({
+  WEB_CONCURRENCY: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(64).optional()),
+  PAGE_CACHE_MB: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().min(0).max(4096).optional()),
+  PAGE_CACHE_MAX_AGE: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(0).max(3600).optional()),
+});
+
+/** Message a worker sends after a successful write, and the primary relays to the other workers. */
+const CLEAR_PAGE_CACHE = "directory:clear-page-cache";
+/** A worker that dies sooner than this after starting is restarted after a pause (no crash loop at full speed). */
+const QUICK_CRASH_MS = 5_000;
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readServeEnv(): z.infer<typeof ServeEnvSchema> {
+  const parsed = ServeEnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new CliError("INVALID_ENV", `${String(issue?.path[0])}: ${issue?.message}. Fix the variable or unset it.`);
+  }
+  return parsed.data;
+}
+
+/**
+ * Workers: --workers, else WEB_CONCURRENCY, else one per core. PGlite allows one process per data dir, so one
+ * (hosting platforms set WEB_CONCURRENCY on their own: only an explicit --workers above 1 is refused).
+ */
+export function resolveWorkerCount(requested: number | undefined, envCount: number | undefined, hasDatabaseUrl: boolean, cores = os.availableParallelism()): number {
+  if (!hasDatabaseUrl) {
+    if (requested !== undefined && requested > 1) throw new CliError("WORKERS_NEED_POSTGRES", "The embedded database (PGlite) allows one process: drop --workers or set DATABASE_URL to a PostgreSQL server.");
+    return 1;
+  }
+  return requested ?? envCount ?? Math.max(1, cores);
+}
 
 /** Project root = two folders above this file (ingest-cli/commands). */
 export const PROJECT_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
@@ -44,7 +82,7 @@ export function isBuildStale(root = PROJECT_ROOT): boolean {
   return BUILD_INPUTS.some((input) => newestMtime(path.join(root, input)) > built);
 }
 
-function runBuild(root = PROJECT_ROOT): void {
+export function runBuild(root = PROJECT_ROOT): void {
   const require = createRequire(import.meta.url);
   let cli: string;
   try {
@@ -57,10 +95,90 @@ function runBuild(root = PROJECT_ROOT): void {
   if (result.status !== 0) throw new CliError("BUILD_FAILED", "`remix build` failed; see the output above.");
 }
 
+async function serveHere(port: number, host: string, onDataChanged?: () => void): Promise<RunningServer> {
+  const tuning = readServeEnv();
+  return startHttpServer({
+    root: PROJECT_ROOT,
+    port,
+    host,
+    pageCacheBytes: tuning.PAGE_CACHE_MB === undefined ? DEFAULT_PAGE_CACHE_BYTES : Math.round(tuning.PAGE_CACHE_MB * 1024 * 1024),
+    pageCacheMaxAgeMs: tuning.PAGE_CACHE_MAX_AGE === undefined ? DEFAULT_PAGE_CACHE_MAX_AGE_MS : tuning.PAGE_CACHE_MAX_AGE * 1000,
+    onDataChanged,
+  });
+}
+
+/** Resolves on the first SIGINT/SIGTERM (or `disconnect` for a worker whose primary is gone) with its name. */
+function waitForStop(extra: NodeJS.Signals[] | "worker"): Promise<string> {
+  return new Promise((resolve) => {
+    process.once("SIGINT", () => resolve("SIGINT"));
+    process.once("SIGTERM", () => resolve("SIGTERM"));
+    if (extra === "worker") process.once("disconnect", () => resolve("primary gone"));
+  });
+}
+
+/** A cluster worker: serve, relay data changes through the primary, stop gracefully. */
+async function runWorker(port: number, host: string): Promise<void> {
+  const server = await serveHere(port, host, () => process.send?.({ type: CLEAR_PAGE_CACHE }));
+  process.on("message", (message: { type?: string } | null) => {
+    if (message?.type === CLEAR_PAGE_CACHE) server.clearPageCache();
+  });
+  await waitForStop("worker");
+  await server.close();
+  await closeDatabase();
+  // NOTE: the IPC channel to the primary keeps a worker's event loop alive; closing it lets the worker exit.
+  if (process.connected) process.disconnect();
+}
+
+/** The primary: fork `count` workers, restart any that dies, relay cache clears, and stop them all on a signal. */
+async function runPrimary(count: number, port: number): Promise<void> {
+  let stopping = false;
+  const startedAt = new Map<Worker, number>();
+  const fork = () => startedAt.set(cluster.fork(), Date.now());
+  cluster.on("message", (from, message: { type?: string } | null) => {
+    if (message?.type !== CLEAR_PAGE_CACHE) return;
+    for (const worker of Object.values(cluster.workers ?? {})) if (worker && worker !== from && worker.isConnected()) worker.send(message);
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker) ?? 0);
+    startedAt.delete(worker);
+    if (stopping) return;
+    process.stderr.write(`Worker ${worker.process.pid} exited (${signal ?? code}); starting another.\n`);
+    setTimeout(fork, lived < QUICK_CRASH_MS ? 1_000 : 0);
+  });
+  let announced = false;
+  cluster.on("listening", () => {
+    if (announced) return;
+    announced = true;
+    process.stderr.write(`Business Directory listening on http://localhost:${port} (${count} workers)\n`);
+  });
+  for (let index = 0; index < count; index += 1) fork();
+  const signal = await waitForStop([]);
+  stopping = true;
+  process.stderr.write(`${signal}: shutting down ${count} workers…\n`);
+  const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => Boolean(worker));
+  await Promise.all(
+    workers.map(
+      (worker) =>
+        new Promise<void>((resolve) => {
+          if (worker.isDead()) return resolve();
+          const force = setTimeout(() => worker.process.kill("SIGKILL"), SHUTDOWN_GRACE_MS);
+          worker.once("exit", () => {
+            clearTimeout(force);
+            resolve();
+          });
+          worker.process.kill("SIGTERM");
+        }),
+    ),
+  );
+}
+
 async function prepareAndServe(raw: unknown, build: boolean): Promise<void> {
   const options = parseOptions(ServeOptionsSchema, raw);
   process.env.NODE_ENV ??= "production";
   const env = getEnv();
+  const port = options.port ?? env.PORT;
+  if (cluster.isWorker) return runWorker(port, options.host);
+  const workers = resolveWorkerCount(options.workers, readServeEnv().WEB_CONCURRENCY, Boolean(env.DATABASE_URL));
   if (build && isBuildStale()) runBuild();
   const handle = await getDatabase();
   process.stderr.write(`Database: ${handle.driver} (${handle.location}), migrations applied.\n`);
@@ -74,20 +192,17 @@ async function prepareAndServe(raw: unknown, build: boolean): Promise<void> {
     const seeded = await seedDemoDataIfEmpty(handle);
     if (seeded.inserted > 0) process.stderr.write(`Empty database: seeded ${seeded.inserted} demo businesses (marked as test data).\n`);
   }
-  const port = options.port ?? env.PORT;
-  const server = await startHttpServer({ root: PROJECT_ROOT, port, host: options.host });
+  if (workers > 1) {
+    // The workers open their own connections; the primary only supervises.
+    await closeDatabase();
+    return runPrimary(workers, port);
+  }
+  const server = await serveHere(port, options.host);
   process.stderr.write(`Business Directory listening on http://localhost:${server.port}\n`);
-  await new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
-      process.stderr.write(`${signal}: shutting down…\n`);
-      server
-        .close()
-        .then(() => closeDatabase())
-        .finally(resolve);
-    };
-    process.once("SIGINT", () => stop("SIGINT"));
-    process.once("SIGTERM", () => stop("SIGTERM"));
-  });
+  const signal = await waitForStop([]);
+  process.stderr.write(`${signal}: shutting down…\n`);
+  await server.close();
+  await closeDatabase();
 }
 
 export function register(program: Command): void {
@@ -101,6 +216,7 @@ export function register(program: Command): void {
       .option("--port <port>", "port to listen on (default: PORT or 3000)")
       .option("--host <host>", "interface to bind", "0.0.0.0")
       .option("--no-seed", "do not seed demo data into an empty database")
+      .option("--workers <n>", "server processes (default: WEB_CONCURRENCY, else one per core; always 1 with the embedded database)")
       .action(async (raw: unknown) => prepareAndServe(raw, build));
   }
 }

@@ -11,14 +11,21 @@ export interface CityCountRow {
   category_count: number;
 }
 
-/** Cities, most businesses first; `letter` is 'A'–'Z' or '#'. */
-export async function listCityCounts(handle: DatabaseHandle, letter?: string, limit?: number): Promise<CityCountRow[]> {
-  const { params, filter, top } = buildLetterAndLimit(letter, limit);
+/** Cities, most businesses first; `letter` is 'A'–'Z' or '#'; `offset` skips that many (a page of the list). */
+export async function listCityCounts(handle: DatabaseHandle, letter?: string, limit?: number, offset?: number): Promise<CityCountRow[]> {
+  const { params, filter, top } = buildLetterAndLimit(letter, limit, offset);
   return handle.query<CityCountRow>(
     `select city, city_slug, country_code, business_count, category_count from city_counts ${filter}
       order by business_count desc nulls last, country_code, city_slug ${top}`,
     params,
   );
+}
+
+/** How many cities the list (optionally one first letter) holds. */
+export async function countCityCounts(handle: DatabaseHandle, letter?: string): Promise<number> {
+  const { params, filter } = buildLetterAndLimit(letter);
+  const [row] = await handle.query<{ n: number }>(`select count(*)::int as n from city_counts ${filter}`, params);
+  return Number(row?.n ?? 0);
 }
 
 export interface CitySummaryRow extends CityCountRow {

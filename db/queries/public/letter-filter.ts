@@ -1,6 +1,6 @@
-// Optional first-letter filter and row limit → SQL clauses with their parameters, for the count-table lists.
+// Optional first-letter filter, row limit and offset → SQL clauses with their parameters, for the count-table lists.
 
-export function buildLetterAndLimit(letter?: string, limit?: number): { params: unknown[]; filter: string; top: string } {
+export function buildLetterAndLimit(letter?: string, limit?: number, offset?: number): { params: unknown[]; filter: string; top: string } {
   const params: unknown[] = [];
   let filter = "";
   if (letter) {
@@ -11,6 +11,10 @@ export function buildLetterAndLimit(letter?: string, limit?: number): { params: 
   if (limit !== undefined) {
     params.push(limit);
     top = `limit $${params.length}`;
+  }
+  if (offset) {
+    params.push(offset);
+    top = `${top} offset $${params.length}`;
   }
   return { params, filter, top };
 }

@@ -1,5 +1,7 @@
-// Helpers the HTTP benches share: the built server started on a free loopback port, percentiles, rounding.
+// Helpers the HTTP benches share: the built server started on a free loopback port, one keep-alive request, the
+// closed-loop client (bounded by time and by request count), percentiles, rounding.
 import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
 import net from "node:net";
 
 /** Nearest-rank percentile of an ascending list (NaN when empty). */
@@ -10,6 +12,96 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 export const round2 = (value: number) => Math.round(value * 100) / 100;
+
+export interface LatencySummary {
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+}
+
+/** Latencies in any order → p50/p95/p99, rounded (NaN when there are none). */
+export function summarizeLatencies(latenciesMs: number[]): LatencySummary {
+  const sorted = [...latenciesMs].sort((a, b) => a - b);
+  return { p50Ms: round2(percentile(sorted, 50)), p95Ms: round2(percentile(sorted, 95)), p99Ms: round2(percentile(sorted, 99)) };
+}
+
+export interface HttpTarget {
+  host: string;
+  port: number;
+}
+
+export interface HttpAnswer {
+  status: number;
+  body: Buffer;
+  headers: http.IncomingHttpHeaders;
+}
+
+/** One GET on a (keep-alive) agent; redirects are answers, not followed. */
+export function requestOnce(agent: http.Agent, target: HttpTarget, path: string, headers: Record<string, string>): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ agent, host: target.host, port: target.port, path, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks), headers: response.headers }));
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+export interface ClosedLoopOutcome {
+  /** Position of the request in the run (0, 1, 2, …): what `next` was called with. */
+  index: number;
+  path: string;
+  ms: number;
+  /** The answer, or the socket error that replaced it. */
+  answer: HttpAnswer | null;
+  error: Error | null;
+}
+
+export interface ClosedLoopOptions {
+  target: HttpTarget;
+  concurrency: number;
+  seconds: number;
+  maxRequests: number;
+  /** The request to send as the `index`-th one of the run. */
+  next: (index: number) => { path: string; headers: Record<string, string> };
+  /** Every answer or socket error, as it arrives; throwing ends the run with that error. */
+  onOutcome: (outcome: ClosedLoopOutcome) => void;
+}
+
+/**
+ * Closed loop: `concurrency` keep-alive connections, each sending its next request as soon as the last answer is
+ * read, until `seconds` pass or `maxRequests` are sent (whichever comes first).
+ */
+export async function driveClosedLoop(options: ClosedLoopOptions): Promise<{ issued: number; elapsedMs: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
+  let issued = 0;
+  const started = performance.now();
+  const deadline = started + options.seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < deadline && issued < options.maxRequests) {
+      const index = issued++;
+      const { path, headers } = options.next(index);
+      const sent = performance.now();
+      let answer: HttpAnswer | null = null;
+      let error: Error | null = null;
+      try {
+        answer = await requestOnce(agent, options.target, path, headers);
+      } catch (caught) {
+        error = caught instanceof Error ? caught : new Error(String(caught));
+      }
+      options.onOutcome({ index, path, ms: performance.now() - sent, answer, error });
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: options.concurrency }, worker));
+  } finally {
+    agent.destroy();
+  }
+  return { issued, elapsedMs: performance.now() - started };
+}
 
 export async function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -27,11 +119,15 @@ export interface StartedServer {
   base: string;
 }
 
-/** `directory start` (builds when stale) on a free loopback port; resolves when /healthz answers 200. */
-export async function startBuiltServer(options: { databaseUrl: string; cliPath: string }): Promise<StartedServer> {
+/**
+ * `directory start` (builds when stale) on a free loopback port; resolves when /healthz answers 200. `serverArgs` go
+ * to `directory start` as they are (e.g. `--workers 2`); `env` overrides the server's settings (e.g. PAGE_CACHE_MB).
+ */
+export async function startBuiltServer(options: { databaseUrl: string; cliPath: string; serverArgs?: string[]; env?: Record<string, string> }): Promise<StartedServer> {
   const port = await findFreePort();
-  const child = spawn(process.execPath, [options.cliPath, "start", "--host", "127.0.0.1", "--port", String(port), "--no-seed"], {
-    env: { ...process.env, DATABASE_URL: options.databaseUrl, MEILI_URL: "", NODE_ENV: "production" },
+  const args = [options.cliPath, "start", "--host", "127.0.0.1", "--port", String(port), "--no-seed", ...(options.serverArgs ?? [])];
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...options.env, DATABASE_URL: options.databaseUrl, MEILI_URL: "", NODE_ENV: "production" },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
@@ -52,9 +148,21 @@ export async function startBuiltServer(options: { databaseUrl: string; cliPath: 
   throw new Error(`BENCH_SERVER_TIMEOUT: no healthy server after 10 minutes: ${stderr}`);
 }
 
-/** Stops a server this bench started (by its own handle) and waits for it to exit. */
-export async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+/**
+ * Stops a server this bench started (by its own handle): SIGTERM, then SIGKILL when it has not exited after
+ * `graceMs`, so a server that hangs on shutdown cannot hang the bench. Says which of the two ended it.
+ */
+export async function stopServer(child: ChildProcess, graceMs = 15_000): Promise<"exited" | "killed"> {
+  const ended = () => child.exitCode !== null || child.signalCode !== null;
+  if (ended()) return "exited";
+  const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
-  await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once("exit", resolve)));
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([exited.then(() => "exited" as const), new Promise<"killed">((resolve) => (timer = setTimeout(() => resolve("killed"), graceMs)))]);
+  clearTimeout(timer);
+  if (outcome === "killed" && !ended()) {
+    child.kill("SIGKILL");
+    await exited;
+  }
+  return outcome;
 }

@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { formatReadBenchTable, swapLetters, type ReadFigure } from "./run-read-bench.ts";
+import { buildCityListPaths, formatReadBenchTable, swapLetters, type ReadFigure } from "./run-read-bench.ts";
 
 describe("read bench: pure parts", () => {
   it("makes the issue's typo from a word by swapping two inner letters", () => {
     expect(swapLetters("restaurant")).toBe("restaruant");
     expect(swapLetters("bakery")).toBe("bakrey");
     expect(swapLetters("spa")).toBe("spa");
+  });
+
+  it("reads the city list as clients do: page 1, two letters and the middle page of 1,000", () => {
+    expect(buildCityListPaths(80_495)).toEqual(["/api/cities", "/api/cities?letter=B", "/api/cities?letter=S", "/api/cities?page=41"]);
+    expect(buildCityListPaths(12)).toContain("/api/cities?page=1");
   });
 
   it("prints one table row per figure with its ratio, target and verdict", () => {

@@ -54,6 +54,7 @@ interface DataShape {
   nameWords: string[];
   topCities: Array<{ city: string; countryCode: string; country: string }>;
   accentedCities: string[];
+  cityCount: number;
 }
 
 /** The words and places the probes use, read from the data itself so any generated or real database works. */
@@ -74,6 +75,7 @@ async function readDataShape(databaseUrl: string, size: number): Promise<DataSha
     const cities = await sql<Array<{ city: string; countryCode: string; country: string }>>`
       select c.city, c.country_code as "countryCode", k.country from city_counts c join country_counts k using (country_code)
        where c.city ~ '^[A-Za-z ]+$' order by c.business_count desc limit ${size}`;
+    const [cityCount] = await sql<Array<{ n: number }>>`select count(*)::int as n from city_counts`;
     const accented = await sql<Array<{ city: string }>>`
       select city from city_counts where city <> directory_unaccent(city) and city ~ '^[[:alpha:] ]+$'
        order by business_count desc limit ${size}`;
@@ -84,6 +86,7 @@ async function readDataShape(databaseUrl: string, size: number): Promise<DataSha
       nameWords: nameWords.map((row) => row.word),
       topCities: cities,
       accentedCities: accented.map((row) => row.city),
+      cityCount: cityCount?.n ?? 0,
     };
   } finally {
     await sql.end();
@@ -117,6 +120,12 @@ function pairUp<A, B>(a: A[], b: B[], size: number): Array<[A, B]> {
   return pairs;
 }
 
+/** The city list as clients read it (GET /api/cities pages at 1,000): page 1, two letters, and a middle page. */
+export function buildCityListPaths(cityCount: number, pageSize = 1000): string[] {
+  const middle = Math.max(1, Math.ceil(Math.ceil(cityCount / pageSize) / 2));
+  return ["/api/cities", "/api/cities?letter=B", "/api/cities?letter=S", `/api/cities?page=${middle}`];
+}
+
 function buildProbes(shape: DataShape, size: number): Probe[] {
   const words = shape.categoryWords.length > 0 ? shape.categoryWords : ["restaurant"];
   const cities = shape.topCities.length > 0 ? shape.topCities : [{ city: "Berlin", countryCode: "DE", country: "Germany" }];
@@ -143,7 +152,7 @@ function buildProbes(shape: DataShape, size: number): Probe[] {
     { name: "search: location-qualified", paths: located, ...search },
     { name: "list: categories", paths: ["/api/categories", "/api/categories?letter=B", "/api/categories?letter=S"], against: "baseline", maxRatio: 2 },
     { name: "list: countries", paths: ["/api/countries"], against: "baseline", maxRatio: 2 },
-    { name: "list: cities", paths: ["/api/cities", "/api/cities?letter=B", "/api/cities?letter=S"], against: "baseline", maxRatio: 2 },
+    { name: "list: cities (pages of 1,000)", paths: buildCityListPaths(shape.cityCount), against: "baseline", maxRatio: 2 },
     { name: "category page 1 (biggest category)", paths: [`/api/categories/${category}?page=1&limit=12`], against: "baseline" },
     { name: `category page ${deepPage.toLocaleString("en-US")}`, paths: [`/api/categories/${category}?page=${deepPage}&limit=12`], against: "category page 1 (biggest category)", maxRatio: 2 },
     { name: "suggest", paths: prefixes.map((p) => `/api/suggest?q=${encodeURIComponent(p)}`), against: "baseline", maxP95Ms: 20 },
@@ -173,7 +182,8 @@ export async function runReadBench(options: ReadBenchOptions): Promise<ReadFigur
   const rounds = options.warmup + options.requests;
   const probes = buildProbes(await readDataShape(options.databaseUrl, rounds), rounds);
   step("starting the built server (builds first when stale)");
-  const { child, base } = await startBuiltServer(options);
+  // NOTE: the page cache is off here: these figures are the database and search cost behind the pages (the SSR suite measures the cache).
+  const { child, base } = await startBuiltServer({ ...options, env: { PAGE_CACHE_MB: "0" } });
   try {
     const samples = new Map<string, Sample[]>(probes.map((probe) => [probe.name, []]));
     for (let round = 0; round < rounds; round++) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatSsrBenchTable, listInitialScripts, listMisses, pickSaturatingLevel, summarizeLevel, type LoadLevel, type SsrFigure } from "./run-ssr-bench.ts";
 
-const level = (concurrency: number, requestsPerSecond: number, p95Ms = 20): LoadLevel => ({ concurrency, requests: requestsPerSecond * 4, requestsPerSecond, p50Ms: 10, p95Ms, p99Ms: p95Ms + 5 });
+const level = (concurrency: number, requestsPerSecond: number, p95Ms = 20, cacheHits = 0): LoadLevel => ({ concurrency, requests: requestsPerSecond * 4, requestsPerSecond, p50Ms: 10, p95Ms, p99Ms: p95Ms + 5, cacheHits });
 
 describe("SSR bench: pure parts", () => {
   it("picks the fewest connections that reach 90% of the best throughput", () => {
@@ -13,7 +13,7 @@ describe("SSR bench: pure parts", () => {
 
   it("summarizes a run's latencies into requests/s and percentiles", () => {
     const latencies = Array.from({ length: 200 }, (_, i) => 200 - i);
-    expect(summarizeLevel(4, latencies, 2000)).toEqual({ concurrency: 4, requests: 200, requestsPerSecond: 100, p50Ms: 100, p95Ms: 190, p99Ms: 198 });
+    expect(summarizeLevel(4, latencies, 2000, 150)).toEqual({ concurrency: 4, requests: 200, requestsPerSecond: 100, p50Ms: 100, p95Ms: 190, p99Ms: 198, cacheHits: 150 });
     expect(summarizeLevel(1, [], 0).requestsPerSecond).toBe(0);
   });
 
@@ -35,23 +35,25 @@ describe("SSR bench: pure parts", () => {
     ]);
   });
 
-  it("prints one row per figure with the saturating level, the share of the static file and the verdict", () => {
+  it("prints how the server ran and one row per figure with the saturating level, the share of the static file, the cache hits and the verdict", () => {
     const figure = (over: Partial<SsrFigure>): SsrFigure => ({
       name: "home", example: "/", paths: 1, levels: [level(2, 60), level(4, 80)], saturated: level(4, 80), throughputShare: 0.0125,
-      initialJsGzipBytes: 102_400, cacheControl: "public, max-age=600", expectedCacheControl: "public, max-age=600", misses: [], ...over,
+      initialJsGzipBytes: 102_400, cacheControl: "public, max-age=600", expectedCacheControl: "public, max-age=600", hitRatio: 0.987, misses: [], ...over,
     });
     const table = formatSsrBenchTable({
+      server: { workers: 2, pageCache: true },
       figures: [
-        figure({ name: "static", throughputShare: null, initialJsGzipBytes: null, expectedCacheControl: null, levels: [level(2, 6400)], saturated: level(2, 6400) }),
+        figure({ name: "static", throughputShare: null, hitRatio: null, initialJsGzipBytes: null, expectedCacheControl: null, levels: [level(2, 6400)], saturated: level(2, 6400) }),
         figure({}),
         figure({ name: "slow", misses: ["p95"] }),
       ],
       hashedAsset: { path: "/build/entry.client-X.js", cacheControl: "public, max-age=31536000, immutable", immutable: true },
     });
     const lines = table.split("\n");
-    expect(lines[2]).toBe("| static | 1 | 2 | 6400 | 10 ms | 20 ms | 25 ms | — | — | `public, max-age=600` | — | 2: 6400/s |");
-    expect(lines[3]).toBe("| home | 1 | 4 | 80 | 10 ms | 20 ms | 25 ms | 1/80 | 100.0 KB | `public, max-age=600` | yes | 2: 60/s, 4: 80/s |");
-    expect(lines[4]).toContain("| NO (p95) |");
+    expect(lines[0]).toBe("Server: 2 worker process(es), page cache on.");
+    expect(lines[4]).toBe("| static | 1 | 2 | 6400 | 10 ms | 20 ms | 25 ms | — | — | — | `public, max-age=600` | — | 2: 6400/s |");
+    expect(lines[5]).toBe("| home | 1 | 4 | 80 | 10 ms | 20 ms | 25 ms | 1/80 | 99 % | 100.0 KB | `public, max-age=600` | yes | 2: 60/s, 4: 80/s |");
+    expect(lines[6]).toContain("| NO (p95) |");
     expect(table).toContain("/build/entry.client-X.js: `public, max-age=31536000, immutable` (immutable)");
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDriver, type TestDatabase } from "../../../db/testing/test-database.ts";
 import type { SearchEngine } from "../../../search/engine.ts";
 import { PostgresSearchEngine } from "../../../search/postgres.ts";
-import { importFile } from "./import-file.ts";
+import { importFile, NO_DATA_ROWS_MESSAGE } from "./import-file.ts";
 
 /** The PostgreSQL engine with its index calls recorded: what an import tells whichever engine is active. */
 class RecordingEngine extends PostgresSearchEngine implements SearchEngine {
@@ -221,5 +221,26 @@ describe(`importFile on ${testDriver()}`, () => {
     await expect(importFile(handle, png)).rejects.toMatchObject({ code: "UNSUPPORTED_FORMAT" });
     await expect(importFile(handle, path.join(dir, "first.csv"), { maxBytes: 100 })).rejects.toMatchObject({ code: "FILE_TOO_LARGE" });
     await expect(importFile(handle, path.join(dir, "missing.csv"))).rejects.toMatchObject({ code: "FILE_NOT_FOUND" });
+  });
+
+  it("names a file with a header and no data rows in its report instead of a bare 0 rows", async () => {
+    const outcome = await importFile(handle, writeCsv("header-only.csv", []));
+    expect(outcome.status).toBe("succeeded");
+    expect(outcome.counters.totalRows).toBe(0);
+    expect(outcome.batch.message).toBe(NO_DATA_ROWS_MESSAGE);
+    expect(outcome.single.message).toBe(NO_DATA_ROWS_MESSAGE);
+  });
+
+  it("stores a run whose header, rejected rows and JSON keys hold NUL bytes (PostgreSQL text refuses them)", async () => {
+    const csv = path.join(dir, "nul.csv");
+    fs.writeFileSync(csv, "na\0me,addr\0ess\r\nNul Header Shop,1 Road\r\n,2 R\0oad\r\n");
+    const fromCsv = await importFile(handle, csv);
+    expect(fromCsv).toMatchObject({ status: "succeeded", counters: { inserted: 1, rejected: { count: 1 } } });
+    const json = path.join(dir, "nul.json");
+    fs.writeFileSync(json, '[{"name":"Nul Key Shop","a\\u0000b":"x"},{"na\\u0000me":"\\u0000"}]');
+    const fromJson = await importFile(handle, json);
+    expect(fromJson).toMatchObject({ status: "succeeded", counters: { inserted: 1, rejected: { count: 1 } } });
+    const [issues] = await handle.query<{ count: number }>("select count(*)::int as count from import_row_issues where run_id in ($1, $2) and severity = 'rejected'", [fromCsv.runId, fromJson.runId]);
+    expect(issues?.count).toBe(2);
   });
 });

@@ -21,6 +21,9 @@ import { RejectedRowsWriter } from "./rejected-rows.ts";
 export const BATCH_SIZES = [100, 500, 1000, 2000] as const;
 export const DEFAULT_BATCH_SIZE = 500;
 const SAMPLE_LIMIT = 100;
+/** The report's message for a file whose header has no data rows under it (nothing imported, nothing failed). */
+export const NO_DATA_ROWS_MESSAGE = "NO_DATA_ROWS: the file has no data rows under its header, so nothing was imported. Add rows below the header and import it again.";
+
 /** Warnings stored per run: enough to show patterns without bloating the table on a messy 1M-row file. */
 const MAX_STORED_WARNINGS = 10_000;
 
@@ -118,6 +121,19 @@ async function hashFile(filePath: string): Promise<string> {
   return hash.digest("hex");
 }
 
+/**
+ * A copy of `value` (strings, arrays, plain objects, keys too) without NUL characters: PostgreSQL text and jsonb
+ * refuse them, and a broken file's headers, rejected rows and error messages can hold any byte.
+ */
+function dropNulChars<T>(value: T): T {
+  if (typeof value === "string") return (value.includes("\u0000") ? value.replaceAll("\u0000", "") : value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => dropNulChars(item)) as T;
+  if (value === null || typeof value !== "object" || value instanceof Date) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) copy[dropNulChars(key)] = dropNulChars(item);
+  return copy as T;
+}
+
 /** The engine that must hear about written businesses: only Meilisearch keeps a copy of its own. */
 function resolveSearchEngine(handle: DatabaseHandle, given: SearchEngine | null | undefined): SearchEngine | null {
   if (given !== undefined) return given;
@@ -165,11 +181,11 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
     }
     runId ??= await createImportRun(handle, {
       origin: options.origin ?? "cli",
-      fileName,
+      fileName: dropNulChars(fileName),
       fileSizeBytes: stat.size,
       fileSha256,
       // The source's header order: stored issues keep rows as jsonb (key order lost), the rejected-rows CSV needs it.
-      options: { batchSize, onDuplicate, isTest: options.isTest ?? false, format: source.format, ...source.details, headers: source.headers },
+      options: dropNulChars({ batchSize, onDuplicate, isTest: options.isTest ?? false, format: source.format, ...source.details, headers: source.headers }),
       createdBy: options.createdBy ?? null,
     });
   }
@@ -207,14 +223,14 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
     progress.skipped++;
     if (name && counters.skipped.names.length < SAMPLE_LIMIT) counters.skipped.names.push(name);
     pendingCounts.skipped++;
-    issues.push({ lineNumber: line, severity: "skipped", code, field: null, reason, raw });
+    issues.push({ lineNumber: line, severity: "skipped", code, field: null, reason: dropNulChars(reason), raw: dropNulChars(raw) });
   };
   const reject = (line: number, field: string | null, code: string, reason: string, raw: Record<string, unknown> | null) => {
     counters.rejected.count++;
     progress.rejected++;
     if (counters.rejected.rows.length < SAMPLE_LIMIT) counters.rejected.rows.push({ line, field, reason });
     pendingCounts.rejected++;
-    issues.push({ lineNumber: line, severity: "rejected", code, field, reason, raw });
+    issues.push({ lineNumber: line, severity: "rejected", code, field: dropNulChars(field), reason: dropNulChars(reason), raw: dropNulChars(raw) });
     rejectedWriter?.write(line, field, reason, raw);
   };
 
@@ -321,7 +337,7 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
             for (const warning of item.warnings) {
               if (storedWarnings >= MAX_STORED_WARNINGS) break;
               storedWarnings++;
-              issues.push({ lineNumber: line, severity: "warning", code: warning.code, field: warning.field, reason: warning.reason, raw: null });
+              issues.push({ lineNumber: line, severity: "warning", code: warning.code, field: dropNulChars(warning.field), reason: dropNulChars(warning.reason), raw: null });
             }
             names.set(line, name);
             rows.push(row);
@@ -369,9 +385,12 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
     batch.success = false;
     dashboard.success = false;
     single.message = batch.message = `${failure.code}: ${failure.message}`;
+  } else if (counters.totalRows === 0 && !resumedFromRow) {
+    // A header with nothing under it is not a failure, but "0 rows" alone reads like a bug: name it.
+    single.message = batch.message = NO_DATA_ROWS_MESSAGE;
   }
   if (runId !== null) {
-    await finishImportRun(handle, runId, { status, report: { single, batch, dashboard, unknownColumns: mapping.unknown }, error: failure ? `${failure.code}: ${failure.message}` : null });
+    await finishImportRun(handle, runId, dropNulChars({ status, report: { single, batch, dashboard, unknownColumns: mapping.unknown }, error: failure ? `${failure.code}: ${failure.message}` : null }));
   }
   return {
     runId, status, resumedFromRow, counters, columnExtraction, unknownColumns: mapping.unknown, single, batch, dashboard, warnings, error: failure,

@@ -45,7 +45,7 @@ describe("prepareItems", { timeout: 60_000 }, () => {
     const inline = await collect(prepareItems(stream(items), context, { workers: 0 }));
     const pooled = await collect(prepareItems(stream(items), context, { workers: 2 }));
     expect(pooled).toEqual(inline);
-    // CSV chunks travel as JSON text; text with NULs and lone surrogates must arrive unchanged.
+    // CSV chunks travel packed (values in one array); text with NULs and lone surrogates must arrive unchanged.
     const odd: SourceItem = { kind: "record", record: { line: 9999, values: { name: "Odd\u0000 Caf\u00e9 \ud800" } } };
     const asText = await collect(prepareItems(stream([...items, odd]), context, { workers: 2, textOnly: true }));
     expect(asText).toEqual(await collect(prepareItems(stream([...items, odd]), context, { workers: 0 })));

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { SourceItem } from "../read/index.ts";
 import { findWorkerEntry } from "../read/worker-entry.ts";
-import { prepareItem, type PrepareContext, type PreparedItem, type PrepareRequest, type PrepareResponse } from "./prepare-rows.ts";
+import { packTextChunk, prepareItem, type PrepareContext, type PreparedItem, type PrepareRequest, type PrepareResponse } from "./prepare-rows.ts";
 
 const WORKER_FILE = path.join("ingest-cli", "pipeline", "import", "prepare-worker.mjs");
 /** Items per message: large enough that messaging costs little, small enough to keep every worker busy. */
@@ -24,7 +24,7 @@ export function choosePrepareWorkers(bytes: number): number {
 export interface PrepareOptions {
   /** 0 prepares on the calling thread. */
   workers: number;
-  /** Every cell value is a string (CSV): chunks travel as JSON text. */
+  /** Every cell value is a string (CSV): chunks travel packed (see TextChunk). */
   textOnly?: boolean;
 }
 
@@ -80,8 +80,9 @@ async function* prepareOnWorkers(items: AsyncIterable<SourceItem>, context: Prep
 
   // Chunk n goes to worker n mod count: each worker answers in order, and the consumer re-joins the chunks by number.
   const send = (chunk: SourceItem[]) => {
-    const request: PrepareRequest = textOnly ? { seq: sent, json: JSON.stringify(chunk) } : { seq: sent, items: chunk };
-    (workers[sent % workerCount] as Worker).postMessage(request);
+    const packed = textOnly ? packTextChunk(chunk) : undefined;
+    const request: PrepareRequest = packed ? { seq: sent, packed } : { seq: sent, items: chunk };
+    (workers[sent % workerCount] as Worker).postMessage(request, packed ? [packed.layout.buffer as ArrayBuffer] : []);
     sent++;
   };
   // NOTE: the reader runs as its own loop so the workers stay fed while the consumer awaits a database write.

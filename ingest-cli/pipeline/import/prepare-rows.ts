@@ -23,11 +23,84 @@ export type PreparedItem =
   | { kind: "row"; line: number; name: string; placeId: string | null; row: StagedRow; warnings: FieldIssue[] };
 
 /**
- * Messages between the import and a prepare worker: numbered chunks in, numbered results (or a failure) out.
- * Text-only sources (CSV) send a chunk as JSON text: cheaper for the reading thread than cloning every record
- * object, and exact for strings (lone surrogates and NULs included).
+ * A chunk of records whose values are all strings (CSV), packed so that neither thread clones or parses per-record
+ * objects: the values in one array of strings, and per record its line, its key count and each key's index in
+ * `keys`. Cloning an array of strings is exact for any string (lone surrogates and NULs included). Items that are not
+ * records travel as they are in `others`.
+ * NOTE: the values must stay separate strings, not cuts of one joined text: a cut keeps its whole text alive, and
+ * the normaliser's caches (hours, slugs) keep values for the life of the import.
  */
-export type PrepareRequest = { seq: number; items: SourceItem[] } | { seq: number; json: string };
+export interface TextChunk {
+  keys: string[];
+  values: string[];
+  /** Per record: line, key count n, then n key indexes; an `others` entry: -1 - its index. */
+  layout: Int32Array;
+  others: SourceItem[];
+}
+
+/** Packs a chunk as a TextChunk; undefined when some record holds a value that is not a string. */
+export function packTextChunk(chunk: readonly SourceItem[]): TextChunk | undefined {
+  const keyIndex = new Map<string, number>();
+  const keys: string[] = [];
+  const others: SourceItem[] = [];
+  const layout: number[] = [];
+  const texts: string[] = [];
+  for (const item of chunk) {
+    if (item.kind !== "record") {
+      layout.push(-1 - others.length);
+      others.push(item);
+      continue;
+    }
+    const { line, values } = item.record;
+    const countAt = layout.length + 1;
+    layout.push(line, 0);
+    let count = 0;
+    for (const key of Object.keys(values)) {
+      const value = values[key];
+      if (typeof value !== "string") return undefined;
+      // Records of one file share their keys in the same order: the position usually names the key already.
+      let index = keys[count] === key ? count : keyIndex.get(key);
+      if (index === undefined) {
+        index = keys.length;
+        keys.push(key);
+        keyIndex.set(key, index);
+      } else if (index === count && !keyIndex.has(key)) keyIndex.set(key, index);
+      layout.push(index);
+      texts.push(value);
+      count++;
+    }
+    layout[countAt] = count;
+  }
+  return { keys, values: texts, layout: new Int32Array(layout), others };
+}
+
+/** The items packed by packTextChunk, equal to the originals. */
+export function unpackTextChunk(chunk: TextChunk): SourceItem[] {
+  const { keys, values: texts, layout, others } = chunk;
+  const items: SourceItem[] = [];
+  let next = 0;
+  for (let i = 0; i < layout.length; ) {
+    const head = layout[i++] as number;
+    if (head < 0) {
+      items.push(others[-1 - head] as SourceItem);
+      continue;
+    }
+    const count = layout[i++] as number;
+    const values: Record<string, unknown> = {};
+    for (let k = 0; k < count; k++) {
+      const key = keys[layout[i++] as number] as string;
+      const value = texts[next++];
+      // NOTE: a header literally named "__proto__" must stay an own property, as the reader made it.
+      if (key === "__proto__") Object.defineProperty(values, key, { value, enumerable: true, writable: true, configurable: true });
+      else values[key] = value;
+    }
+    items.push({ kind: "record", record: { line: head, values } });
+  }
+  return items;
+}
+
+/** Messages between the import and a prepare worker: numbered chunks in, numbered results (or a failure) out. */
+export type PrepareRequest = { seq: number; items: SourceItem[] } | { seq: number; packed: TextChunk };
 export type PrepareResponse = { seq: number; prepared: PreparedItem[] } | { seq: number; failure: string };
 
 function describeIssue(field: string | null, reason: string): string {
@@ -72,7 +145,7 @@ export function servePrepareRequests(port: MessagePort, context: PrepareContext)
   port.on("message", (request: PrepareRequest) => {
     let response: PrepareResponse;
     try {
-      const items = "json" in request ? (JSON.parse(request.json) as SourceItem[]) : request.items;
+      const items = "packed" in request ? unpackTextChunk(request.packed) : request.items;
       response = { seq: request.seq, prepared: items.map((item) => prepareItem(item, context)) };
     } catch (error) {
       response = { seq: request.seq, failure: error instanceof Error ? (error.stack ?? error.message) : String(error) };

@@ -254,16 +254,37 @@ function deriveStatusFromClosedFlags(permanently: unknown, temporarily: unknown)
   return permanent === false || temporary === false ? "operational" : null;
 }
 
+/** What mapRecord derives from a mapping once rather than per row (a mapping may arrive cloned, hence the WeakMap). */
+interface MappingPlan {
+  entries: Array<[CanonicalField, string]>;
+  categoryIsList: boolean;
+}
+const PLANS = new WeakMap<ColumnMapping, MappingPlan>();
+
+function planMapping(mapping: ColumnMapping): MappingPlan {
+  let plan = PLANS.get(mapping);
+  if (!plan) {
+    const { fields } = mapping;
+    plan = {
+      entries: Object.entries(fields) as Array<[CanonicalField, string]>,
+      categoryIsList: fields.category !== undefined && foldHeader(fields.category) === LIST_CATEGORY_KEY,
+    };
+    PLANS.set(mapping, plan);
+  }
+  return plan;
+}
+
 /** One source row → canonical raw fields; values stay as read apart from the layout unpacking listed below. */
 export function mapRecord(values: Record<string, unknown>, mapping: ColumnMapping): RawBusiness {
   const raw: RawBusiness = {};
-  const { fields, fallbacks } = mapping;
-  for (const [field, header] of Object.entries(fields) as Array<[CanonicalField, string]>) {
+  const { fallbacks } = mapping;
+  const plan = planMapping(mapping);
+  for (const [field, header] of plan.entries) {
     const value = values[header];
     if (value !== undefined) raw[field] = value;
   }
 
-  if (fields.category !== undefined && foldHeader(fields.category) === LIST_CATEGORY_KEY) raw.category = pickFirstListItem(raw.category);
+  if (plan.categoryIsList) raw.category = pickFirstListItem(raw.category);
   if (raw.about !== undefined) raw.about = reshapeAdditionalInfo(raw.about);
 
   // The place id: the place_id column, else any maps link (a maps link in the url column is not the website).

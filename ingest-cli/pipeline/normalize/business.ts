@@ -190,8 +190,20 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
   return { ok: true, business, warnings };
 }
 
-/** Stable hash of everything we store: equal hash = nothing to rewrite on re-import. */
-export function hashBusiness(business: BusinessInput): string {
-  const { contentHash: _hash, source: _source, slug: _slug, ...content } = business;
+/**
+ * Stable hash of everything we store: equal hash = nothing to rewrite on re-import.
+ * NOTE: the keys and their order are those of the business built by normalizeBusiness minus contentHash, source and
+ * slug; stored hashes depend on them, so a new field goes at its place in that order (a plain literal is several times
+ * cheaper than copying the object without those keys).
+ */
+export function hashBusiness(b: BusinessInput): string {
+  const content = {
+    name: b.name, category: b.category, categorySlug: b.categorySlug, type: b.type, fullAddress: b.fullAddress,
+    street: b.street, city: b.city, citySlug: b.citySlug, postalCode: b.postalCode, state: b.state, country: b.country,
+    countryCode: b.countryCode, phone: b.phone, latitude: b.latitude, longitude: b.longitude, rating: b.rating,
+    reviews: b.reviews, reviewsLink: b.reviewsLink, photo: b.photo, logo: b.logo, locatedIn: b.locatedIn,
+    workingHours: b.workingHours, verified: b.verified, about: b.about, description: b.description, placeId: b.placeId,
+    url: b.url, status: b.status, timeZone: b.timeZone, isTest: b.isTest, identityKey: b.identityKey, rankScore: b.rankScore,
+  };
   return hash("sha1", JSON.stringify(content), "base64url");
 }

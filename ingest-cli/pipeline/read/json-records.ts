@@ -40,6 +40,21 @@ function describeKind(value: unknown): string {
   return `a ${typeof value}`;
 }
 
+/** Nesting a field may have: real exports nest a few levels; thousands would overflow the stack when stored. */
+const MAX_JSON_DEPTH = 32;
+
+/** Whether `value` nests deeper than `limit` levels (walked with an explicit stack, never recursion). */
+function exceedsDepth(value: object, limit: number): boolean {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 1 }];
+  while (stack.length > 0) {
+    const { value: current, depth } = stack.pop() as { value: unknown; depth: number };
+    if (typeof current !== "object" || current === null) continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(current)) if (typeof child === "object" && child !== null) stack.push({ value: child, depth: depth + 1 });
+  }
+  return false;
+}
+
 /** Converts one splitter piece to an item; `line` follows the layout's numbering rule. */
 export function convertJsonPiece(piece: JsonPiece, layout: JsonLayout): SourceItem {
   if (piece.kind === "blank") return { kind: "skipped", line: piece.line, code: "BLANK_LINE" };
@@ -55,6 +70,12 @@ export function convertJsonPiece(piece: JsonPiece, layout: JsonLayout): SourceIt
     return { kind: "error", error: { line, code: "NOT_AN_OBJECT", reason: `expected an object with named fields, found ${describeKind(value)}`, raw: cutExcerpt(piece.text) } };
   }
   for (const [key, field] of Object.entries(value)) {
+    if (typeof field === "object" && field !== null && exceedsDepth(field, MAX_JSON_DEPTH)) {
+      return {
+        kind: "error",
+        error: { line, code: "NESTED_TOO_DEEP", reason: `field "${cutExcerpt(key)}" nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep; flatten it, so the record was skipped`, raw: cutExcerpt(piece.text) },
+      };
+    }
     if (typeof field === "string" && field.length > MAX_CELL_CHARS) {
       return {
         kind: "error",

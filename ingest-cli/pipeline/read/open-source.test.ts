@@ -77,6 +77,15 @@ describe("format detection: content first, extension second", () => {
     await expectCode(openSource(fixtures.write("garbage.csv", garbage)), "UNSUPPORTED_FORMAT");
     await expectCode(openSource(fixtures.write("export.xls", "<html><table><tr><td>a</td></tr></table></html>")), "UNSUPPORTED_FORMAT");
     await expectCode(openSource(fixtures.write("doc.pdf", "%PDF-1.7\n%\u00e2\u00e3\n1 0 obj\n")), "UNSUPPORTED_FORMAT");
+    // A few NUL bytes are binary too, though fewer than the 8 control characters a longer sample needs.
+    await expectCode(openSource(fixtures.write("nul.csv", Buffer.alloc(1))), "UNSUPPORTED_FORMAT");
+  });
+
+  it("rejects a JSON record nested more than 32 levels as one row, and reads the next records", async () => {
+    const deep = `${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}`;
+    const items = await collectItems(await openSource(fixtures.write("deep.ndjson", `{"name":"A"}\n{"name":"B","x":${deep}}\n{"name":"C"}\n`)));
+    expect(pickRecords(items).map((record) => record.values.name)).toEqual(["A", "C"]);
+    expect(pickErrors(items)).toMatchObject([{ line: 2, code: "NESTED_TOO_DEEP" }]);
   });
 
   it("keeps a CSV whose first header is [id] as CSV, unless the name says JSON", async () => {

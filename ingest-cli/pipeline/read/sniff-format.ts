@@ -54,14 +54,17 @@ export function sniffContainer(head: Uint8Array, fileName: string, insideGzip = 
   return { kind: "text", format: classifyText(sample, readFileExtension(fileName, insideGzip)), encoding, sample };
 }
 
-/** Control characters (other than tab, newlines, form feed) in more than 1% of the sample mean binary data. */
+/**
+ * Control characters (other than tab, newlines, form feed) in more than 1% of the sample mean binary data; in a
+ * tiny file (a few NUL bytes) they must also not be half of it.
+ */
 function looksBinary(sample: string): boolean {
   let controls = 0;
   for (let i = 0; i < sample.length; i++) {
     const code = sample.charCodeAt(i);
     if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0c && code !== 0x0d) controls++;
   }
-  return controls > 8 && controls > sample.length * 0.01;
+  return (controls > 8 || controls * 2 >= sample.length) && controls > sample.length * 0.01;
 }
 
 /** `[` or `{` that really opens JSON → json/ndjson; a CSV whose first header is "[id]" stays CSV. */

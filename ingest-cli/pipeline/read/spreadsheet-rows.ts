@@ -4,6 +4,7 @@ import fs from "node:fs";
 import type { MessagePort } from "node:worker_threads";
 import type ExcelJS from "exceljs";
 import type * as XLSX from "@e965/xlsx";
+import { SourceError, type SourceErrorCode } from "./source-error.ts";
 import { LeanXlsxUnsupported, openLeanWorkbook } from "./xlsx-lean-rows.ts";
 
 export interface SpreadsheetWorkerInput {
@@ -21,7 +22,8 @@ export type WorkerToParent =
   | { type: "sheet"; name: string }
   | { type: "rows"; rows: SheetRow[] }
   | { type: "end" }
-  | { type: "fail"; message: string };
+  /** `code`: a whole-file verdict the worker reached itself (a SourceError), passed on unchanged. */
+  | { type: "fail"; message: string; code?: SourceErrorCode };
 
 export type ParentToWorker = { type: "ack" };
 
@@ -60,7 +62,8 @@ export async function runSpreadsheetWorker(port: MessagePort, input: Spreadsheet
     await flush();
     port.postMessage({ type: "end" } satisfies WorkerToParent);
   } catch (error) {
-    port.postMessage({ type: "fail", message: error instanceof Error ? error.message : String(error) } satisfies WorkerToParent);
+    const code = error instanceof SourceError ? error.code : undefined;
+    port.postMessage({ type: "fail", message: error instanceof Error ? error.message : String(error), ...(code ? { code } : {}) } satisfies WorkerToParent);
   }
   port.removeAllListeners("message");
 }

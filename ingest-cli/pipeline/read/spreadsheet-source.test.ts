@@ -6,7 +6,7 @@ import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSource, SourceError } from "./index.ts";
 import { findSpreadsheetWorker } from "./spreadsheet-source.ts";
-import { buildSharedStringsWorkbook, buildZip, collectItems, createFixtureDir, pickRecords, pickSkips } from "./test-fixtures.ts";
+import { buildSharedStringsWorkbook, buildWorkbookZip, buildZip, collectItems, createFixtureDir, pickRecords, pickSkips } from "./test-fixtures.ts";
 
 const fixtures = createFixtureDir();
 let typedWorkbook: string;
@@ -94,6 +94,14 @@ describe("XLSX", () => {
     expect((await expectSourceError(openSource(zipped), "CORRUPT_FILE")).message).toContain("unzip it");
     const ods = fixtures.write("sheet.ods", buildZip([{ name: "mimetype", data: Buffer.from("application/vnd.oasis.opendocument.spreadsheet") }, { name: "content.xml", data: Buffer.from("<x/>") }]));
     await expectSourceError(openSource(ods), "UNSUPPORTED_FORMAT");
+  });
+
+  it("refuses with ZIP_BOMB a sheet that inflates past the size its zip directory declares", async () => {
+    const bytes = buildWorkbookZip({ sheetXml: Buffer.concat([Buffer.from("<worksheet><sheetData>"), Buffer.alloc(8 * 1024 * 1024, 0x20), Buffer.from("</sheetData></worksheet>")]) });
+    const central = bytes.lastIndexOf(Buffer.from("xl/worksheets/sheet1.xml"));
+    bytes.writeUInt32LE(4096, central - 46 + 24);
+    const error = await expectSourceError(openSource(fixtures.write("forged.xlsx", bytes)), "ZIP_BOMB");
+    expect(error.message).toContain("forged.xlsx");
   });
 
   it("stops a worker that runs past timeoutMs with PARSE_TIMEOUT", async () => {

@@ -173,6 +173,7 @@ export async function openSpreadsheet(options: {
           for (const row of message.rows) yield { kind: "row", line: row.line, cells: row.cells };
           break;
         case "fail":
+          if (message.code) throw new SourceError(message.code, `${options.label}: ${message.message}`);
           throw new SourceError("CORRUPT_FILE", `${options.label}: the spreadsheet could not be read (${message.message}). Open it in Excel, save it again as .xlsx and retry.`);
         case "end":
           void channel.terminate();

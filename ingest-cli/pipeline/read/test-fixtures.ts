@@ -112,12 +112,26 @@ export function buildSharedStringsWorkbook(rows: number, stringLength: number): 
     strings.push(`<si><t>${pad}${String(i).padStart(12, "0")}</t></si>`);
     sheetRows.push(`<row r="${i + 1}"><c r="A${i + 1}" t="s"><v>${i}</v></c></row>`);
   }
-  const xml = (body: string): Buffer => Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`);
+  return buildWorkbookZip({
+    sheetName: "Big",
+    sheetXml: `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetRows.join("")}</sheetData></worksheet>`,
+    sharedStringsXml: `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${rows}" uniqueCount="${rows}">${strings.join("")}</sst>`,
+  });
+}
+
+/**
+ * The smallest workbook Excel and our readers accept: one sheet (and optionally a shared-strings part), given as XML
+ * bodies (a declaration is added unless the body brings its own, e.g. with a DOCTYPE).
+ */
+export function buildWorkbookZip(parts: { sheetXml: string | Buffer; sharedStringsXml?: string | Buffer; sheetName?: string }): Buffer {
+  const xml = (body: string | Buffer): Buffer =>
+    Buffer.isBuffer(body) ? body : Buffer.from(body.startsWith("<?xml") ? body : `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`);
+  const strings = parts.sharedStringsXml !== undefined;
   return buildZip([
     {
       name: "[Content_Types].xml",
       data: xml(
-        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>',
+        `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>${strings ? '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>' : ""}</Types>`,
       ),
       deflate: true,
     },
@@ -128,23 +142,17 @@ export function buildSharedStringsWorkbook(rows: number, stringLength: number): 
     },
     {
       name: "xl/workbook.xml",
-      data: xml('<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Big" sheetId="1" r:id="rId1"/></sheets></workbook>'),
+      data: xml(`<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${parts.sheetName ?? "Sheet1"}" sheetId="1" r:id="rId1"/></sheets></workbook>`),
       deflate: true,
     },
     {
       name: "xl/_rels/workbook.xml.rels",
-      data: xml('<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>'),
+      data: xml(
+        `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>${strings ? '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/>' : ""}</Relationships>`,
+      ),
       deflate: true,
     },
-    {
-      name: "xl/sharedStrings.xml",
-      data: xml(`<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${rows}" uniqueCount="${rows}">${strings.join("")}</sst>`),
-      deflate: true,
-    },
-    {
-      name: "xl/worksheets/sheet1.xml",
-      data: xml(`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetRows.join("")}</sheetData></worksheet>`),
-      deflate: true,
-    },
+    ...(strings ? [{ name: "xl/sharedStrings.xml", data: xml(parts.sharedStringsXml as string | Buffer), deflate: true }] : []),
+    { name: "xl/worksheets/sheet1.xml", data: xml(parts.sheetXml), deflate: true },
   ]);
 }

@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import zlib from "node:zlib";
 import { readFileRange } from "./file-bytes.ts";
+import { formatBytes, SourceError } from "./source-error.ts";
 import { scanZipCentralDirectory, type ZipEntrySummary } from "./zip-scan.ts";
 
 export interface LeanSheetRow {
@@ -38,14 +39,64 @@ const BUILT_IN_FORMATS: Record<number, string> = {
 const ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
 
 /** XML text → characters, as a parser gives them: entities and character references decoded, CR/CRLF as LF. */
-function decodeXmlText(raw: string): string {
+export function decodeXmlText(raw: string): string {
   const text = raw.includes("\r") ? raw.replace(/\r\n?/g, "\n") : raw;
-  if (!text.includes("&")) return text;
-  return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (match, name: string) => {
-    if (name.startsWith("#x")) return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
-    if (name.startsWith("#")) return String.fromCodePoint(Number.parseInt(name.slice(1), 10));
-    return ENTITIES[name] ?? match;
-  });
+  let amp = text.indexOf("&");
+  if (amp === -1) return text;
+  // No character references: the five named entities in native passes, &amp; last so that "&amp;lt;" stays "&lt;"
+  // (no replacement can form another entity: each puts one non-& character where an entity was).
+  if (!text.includes("&#", amp)) {
+    // JSON in a cell: usually &quot; alone, so one pass.
+    const quoted = text.replaceAll("&quot;", '"');
+    if (!quoted.includes("&")) return quoted;
+    return quoted.replaceAll("&apos;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+  }
+  // What /&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g with a replacer gives, without a callback per match (cells of JSON
+  // text hold an &quot; every few characters).
+  let out = "";
+  let copied = 0;
+  while (amp !== -1) {
+    const end = matchReference(text, amp + 1);
+    if (end === -1) {
+      amp = text.indexOf("&", amp + 1);
+      continue;
+    }
+    const name = text.slice(amp + 1, end);
+    const code = name.charCodeAt(0);
+    const decoded =
+      code !== 0x23 /* # */
+        ? ENTITIES[name]
+        : name.charCodeAt(1) === 0x78 /* x */
+          ? String.fromCodePoint(Number.parseInt(name.slice(2), 16))
+          : String.fromCodePoint(Number.parseInt(name.slice(1), 10));
+    if (decoded !== undefined) {
+      out += text.slice(copied, amp) + decoded;
+      copied = end + 1;
+    }
+    amp = text.indexOf("&", end + 1);
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+const isDigit = (code: number) => code >= 0x30 && code <= 0x39;
+const isHexDigit = (code: number) => isDigit(code) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66);
+const isLetter = (code: number) => (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+
+/** The `;` ending a reference name that starts at `from` (#x hex, # digits or letters), or -1. */
+function matchReference(text: string, from: number): number {
+  let at = from;
+  let accepts = isLetter;
+  if (text.charCodeAt(at) === 0x23 /* # */) {
+    at++;
+    accepts = isDigit;
+    if (text.charCodeAt(at) === 0x78 /* x */ && isHexDigit(text.charCodeAt(at + 1))) {
+      at++;
+      accepts = isHexDigit;
+    }
+  }
+  const start = at;
+  while (at < text.length && accepts(text.charCodeAt(at))) at++;
+  return at > start && text.charCodeAt(at) === 0x3b /* ; */ ? at : -1;
 }
 
 /** exceljs's second decode of inline and formula strings (utils.xmlDecode): the five named entities only. */
@@ -108,7 +159,8 @@ class XmlScanner {
       const gt = findTagEnd(text, lt + 1);
       if (gt === -1) break;
       if (next === 0x2f /* / */) {
-        handler.close(text.slice(lt + 2, gt).trim());
+        const name = text.slice(lt + 2, gt);
+        handler.close(text.charCodeAt(gt - 1) > 0x20 && text.charCodeAt(lt + 2) > 0x20 ? name : name.trim());
       } else {
         const selfClosing = text.charCodeAt(gt - 1) === 0x2f;
         const inner = text.slice(lt + 1, selfClosing ? gt - 1 : gt);
@@ -153,7 +205,16 @@ async function* readEntryText(filePath: string, entry: ZipEntrySummary): AsyncGe
   const bytes = entry.method === 8 ? raw.pipe(zlib.createInflateRaw({ chunkSize: 256 * 1024 })) : raw;
   raw.on("error", (error) => bytes.destroy(error));
   const decoder = new TextDecoder("utf-8");
-  for await (const chunk of bytes as AsyncIterable<Buffer>) yield decoder.decode(chunk, { stream: true });
+  let inflated = 0;
+  for await (const chunk of bytes as AsyncIterable<Buffer>) {
+    // NOTE: the pre-scan vetted the declared size only; a forged directory must not unpack more than it declared.
+    inflated += chunk.length;
+    if (inflated > entry.uncompressedSize) {
+      bytes.destroy();
+      throw new SourceError("ZIP_BOMB", `refused to unpack the workbook — "${entry.name}" unpacks to more than the ${formatBytes(entry.uncompressedSize)} its zip directory declares. If the file is genuine, export it again as CSV.`);
+    }
+    yield decoder.decode(chunk, { stream: true });
+  }
   const rest = decoder.decode();
   if (rest) yield rest;
 }

@@ -1,0 +1,140 @@
+// Hostile text and URLs → one import CSV whose every text column carries them, and the values the import must
+// store (after its documented normalisation: NFC, trim, category casing), for the injection tests.
+import { encodeCsvField } from "../../ingest-cli/pipeline/export/csv-rewrite.ts";
+import { standardiseCategory } from "../../ingest-cli/pipeline/normalize/business.ts";
+
+/** Markup, script, SQL, JSON-LD breakers and the Unicode that trips up rendering and case mapping. */
+export const TEXT_PAYLOADS = [
+  "<b>bold</b> & <i>html</i> &amp; &lt;",
+  "<script>alert(1)</script>",
+  `"><img src=x onerror=alert(1)>`,
+  "'; drop table businesses; --",
+  "</script><script>alert(1)</script><!--",
+  "\u202Eevil.exe\u202C right-to-left",
+  "Café 😀 👩‍👩‍👧 emoji",
+  "İstanbul ıi İI Türkçe",
+  "東京の寿司 北京烤鸭 서울",
+  "Cafe\u0301 C\u0327 combining",
+  "{{constructor.constructor('alert(1)')()}} ${alert(1)}",
+  `=HYPERLINK("http://evil.example","x")`,
+] as const;
+
+/** URLs no page may turn into a clickable or loadable javascript:/data:/vbscript: target. */
+export const URL_PAYLOADS = [
+  "javascript:alert(1)",
+  "JaVaScRiPt:alert(document.domain)",
+  "data:text/html,<script>alert(1)</script>",
+  "vbscript:msgbox(1)",
+  "java\tscript:alert(1)",
+  `https://example.com/"><script>alert(1)</script>`,
+] as const;
+
+/** Length limits of the import (ingest-cli/pipeline/normalize/business.ts) the short fields must fit. */
+const SHORT_FIELDS: Record<string, number> = { postal_code: 40, phone: 60, time_zone: 64 };
+
+/** Free-text columns stored as given (after NFC and trim). */
+export const PLAIN_TEXT_FIELDS = ["name", "street", "city", "postal_code", "state", "phone", "located_in", "description", "place_id", "time_zone"] as const;
+export const URL_FIELDS = ["url", "photo", "logo", "reviews_link"] as const;
+
+export const CSV_HEADER = [
+  ...PLAIN_TEXT_FIELDS, "full_address", "category", "country_code", "country", "working_hours", "about", "business_status",
+  ...URL_FIELDS, "latitude", "longitude", "rating", "reviews",
+] as const;
+type Column = (typeof CSV_HEADER)[number];
+
+export interface HostileRow {
+  /** What the CSV holds, per column. */
+  source: Record<Column, string>;
+  /** What the businesses row must hold afterwards (snake_case column → value). */
+  expected: Record<string, unknown>;
+}
+
+const nfc = (value: string) => value.normalize("NFC").trim();
+
+/** Payload i in field `field`, unique per row, inside the field's length limit. */
+function fill(field: string, payload: string, index: number): string {
+  const value = field === "city" ? `${payload} Town${index}` : field === "place_id" ? `${payload}#${index}` : payload;
+  const max = SHORT_FIELDS[field];
+  return max ? Array.from(value).slice(0, max).join("") : value;
+}
+
+/** One row per text payload (plus the phone-number row the export must leave intact). */
+export function buildHostileRows(): HostileRow[] {
+  const rows = TEXT_PAYLOADS.map((payload, index): HostileRow => {
+    const source = {} as Record<Column, string>;
+    for (const field of PLAIN_TEXT_FIELDS) source[field] = fill(field, payload, index);
+    source.name = `${payload} ${index}`;
+    source.full_address = `${payload}, ${source.city}, United Kingdom`;
+    source.category = payload;
+    source.country_code = "GB";
+    source.country = "";
+    source.working_hours = payload;
+    // A NUL escape inside a jsonb key: PostgreSQL refuses it, so the import must clean it like any text.
+    source.about = JSON.stringify({ [payload]: { [`${payload}\u0000 amenity`]: true } });
+    source.business_status = "";
+    URL_FIELDS.forEach((field, offset) => (source[field] = URL_PAYLOADS[(index + offset) % URL_PAYLOADS.length] as string));
+    source.latitude = String(51 + index / 100);
+    source.longitude = String(-0.1 - index / 100);
+    source.rating = "4.8";
+    source.reviews = String(1000 - index);
+    const expected: Record<string, unknown> = {};
+    for (const field of PLAIN_TEXT_FIELDS) expected[field] = nfc(source[field]);
+    for (const field of URL_FIELDS) expected[field] = nfc(source[field]);
+    Object.assign(expected, {
+      full_address: nfc(source.full_address),
+      category: standardiseCategory(nfc(payload)),
+      type: standardiseCategory(nfc(payload)),
+      country: "United Kingdom",
+      country_code: "GB",
+      working_hours: null,
+      about: { [nfc(payload)]: { [nfc(`${payload} amenity`)]: true } },
+    });
+    return { source, expected };
+  });
+  // The country column as free text: no code, so the name is kept as given.
+  const countryRow = rows[1] as HostileRow;
+  const lone: HostileRow = { source: { ...countryRow.source }, expected: { ...countryRow.expected } };
+  lone.source.name = lone.source.place_id = "Country <script>alert(1)</script> 99";
+  lone.source.country_code = "";
+  lone.source.country = "<script>alert('country')</script>";
+  lone.source.full_address = "1 <b>Road</b>";
+  lone.source.city = "";
+  lone.source.phone = "+44 20 7946 0958";
+  Object.assign(lone.expected, {
+    name: lone.source.name, place_id: lone.source.place_id, country: lone.source.country, country_code: null,
+    full_address: lone.source.full_address, city: null, phone: lone.source.phone,
+  });
+  rows.push(lone);
+  return rows;
+}
+
+export function buildHostileCsv(rows: readonly HostileRow[]): string {
+  const lines = [CSV_HEADER.join(","), ...rows.map((row) => CSV_HEADER.map((column) => encodeCsvField(row.source[column])).join(","))];
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** Strings that exist in a page only if markup from the data was injected rather than escaped. */
+export const INJECTED_MARKUP = ["<script>alert", "<img src=x", "<b>bold</b>", "<i>html</i>", "<script>alert('country')", "<b>Road</b>"] as const;
+
+/** href/src-like attribute values of an HTML document, entity-decoded. */
+export function listUrlAttributes(html: string): Array<{ attribute: string; value: string }> {
+  const decode = (value: string) =>
+    value
+      .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+      .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
+  return [...html.matchAll(/\s(href|src|srcset|action|formaction|poster|xlink:href)\s*=\s*"([^"]*)"/gi)].map((match) => ({
+    attribute: (match[1] as string).toLowerCase(),
+    value: decode(match[2] as string),
+  }));
+}
+
+/** True when a browser would run or load the URL as script or inline document (it drops tabs/newlines first). */
+export function isDangerousUrl(value: string): boolean {
+  // eslint-disable-next-line no-control-regex -- browsers strip these before reading the scheme
+  const scheme = value.replace(/[\u0000-\u0020]/g, "").toLowerCase();
+  return /^(javascript|vbscript|data):/.test(scheme);
+}
