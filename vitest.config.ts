@@ -62,5 +62,6 @@ export default defineConfig({
     projects,
     reporters: ["default", "./app/testing/summary-reporter.ts"],
     pool: "forks",
+    setupFiles: ["./app/testing/stall-watchdog-setup.ts"],
   },
 });

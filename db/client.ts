@@ -4,7 +4,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -175,7 +174,10 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   const release = absolute ? acquireDataDirLock(absolute) : () => {};
   let client: PGlite;
   try {
-    client = await PGlite.create(absolute ? path.join(absolute, "pgdata") : undefined, { extensions: { btree_gin, pg_trgm, unaccent } });
+    // NOTE: no btree_gin here. With btree_gin's library loaded, PGlite 0.5.16 intermittently traps ("null function")
+    // in pg_trgm's % and <-> operators, then answers nothing or spins forever; migration 0005 skips the location
+    // index where btree_gin is not available, so PGlite keeps the text-only search index.
+    client = await PGlite.create(absolute ? path.join(absolute, "pgdata") : undefined, { extensions: { pg_trgm, unaccent } });
   } catch (error) {
     release();
     throw error;

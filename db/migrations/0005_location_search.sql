@@ -3,8 +3,8 @@
 -- search_vector) (btree_gin) intersects the posting lists inside the index instead, and, because a GIN index
 -- answers any subset of its columns, it also serves text-only searches: it replaces businesses_search_idx, so
 -- writes maintain one full-text index, not two.
--- NOTE: only where btree_gin is installed (PostgreSQL's contrib; PGlite loads it in db/client.ts); elsewhere the
--- single-column index stays and searches are answered as before, only slower with a location.
+-- NOTE: only where btree_gin is available (PostgreSQL's contrib). PGlite runs without it (see db/client.ts): there
+-- the single-column index stays and searches are answered as before, only slower with a location.
 DO $migration$
 BEGIN
   IF EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'btree_gin') THEN

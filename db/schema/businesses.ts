@@ -101,7 +101,7 @@ export const businesses = pgTable(
     index("businesses_name_idx").on(t.name, t.id),
     index("businesses_is_test_idx").on(t.id).where(sql`${t.isTest}`),
     // Full text, optionally narrowed to a country and city inside the index (btree_gin; migration 0005, which keeps
-    // the text-only businesses_search_idx instead where btree_gin is not installed).
+    // the text-only businesses_search_idx instead where btree_gin is not available, as on PGlite).
     index("businesses_location_search_idx").using("gin", t.countryCode, t.citySlug, t.searchVector),
     index("businesses_name_trgm_idx").using("gin", sql`directory_unaccent(lower(${t.name})) gin_trgm_ops`),
     // Fallback identity "same name within ~50 m" looks up neighbours by coordinates.
