@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDriver, type TestDatabase } from "../../db/testing/test-database.ts";
 import { writeMalformedCorpus, type Corpus, type CorpusCase, type CorpusExpectation } from "../../ingest-cli/testing/malformed-corpus.ts";
 import { checkStoredRuns, expectForUpload, judgeOutcome, readUploadOutcome, type ObservedOutcome } from "../../ingest-cli/testing/malformed-corpus-checks.ts";
+import { logInOverHttp } from "../testing/admin-calls.ts";
 import { ensureBuilt, startDirectoryServer, type DirectoryServer } from "../testing/directory-server.ts";
 
 const ADMIN = { username: "corpus-admin", password: "corpus-admin-password" };
@@ -32,13 +33,8 @@ describe.runIf(testDriver() === "postgres")("admin upload: the malformed-file co
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
     });
-    const origin = { Origin: server.url };
-    const login = await fetch(`${server.url}/api/admin/login`, { method: "POST", headers: { ...origin, "Content-Type": "application/json" }, body: JSON.stringify(ADMIN) });
-    expect(login.status).toBe(200);
-    const cookie = (login.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
-    const session = await fetch(`${server.url}/admin?_data=routes%2Fadmin`, { headers: { Cookie: cookie } });
-    const { csrfToken } = (await session.json()) as { csrfToken: string };
-    headers = { ...origin, Cookie: cookie, "X-CSRF-Token": csrfToken };
+    const { cookie, csrfToken } = await logInOverHttp(server.url, ADMIN);
+    headers = { Origin: server.url, Cookie: cookie, "X-CSRF-Token": csrfToken };
     const [row] = await database.query<{ count: number }>("select count(*)::int as count from businesses");
     businessesBefore = row?.count ?? 0;
   }, 300_000);

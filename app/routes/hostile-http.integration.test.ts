@@ -8,6 +8,7 @@ import { useFreshProcessDatabase, type ProcessTestDatabase } from "../../db/test
 import { testDriver } from "../../db/testing/test-database.ts";
 import { upsertAdminUser } from "../../db/writes/admin-users.ts";
 import { importFile } from "../../ingest-cli/pipeline/import/import-file.ts";
+import { logInOverHttp } from "~/testing/admin-calls";
 import { startBuiltApp, type InProcessServer } from "~/testing/in-process-server";
 
 const ROUTES_DIR = path.dirname(new URL(import.meta.url).pathname);
@@ -180,13 +181,7 @@ describe(`hostile HTTP against the built server on ${testDriver()}`, () => {
     expect((await importFile(handle, seed, { searchEngine: null })).counters.inserted).toBe(1);
     await upsertAdminUser(handle, "admin", ADMIN_PASSWORD);
     server = await startBuiltApp();
-    const login = await fetch(`${server.url}/api/admin/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: server.url },
-      body: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD }),
-    });
-    cookie = (login.headers.get("Set-Cookie") ?? "").split(";")[0] as string;
-    csrf = ((await (await fetch(`${server.url}/admin?_data=routes%2Fadmin`, { headers: { Cookie: cookie } })).json()) as { csrfToken: string }).csrfToken;
+    ({ cookie, csrfToken: csrf } = await logInOverHttp(server.url, { username: "admin", password: ADMIN_PASSWORD }));
     // Upload temp files go to a folder of this test's own, so "nothing left behind" can be checked.
     previousTmp = process.env.TMPDIR;
     process.env.TMPDIR = uploadTmp;

@@ -9,6 +9,7 @@ import { testDriver } from "../../db/testing/test-database.ts";
 import { upsertAdminUser } from "../../db/writes/admin-users.ts";
 import { importFile } from "../../ingest-cli/pipeline/import/import-file.ts";
 import { buildHostileCsv, buildHostileRows, INJECTED_MARKUP, isDangerousUrl, listUrlAttributes, type HostileRow } from "~/testing/hostile-payloads";
+import { logInOverHttp } from "~/testing/admin-calls";
 import { startBuiltApp, type InProcessServer } from "~/testing/in-process-server";
 
 const ADMIN_PASSWORD = "injection-test-password";
@@ -95,13 +96,7 @@ describe(`hostile text imported through the pipeline on ${testDriver()}`, () => 
     stored = new Map(found.map((row) => [row.place_id as string, row]));
     await upsertAdminUser(handle, "admin", ADMIN_PASSWORD);
     server = await startBuiltApp();
-    const login = await fetch(`${server.url}/api/admin/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: server.url },
-      body: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD }),
-    });
-    expect(login.status).toBe(200);
-    cookie = (login.headers.get("Set-Cookie") ?? "").split(";")[0] as string;
+    ({ cookie } = await logInOverHttp(server.url, { username: "admin", password: ADMIN_PASSWORD }));
   });
   afterAll(async () => {
     await server?.close();

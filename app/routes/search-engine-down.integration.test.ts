@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDriver, type TestDatabase } from "../../db/testing/test-database.ts";
+import { logInOverHttp } from "../testing/admin-calls.ts";
 import { ensureBuilt, startDirectoryServer, type DirectoryServer } from "../testing/directory-server.ts";
 
 const ADMIN = { username: "search-admin", password: "search-engine-password" };
@@ -70,13 +71,7 @@ describe(`the site while Meilisearch is configured but down, on ${testDriver()}`
   });
 
   it("shows the administrator that Meilisearch is unreachable and PostgreSQL answers", async () => {
-    const login = await fetch(`${server.url}/api/admin/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: server.url },
-      body: JSON.stringify(ADMIN),
-    });
-    expect(login.status).toBe(200);
-    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const { cookie } = await logInOverHttp(server.url, ADMIN);
 
     const stats = await get("/api/admin/stats", { Cookie: cookie });
     expect(stats.status).toBe(200);

@@ -50,3 +50,17 @@ export async function expectRefused(response: Response, status: number, code: st
 export function sessionCookieOf(response: Response): string {
   return (response.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
 }
+
+/** Logs in through the running server's JSON login (same origin) and reads the session's CSRF token from /admin. */
+export async function logInOverHttp(baseUrl: string, credentials: { username: string; password: string }): Promise<{ cookie: string; csrfToken: string }> {
+  const login = await fetch(`${baseUrl}/api/admin/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: baseUrl },
+    body: JSON.stringify(credentials),
+  });
+  expect(login.status, "admin login").toBe(200);
+  const cookie = (login.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+  const shell = await fetch(`${baseUrl}/admin?_data=routes%2Fadmin`, { headers: { Cookie: cookie } });
+  const { csrfToken } = (await shell.json()) as { csrfToken: string };
+  return { cookie, csrfToken };
+}

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshAggregates } from "../../db/writes/aggregates.ts";
 import { createTestDatabase, testDriver, type TestDatabase } from "../../db/testing/test-database.ts";
 import { findFreePort } from "../pipeline/bench/bench-http.ts";
+import { logInOverHttp } from "../../app/testing/admin-calls.ts";
 import { ensureBuilt } from "../../app/testing/directory-server.ts";
 import { PROJECT_ROOT } from "./start.ts";
 
@@ -53,13 +54,6 @@ function listWorkers(): number[] {
   });
 }
 
-async function logIn(): Promise<{ cookie: string; csrfToken: string }> {
-  const login = await fetch(`${base}/api/admin/login`, { method: "POST", headers: { "Content-Type": "application/json", Origin: base }, body: JSON.stringify({ username: "admin", password: PASSWORD }) });
-  expect(login.status).toBe(200);
-  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] as string;
-  const shell = (await (await fetch(`${base}/admin?_data=routes/admin`, { headers: { Cookie: cookie } })).json()) as { csrfToken: string };
-  return { cookie, csrfToken: shell.csrfToken };
-}
 
 async function waitFor(check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
@@ -127,7 +121,7 @@ describe("directory serve with the page cache", () => {
 
   // NOTE: exact on one process only: with several workers, the dashboard flushes only its own worker's buffer.
   it.runIf(!onPostgres)("counts a page answered from the cache as a page view, and still not a prefetch", async () => {
-    const { cookie } = await logIn();
+    const { cookie } = await logInOverHttp(base, { username: "admin", password: PASSWORD });
     const readViews = async () =>
       ((await (await fetch(`${base}/admin/dashboard?_data=routes/admin.dashboard`, { headers: { Cookie: cookie } })).json()) as { visitors: { today: { pageViews: number } } }).visitors.today.pageViews;
     const visitor = { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36" };
@@ -146,7 +140,7 @@ describe("directory serve with the page cache", () => {
     const business = listing.businesses[0] as { id: number; slug: string };
     expect(await statuses(`/business/${business.slug}`)).toEqual([200, 200, 200, 200]);
 
-    const { cookie, csrfToken } = await logIn();
+    const { cookie, csrfToken } = await logInOverHttp(base, { username: "admin", password: PASSWORD });
     const shell = { csrfToken };
     const toggle = (headers: Record<string, string>) => fetch(`${base}/api/admin/businesses/${business.id}/toggle-approval`, { method: "POST", headers });
     const admin = { Cookie: cookie, Origin: base, "X-CSRF-Token": shell.csrfToken };
