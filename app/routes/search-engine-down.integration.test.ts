@@ -1,27 +1,15 @@
 // The built server with MEILI_URL at a closed port → public pages, /search and /api/search keep answering from the
 // PostgreSQL engine, and the admin dashboard and GET /api/admin/stats say that Meilisearch is unreachable.
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDriver, type TestDatabase } from "../../db/testing/test-database.ts";
+import { findFreePort } from "../../ingest-cli/pipeline/bench/bench-http.ts";
 import { logInOverHttp } from "../testing/admin-calls.ts";
 import { ensureBuilt, startDirectoryServer, type DirectoryServer } from "../testing/directory-server.ts";
 
 const ADMIN = { username: "search-admin", password: "search-engine-password" };
-
-/** A port nothing listens on: taken from the OS, then released. */
-async function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.once("error", reject);
-  });
-}
 
 describe(`the site while Meilisearch is configured but down, on ${testDriver()}`, () => {
   let server: DirectoryServer;
@@ -31,7 +19,8 @@ describe(`the site while Meilisearch is configured but down, on ${testDriver()}`
   beforeAll(async () => {
     await ensureBuilt();
     if (testDriver() === "postgres") database = await createTestDatabase();
-    meiliUrl = `http://127.0.0.1:${await closedPort()}`;
+    // A port nothing listens on: taken from the OS, then released.
+    meiliUrl = `http://127.0.0.1:${await findFreePort()}`;
     server = await startDirectoryServer(fs.mkdtempSync(path.join(os.tmpdir(), "directory-meili-down-")), {
       MEILI_URL: meiliUrl,
       ADMIN_USERNAME: ADMIN.username,

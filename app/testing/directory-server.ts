@@ -3,27 +3,16 @@
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { findFreePort } from "../../ingest-cli/pipeline/bench/bench-http.ts";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
 
 export interface DirectoryServer {
   url: string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once("error", reject);
-  });
 }
 
 /** A build lock older than this is a crashed run's leftover. */
@@ -59,7 +48,7 @@ export async function ensureBuilt(): Promise<void> {
  * DATABASE_URL or MEILI_URL for the server instead (never inherited from the test process).
  */
 export async function startDirectoryServer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<DirectoryServer> {
-  const port = await freePort();
+  const port = await findFreePort();
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   delete env.MEILI_URL;
