@@ -3,11 +3,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { getEnv } from "./env.ts";
@@ -173,6 +170,14 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   const absolute = dataDir ? path.resolve(dataDir) : undefined;
   const release = absolute ? acquireDataDirLock(absolute) : () => {};
   let client: PGlite;
+  // NOTE: loaded here, not at the top: PGlite and its drizzle adapter take ≈ 0.4 s to import, which every CLI run and
+  // server start against a PostgreSQL server would otherwise pay for nothing.
+  const [{ PGlite }, { pg_trgm }, { unaccent }, { drizzle: drizzlePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("@electric-sql/pglite/contrib/unaccent"),
+    import("drizzle-orm/pglite"),
+  ]);
   try {
     // NOTE: no btree_gin here. With btree_gin's library loaded, PGlite 0.5.16 intermittently traps ("null function")
     // in pg_trgm's % and <-> operators, then answers nothing or spins forever; migration 0005 skips the location
@@ -212,7 +217,9 @@ function openPostgres(url: string, max: number): DatabaseHandle {
   const sql = postgres(url, {
     max,
     onnotice: () => {},
-    connection: { application_name: "business-directory" },
+    // NOTE: DateStyle is pinned because COPY text (sitemaps) is read as ISO timestamps; a server configured with
+    // another style would otherwise change what those bytes look like.
+    connection: { application_name: "business-directory", DateStyle: "ISO, MDY" },
     // NOTE: postgres.js waits up to 20 s between reconnect attempts after repeated failures (its default backoff),
     // and every query queued meanwhile waits too: during an outage pages hung for that long, and after it the site
     // stayed down until the timer fired. Capped at 1 s, a request fails fast (503) and recovery is prompt.

@@ -4,8 +4,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
@@ -40,6 +38,8 @@ export async function runMigrations(handle: MigratableHandle): Promise<void> {
   const migrationsFolder = findMigrationsFolder();
   if (handle.driver === "pglite") {
     if (!handle.pglite) throw new Error("PGlite handle without a client");
+    // NOTE: imported here so processes on a PostgreSQL server never load PGlite (see openPglite in client.ts).
+    const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([import("drizzle-orm/pglite"), import("drizzle-orm/pglite/migrator")]);
     await migratePglite(drizzlePglite(handle.pglite), { migrationsFolder });
     return;
   }

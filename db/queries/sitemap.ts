@@ -9,15 +9,17 @@ export const SITEMAP_PAGE_SIZE = 9000;
 const UTC_SECONDS = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
 
 /**
- * COPY (text format) for the approved businesses after `afterId`, in id order: id, slug, lastmod (UTC
- * "YYYY-MM-DDTHH:MM:SSZ"), tab-separated, one line per business.
+ * COPY (text format) for the approved businesses after `afterId`, in id order: id, slug, updated_at as a UTC
+ * timestamp without time zone ("YYYY-MM-DD HH:MM:SS[.ffffff]", DateStyle ISO), tab-separated, one line per business.
+ * NOTE: the reader turns that into the sitemap's "YYYY-MM-DDTHH:MM:SSZ" itself: to_char here cost a third of the
+ * statement's time at 1M businesses.
  */
 function buildBusinessesCopy(afterId: number, limit: number | null, target: "stdout" | "blob"): string {
   if (!Number.isSafeInteger(afterId) || (limit !== null && (!Number.isSafeInteger(limit) || limit < 1))) {
     throw new Error("sitemap bounds must be whole numbers");
   }
   // NOTE: order by the qualified b.id so the primary-key index can serve it (a bare "id" may bind to an output column).
-  const query = `select b.id, b.slug, to_char(b.updated_at at time zone 'UTC', ${UTC_SECONDS})
+  const query = `select b.id, b.slug, b.updated_at at time zone 'UTC'
     from businesses b where b.is_approved and b.id > ${afterId} order by b.id${limit === null ? "" : ` limit ${limit}`}`;
   return `copy (${query}) to ${target === "stdout" ? "stdout" : "'/dev/blob'"} with (format text, encoding 'UTF8')`;
 }

@@ -28,6 +28,14 @@ describe("CopyTextReader", () => {
     }
   });
 
+  it("reads the same lines in place when the bytes come one at a time", () => {
+    const reader = new CopyTextReader();
+    const lines: string[] = [];
+    for (let i = 0; i < output.length; i++) reader.pushLines(output.subarray(i, i + 1), (buf, start, end) => lines.push(buf.toString("utf8", start, end)));
+    reader.finish();
+    expect(lines).toEqual(output.toString("utf8").split("\n").slice(0, -1));
+  });
+
   it("refuses output that stops inside a line", () => {
     const reader = new CopyTextReader();
     collect(reader, Buffer.from("1\tx\n2\ty"));

@@ -199,4 +199,28 @@ describe(`sitemaps on ${testDriver()}`, () => {
       fs.rmSync(emptyDir, { recursive: true, force: true });
     }
   });
+
+  it("encodes legacy slugs, truncates fractional seconds and agrees with the web render", async () => {
+    const odd = await createTestDatabase();
+    const oddDir = fs.mkdtempSync(path.join(os.tmpdir(), "sitemaps-odd-"));
+    try {
+      await odd.query(
+        `insert into businesses (name, slug, identity_key, content_hash, updated_at, is_approved) values
+           ('Plain', 'plain-shop', 'odd:1', 'h', timestamptz '2026-11-21T09:30:59.999999Z', true),
+           ('Legacy', 'café''s tab\there', 'odd:2', 'h', timestamptz '2026-11-21T23:59:59.5+02:00', true),
+           ('Upper', 'Upper-Case', 'odd:3', 'h', timestamptz '2025-01-02T03:04:05Z', true)`,
+      );
+      await refreshAggregates(odd);
+      await writeSitemaps({ handle: odd, outDir: oddDir, baseUrl: BASE });
+      const page = read(oddDir, "sitemaps/businesses/page-1.xml");
+      expect(locs(page)).toEqual([`${BASE}/business/plain-shop`, `${BASE}/business/caf%C3%A9%27s%20tab%09here`, `${BASE}/business/Upper-Case`]);
+      expect(page).toContain(`<loc>${BASE}/business/plain-shop</loc><lastmod>2026-11-21T09:30:59Z</lastmod>`);
+      expect(page).toContain(`%09here</loc><lastmod>2026-11-21T21:59:59Z</lastmod>`);
+      expect(read(oddDir, "sitemap.xml")).toContain(`<loc>${BASE}/sitemaps/businesses/page-1.xml</loc><lastmod>2026-11-21T21:59:59Z</lastmod>`);
+      expect(await renderBusinessSitemapPage(odd, BASE, 1)).toBe(page);
+    } finally {
+      await odd.close();
+      fs.rmSync(oddDir, { recursive: true, force: true });
+    }
+  });
 });
