@@ -4,7 +4,7 @@ import path from "node:path";
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { eq } from "drizzle-orm";
-import { DatabaseLockedError, openDatabase } from "./client.ts";
+import { DatabaseLockedError, openDatabase, TRIGRAM_SIMILARITY_THRESHOLD } from "./client.ts";
 import { businesses } from "./schema/index.ts";
 import { createTestDatabase, testDriver, type TestDatabase } from "./testing/test-database.ts";
 
@@ -52,6 +52,24 @@ describe(`database on ${testDriver()}`, () => {
     await expect(
       handle.db.insert(businesses).values({ name: "Other", slug: "cafe-zurich-zurich", identityKey: "pid:test-2", contentHash: "h" }),
     ).rejects.toThrow();
+  });
+
+  it("gives every connection the trigram threshold search relies on and ISO dates", async () => {
+    // Several at once, so a pool opens more than one connection.
+    const rows = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        handle.query<{ threshold: string; style: string }>(
+          "select current_setting('pg_trgm.similarity_threshold') as threshold, current_setting('DateStyle') as style, pg_sleep(0.05)",
+        ),
+      ),
+    );
+    for (const [row] of rows) {
+      expect(row?.threshold).toBe(TRIGRAM_SIMILARITY_THRESHOLD);
+      expect(row?.style).toMatch(/^ISO/);
+    }
+    // similarity 0.36 (passes the default 0.3) and 0.4.
+    const matched = await handle.query<{ w: string }>("select w from (values ('saolxyzw'), ('saolxyz')) v(w) where w % 'saoln'");
+    expect(matched.map((row) => row.w)).toEqual(["saolxyz"]);
   });
 
   it("re-running the migrations is a no-op", async () => {

@@ -121,6 +121,28 @@ describe(`postgres engine: round trips and the location index on ${testDriver()}
     expect(statements.filter((text) => text.startsWith("explain"))).toHaveLength(1);
   });
 
+  it("checks only the words that are not category or city words, and still corrects a typo beside one", async () => {
+    await search({ q: "bakery" });
+    let known: Awaited<ReturnType<typeof search>> | undefined;
+    const knownStatements = await recordStatements(async () => {
+      known = await search({ q: "restaurant bakery" });
+    });
+    // Both are category words: they match businesses, so a few results is the answer and no look-up runs.
+    expect(known?.total).toBeLessThan(5);
+    expect(known?.didYouMean).toBeNull();
+    expect(knownStatements.filter((text) => text.includes("vocabulary_candidates"))).toHaveLength(0);
+    expect(knownStatements).toHaveLength(1);
+
+    let mixed: Awaited<ReturnType<typeof search>> | undefined;
+    const mixedStatements = await recordStatements(async () => {
+      mixed = await search({ q: "pizza restuarant" });
+    });
+    expect(mixed?.didYouMean).toBe("pizza restaurant");
+    expect(mixed?.hits.map((hit) => hit.name)).toEqual(["Pizza Napoli"]);
+    const lookUps = mixedStatements.filter((text) => text.includes("vocabulary_candidates"));
+    expect(lookUps).toHaveLength(1);
+  });
+
   it("keeps the category and city vocabulary in memory: one load, then none until a minute has passed", async () => {
     let now = 0;
     const remembering = new PostgresSearchEngine({ handle, now: () => now });

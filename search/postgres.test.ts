@@ -1,9 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { computeBoundingBox, buildSearchStatement } from "../db/queries/search.ts";
+import { TRIGRAM_SIMILARITY_THRESHOLD } from "../db/client.ts";
+import { computeBoundingBox, buildSearchStatement, FUZZY_NAME_SIMILARITY } from "../db/queries/search.ts";
 import type { Suggestion } from "./engine.ts";
 import { mixSuggestions, mapFacetRows, mapRowToSearchHit, mapSuggestionRow } from "./postgres.ts";
+import { MIN_CORRECTION_SIMILARITY, MIN_NAME_SUGGESTION_SIMILARITY } from "./query-plan.ts";
 
 describe("postgres engine: pure parts", () => {
+  it("never asks for a trigram similarity below the connections' % threshold (the index would miss it)", () => {
+    for (const similarity of [MIN_CORRECTION_SIMILARITY, MIN_NAME_SUGGESTION_SIMILARITY, FUZZY_NAME_SIMILARITY]) {
+      expect(similarity).toBeGreaterThanOrEqual(Number(TRIGRAM_SIMILARITY_THRESHOLD));
+    }
+  });
+
   it("counts a suggestion's businesses in the right number", () => {
     const row = { label: "Bakery", slug: "bakery", countryCode: null, detail: null };
     expect(mapSuggestionRow({ ...row, kind: "category", count: 1 }).detail).toBe("1 business");

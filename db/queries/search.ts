@@ -184,8 +184,9 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
     }
     if (plan.text.fuzzyName) {
       const fuzzy = params.add(plan.text.fuzzyName);
-      // `%` (pg_trgm's 0.3 threshold) finds candidates through the trigram index; 0.3 alone lets "golden dragon"
-      // match every "Golden …", so the similarity must also reach FUZZY_NAME_SIMILARITY.
+      // `%` (the connection's pg_trgm threshold, TRIGRAM_SIMILARITY_THRESHOLD) finds candidates through the trigram
+      // index; that alone lets "golden dragon" match every "Golden …", so the similarity must also reach
+      // FUZZY_NAME_SIMILARITY.
       matches.push(
         `(directory_unaccent(lower(b.name)) % directory_unaccent(lower(${fuzzy}))
           and similarity(directory_unaccent(lower(b.name)), directory_unaccent(lower(${fuzzy}))) >= ${FUZZY_NAME_SIMILARITY})`,
