@@ -7,6 +7,7 @@ import type { DatabaseHandle } from "../db/client.ts";
 import {
   analyzeSearchTables,
   countApprovedBusinesses,
+  listCategoryTerms,
   listVocabularyWords,
   searchBusinesses,
   suggestByPrefix,
@@ -22,6 +23,7 @@ import type { FacetValue, SearchEngine, SearchFacets, SearchHit, SearchQuery, Se
 import { createEmptyFacets } from "./engine.ts";
 import { findDidYouMean, findWordCorrections, MIN_CORRECTION_SIMILARITY, prepareQuery, selectVocabularyWords } from "./query-plan.ts";
 import { buildCorrectedTsquery, buildTextMatch, foldLastWord, matchLastWordExactly, normalizeSuggestPrefix, usesWebsearchSyntax } from "./query-text.ts";
+import { chooseCorrections, measureTrigramSimilarity } from "./typos.ts";
 import { VocabularyWordSet } from "./vocabulary-set.ts";
 
 /** Below this many full-text hits the engine also tries typo corrections (and offers "did you mean"). */
@@ -125,10 +127,14 @@ export class PostgresSearchEngine implements SearchEngine {
   readonly #handle: DatabaseHandle | (() => Promise<DatabaseHandle>);
   readonly #matchSampleSize: number | undefined;
   readonly #vocabularyWords: VocabularyWordSet;
+  readonly #now: () => number;
+  #categoryTerms: { terms: Array<{ term: string; businessCount: number }>; loadedAt: number } | null = null;
+  #categoryTermsLoading: Promise<void> | null = null;
 
   constructor(options: PostgresSearchEngineOptions) {
     this.#handle = options.handle;
     this.#matchSampleSize = options.matchSampleSize;
+    this.#now = options.now ?? Date.now;
     this.#vocabularyWords = new VocabularyWordSet({
       load: async () => listVocabularyWords(await this.#db()),
       ttlMs: VOCABULARY_WORD_TTL_MS,
@@ -138,7 +144,7 @@ export class PostgresSearchEngine implements SearchEngine {
 
   /** The vocabulary reload under way, if any (tests wait for it). */
   vocabularySettled(): Promise<unknown> {
-    return this.#vocabularyWords.settled();
+    return Promise.all([this.#vocabularyWords.settled(), this.#categoryTermsLoading]);
   }
 
   async #db(): Promise<DatabaseHandle> {
@@ -171,14 +177,25 @@ export class PostgresSearchEngine implements SearchEngine {
     const vocabulary = vocabularyWords.length > 0 ? { words: vocabularyWords, minSimilarity: MIN_CORRECTION_SIMILARITY, belowTotal: FEW_RESULTS } : undefined;
     // One whole category or city word ("restaurant", "berlin") is a broad search: its total will be estimated.
     const likelySampled = wholeWord && textMatch?.words.length === 1;
-    let rows = await searchBusinesses(handle, { ...basePlan, text: primaryText, likelySampled, ...(vocabulary ? { vocabulary } : {}) });
+    // A single unfamiliar word close to a category word is probably that word misspelt: its corrected search starts
+    // now, beside the search as typed, and is used only if the typo path then picks the same correction.
+    const foreseen = textMatch && vocabularyWords.length === 1 && textMatch.words.length === 1 ? this.#foreseeCorrection(handle, basePlan, textMatch.words) : null;
+    let rows: BusinessSearchRows;
+    try {
+      rows = await searchBusinesses(handle, { ...basePlan, text: primaryText, likelySampled, ...(vocabulary ? { vocabulary } : {}) });
+    } catch (error) {
+      foreseen?.rows.catch(() => {});
+      throw error;
+    }
     let didYouMean: string | null = null;
 
     // Every word a category or city word: few results is the answer, not a typo.
     if (textMatch && rows.total < FEW_RESULTS && typoTolerant && vocabularyWords.length > 0) {
-      const typo = await this.#searchWithTypos(handle, basePlan, text, textMatch.words, rows);
+      const typo = await this.#searchWithTypos(handle, basePlan, text, textMatch.words, rows, foreseen);
       if (typo.rows && typo.rows.total > rows.total) rows = typo.rows;
       didYouMean = typo.didYouMean;
+    } else {
+      foreseen?.rows.catch(() => {});
     }
 
     return {
@@ -194,6 +211,44 @@ export class PostgresSearchEngine implements SearchEngine {
       degraded: false,
       tookMs: Math.round((performance.now() - started) * 10) / 10,
     };
+  }
+
+  /**
+   * The corrected search for a one-word text, started before PostgreSQL has said whether the word is a typo, when
+   * the category vocabulary in memory already points at one correction (pg_trgm's similarity and the edit distance,
+   * as findWordCorrections scores them, minus city names). Null when nothing is foreseen or the vocabulary is not
+   * loaded yet. NOTE: a word that turns out to match businesses wastes this statement; it is only tried for words
+   * outside the category and city vocabulary that sit close to a category word.
+   */
+  #foreseeCorrection(handle: DatabaseHandle, basePlan: Omit<BusinessSearchPlan, "text">, words: string[]): { tsquery: string; rows: Promise<BusinessSearchRows> } | null {
+    const terms = this.#peekCategoryTerms();
+    const [typed] = words;
+    const [word] = selectVocabularyWords(words);
+    if (!terms || typed === undefined || word === undefined) return null;
+    const candidates = terms
+      .map((term) => ({ word, term: term.term, similarity: measureTrigramSimilarity(word, term.term), businessCount: term.businessCount }))
+      .filter((candidate) => candidate.similarity >= MIN_CORRECTION_SIMILARITY);
+    const correction = chooseCorrections([word], candidates, terms).get(word);
+    if (!correction) return null;
+    const tsquery = buildCorrectedTsquery(words, new Map([[typed, correction]]));
+    return { tsquery, rows: searchBusinesses(handle, { ...basePlan, text: { websearch: null, tsquery, fuzzyName: null }, likelySampled: true }) };
+  }
+
+  /** The category terms if loaded (reloaded in the background once older than the vocabulary's window), else null. */
+  #peekCategoryTerms(): Array<{ term: string; businessCount: number }> | null {
+    const now = this.#now();
+    if (!this.#categoryTerms || now - this.#categoryTerms.loadedAt >= VOCABULARY_WORD_TTL_MS) {
+      this.#categoryTermsLoading ??= this.#db()
+        .then(listCategoryTerms)
+        .then((terms) => {
+          this.#categoryTerms = { terms, loadedAt: this.#now() };
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          this.#categoryTermsLoading = null;
+        });
+    }
+    return this.#categoryTerms?.terms ?? null;
   }
 
   /** The words that are not whole category or city words (those need the SQL check for businesses they match). */
@@ -214,7 +269,9 @@ export class PostgresSearchEngine implements SearchEngine {
     text: string,
     words: string[],
     primary: BusinessSearchRows,
+    foreseen: { tsquery: string; rows: Promise<BusinessSearchRows> } | null = null,
   ): Promise<{ rows: BusinessSearchRows | null; didYouMean: string | null }> {
+    foreseen?.rows.catch(() => {});
     const primaryTotal = primary.total;
     const { corrections, unknownWords } = await findWordCorrections(handle, words, primary.vocabulary);
     // Every word matches businesses on its own: few results is the answer, not a typo.
@@ -223,12 +280,16 @@ export class PostgresSearchEngine implements SearchEngine {
     // text found nothing and the small vocabulary (categories, cities) offered no correction.
     const fuzzyName = primaryTotal === 0 && corrections.size === 0 && Array.from(text).length >= 4 && words.length <= 4 ? text : null;
     if (corrections.size === 0 && !fuzzyName) return { rows: null, didYouMean: null };
-    const rows = await searchBusinesses(handle, {
-      ...basePlan,
-      text: { websearch: null, tsquery: buildCorrectedTsquery(words, corrections), fuzzyName },
-      // A word corrected to a category or city word usually matches a broad set.
-      likelySampled: corrections.size > 0 && words.length === 1,
-    });
+    const tsquery = buildCorrectedTsquery(words, corrections);
+    const rows =
+      foreseen && fuzzyName === null && foreseen.tsquery === tsquery
+        ? await foreseen.rows
+        : await searchBusinesses(handle, {
+            ...basePlan,
+            text: { websearch: null, tsquery, fuzzyName },
+            // A word corrected to a category or city word usually matches a broad set.
+            likelySampled: corrections.size > 0 && words.length === 1,
+          });
     // A correction is only worth offering when searching with it finds more than the text as typed.
     const helpful = rows.total > primaryTotal ? corrections : new Map<string, string>();
     return { rows, didYouMean: await findDidYouMean(handle, text, words, helpful, fuzzyName !== null) };
@@ -256,6 +317,7 @@ export class PostgresSearchEngine implements SearchEngine {
     await refreshAggregates(handle);
     await analyzeSearchTables(handle);
     this.#vocabularyWords.clear();
+    this.#categoryTerms = null;
     onProgress?.(documents, documents);
     return { documents, seconds: Math.round((performance.now() - started) / 10) / 100 };
   }

@@ -1,7 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { countAllowedTypos, chooseCorrections, measureEditDistance } from "./typos.ts";
+import { countAllowedTypos, chooseCorrections, measureEditDistance, measureTrigramSimilarity } from "./typos.ts";
 
 describe("typo corrections", () => {
+  it("measures trigram similarity as pg_trgm does (values from PostgreSQL 15)", () => {
+    expect(measureTrigramSimilarity("saoln", "saolxyz")).toBeCloseTo(0.4, 6);
+    expect(measureTrigramSimilarity("saoln", "saolnx")).toBeCloseTo(0.625, 6);
+    expect(measureTrigramSimilarity("saoln", "saolin")).toBeCloseTo(0.4444444, 6);
+    expect(measureTrigramSimilarity("saoln", "salomon")).toBeCloseTo(0.16666667, 6);
+    expect(measureTrigramSimilarity("saoln", "salon")).toBeCloseTo(0.2, 6);
+    expect(measureTrigramSimilarity("bakry", "bakery")).toBeCloseTo(0.44444445, 6);
+    expect(measureTrigramSimilarity("zürich", "zurich")).toBeCloseTo(0.4, 6);
+    expect(measureTrigramSimilarity("aaaa", "aa")).toBeCloseTo(0.75, 6);
+    expect(measureTrigramSimilarity("aaa", "aaa")).toBe(1);
+    expect(measureTrigramSimilarity("", "")).toBe(0);
+  });
+
   it("counts insertions, deletions, substitutions and adjacent swaps as one edit", () => {
     expect(measureEditDistance("musuem", "museum")).toBe(1);
     expect(measureEditDistance("restuarant", "restaurant")).toBe(1);

@@ -38,6 +38,28 @@ export function measureEditDistance(a: string, b: string, limit = Number.POSITIV
   return previous[y.length] as number;
 }
 
+/** pg_trgm's trigrams of one word: "  word " cut into every run of three characters, each counted once. */
+function collectTrigrams(word: string): Set<string> {
+  if (word.length === 0) return new Set();
+  const chars = Array.from(`  ${word} `);
+  const trigrams = new Set<string>();
+  for (let i = 0; i + 3 <= chars.length; i++) trigrams.add(`${chars[i]}${chars[i + 1]}${chars[i + 2]}`);
+  return trigrams;
+}
+
+/**
+ * pg_trgm's similarity() of two single words (lower-case, letters and digits only): shared trigrams over all
+ * trigrams, so the engine can foresee a correction before PostgreSQL confirms it.
+ */
+export function measureTrigramSimilarity(a: string, b: string): number {
+  const x = collectTrigrams(a);
+  const y = collectTrigrams(b);
+  let shared = 0;
+  for (const trigram of x) if (y.has(trigram)) shared++;
+  const all = x.size + y.size - shared;
+  return all === 0 ? 0 : shared / all;
+}
+
 /** Weight of popularity: ln(1 + businesses) × this, so a category word with thousands of businesses wins a near-tie. */
 const POPULARITY_WEIGHT = 0.03;
 

@@ -457,6 +457,20 @@ export interface WordVocabulary {
   categoryTerms: Array<{ term: string; businessCount: number }>;
 }
 
+/** Every word (3+ letters, unaccented, lower-case) of every category name with the businesses behind it. */
+function selectCategoryTerms(when = "true"): string {
+  return `select t.term, sum(c.business_count)::int as business_count
+         from category_counts c, regexp_split_to_table(directory_unaccent(lower(c.category)), '[^[:alnum:]]+') as t(term)
+        where length(t.term) >= 3 and ${when}
+        group by t.term`;
+}
+
+/** The category vocabulary typo corrections are chosen from (a few hundred words; the engine keeps it in memory). */
+export async function listCategoryTerms(handle: DatabaseHandle): Promise<Array<{ term: string; businessCount: number }>> {
+  const rows = await handle.query<{ term: string; business_count: number }>(selectCategoryTerms());
+  return rows.map((row) => ({ term: row.term, businessCount: Number(row.business_count) }));
+}
+
 /**
  * The typo look-ups as CTEs (words, unknown, category_terms, vocabulary_candidates) and one json column, for
  * findWordVocabulary and for a search statement that answers them beside its matches. `when` gates the work: the
@@ -470,12 +484,7 @@ function buildWordVocabularySql(words: string, minSimilarity: string, when: stri
        select w.word from words w
         where not exists (select 1 from businesses b where b.is_approved and b.search_vector @@ plainto_tsquery('simple', w.word))
      ),
-     category_terms as materialized (
-       select t.term, sum(c.business_count)::int as business_count
-         from category_counts c, regexp_split_to_table(directory_unaccent(lower(c.category)), '[^[:alnum:]]+') as t(term)
-        where length(t.term) >= 3 and exists (select 1 from unknown)
-        group by t.term
-     ),
+     category_terms as materialized (${selectCategoryTerms("exists (select 1 from unknown)")}),
      vocabulary_candidates as (
        select w.word, t.term, similarity(w.word, t.term)::float8 as similarity, t.business_count as "businessCount", 'category' as kind
          from unknown w cross join category_terms t
