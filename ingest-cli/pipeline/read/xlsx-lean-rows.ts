@@ -385,20 +385,7 @@ const TYPE_ERROR = 4;
 const TYPE_BOOLEAN = 5;
 
 function cellType(type: string | undefined): number {
-  switch (type) {
-    case "s":
-      return TYPE_SHARED;
-    case "str":
-      return TYPE_STR;
-    case "inlineStr":
-      return TYPE_INLINE;
-    case "e":
-      return TYPE_ERROR;
-    case "b":
-      return TYPE_BOOLEAN;
-    default:
-      return TYPE_NUMBER;
-  }
+  return type === undefined ? TYPE_NUMBER : cellTypeAt(type, 0, type.length);
 }
 
 /** The `t` value text[from, to) classified in place. */
