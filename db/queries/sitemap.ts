@@ -96,28 +96,27 @@ export interface SitemapGroupLastmods {
 }
 
 /**
- * Newest updated_at per category, country and city of approved businesses: two plain GROUP BYs, which run as
- * parallel scans (one GROUPING SETS query cannot, and took 4x as long at 1M rows). Countries roll up from
- * (country, city) groups, the blank city included.
+ * Newest updated_at per category, country and city of approved businesses, as the count refresh stored it
+ * (`last_modified`): three small tables instead of two grouped scans of every business at each sitemap build.
  */
 export async function listSitemapGroupLastmods(handle: DatabaseHandle): Promise<SitemapGroupLastmods> {
   const lastmods: SitemapGroupLastmods = { categories: new Map(), countries: new Map(), cities: new Map() };
-  const categories = await handle.query<{ category_slug: string; lastmod: string }>(
-    `select category_slug, to_char(max(updated_at) at time zone 'UTC', ${UTC_SECONDS}) as lastmod
-       from businesses where is_approved and category_slug <> '' group by category_slug`,
+  const stamp = `to_char(last_modified at time zone 'UTC', ${UTC_SECONDS})`;
+  const categories = await handle.query<{ key: string; lastmod: string }>(
+    `select category_slug as key, ${stamp} as lastmod from category_counts where last_modified is not null`,
   );
-  for (const row of categories) lastmods.categories.set(row.category_slug, row.lastmod);
-  const places = await handle.query<{ country_code: string; city_slug: string | null; lastmod: string }>(
-    `select country_code, city_slug, to_char(max(updated_at) at time zone 'UTC', ${UTC_SECONDS}) as lastmod
-       from businesses where is_approved and country_code <> '' group by country_code, city_slug`,
+  for (const row of categories) lastmods.categories.set(row.key, row.lastmod);
+  const countries = await handle.query<{ key: string; lastmod: string }>(
+    `select country_code as key, ${stamp} as lastmod from country_counts where last_modified is not null`,
   );
-  for (const row of places) {
-    const country = lastmods.countries.get(row.country_code);
-    if (country === undefined || row.lastmod > country) lastmods.countries.set(row.country_code, row.lastmod);
-    if (!row.city_slug) continue;
-    let cities = lastmods.cities.get(row.country_code);
-    if (!cities) lastmods.cities.set(row.country_code, (cities = new Map()));
-    cities.set(row.city_slug, row.lastmod);
+  for (const row of countries) lastmods.countries.set(row.key, row.lastmod);
+  const cities = await handle.query<{ country_code: string; city_slug: string; lastmod: string }>(
+    `select country_code, city_slug, ${stamp} as lastmod from city_counts where last_modified is not null`,
+  );
+  for (const row of cities) {
+    let inCountry = lastmods.cities.get(row.country_code);
+    if (!inCountry) lastmods.cities.set(row.country_code, (inCountry = new Map()));
+    inCountry.set(row.city_slug, row.lastmod);
   }
   return lastmods;
 }

@@ -9,6 +9,8 @@ export const categoryCounts = pgTable(
     firstLetter: text("first_letter").notNull(),
     businessCount: integer("business_count").notNull(),
     countryCount: integer("country_count").notNull(),
+    /** Newest updated_at of the businesses counted (the sitemap's lastmod for the category page). */
+    lastModified: timestamp("last_modified", { withTimezone: true }),
   },
   (t) => [
     index("category_counts_count_idx").on(t.businessCount.desc(), t.categorySlug),
@@ -25,6 +27,8 @@ export const countryCounts = pgTable(
     businessCount: integer("business_count").notNull(),
     cityCount: integer("city_count").notNull(),
     categoryCount: integer("category_count").notNull(),
+    /** Newest updated_at of the businesses counted (the sitemap's lastmod for the country page). */
+    lastModified: timestamp("last_modified", { withTimezone: true }),
   },
   (t) => [
     index("country_counts_count_idx").on(t.businessCount.desc(), t.countryCode),
@@ -43,6 +47,8 @@ export const cityCounts = pgTable(
     categoryCount: integer("category_count").notNull(),
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
+    /** Newest updated_at of the businesses counted (the sitemap's lastmod for the city page). */
+    lastModified: timestamp("last_modified", { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.countryCode, t.citySlug] }),

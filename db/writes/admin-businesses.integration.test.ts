@@ -5,9 +5,9 @@ import { deleteBusinessById, toggleBusinessApproval } from "./admin-businesses.t
 import { refreshAggregates } from "./aggregates.ts";
 
 const TABLES = [
-  "select category_slug, category, first_letter, business_count, country_count from category_counts order by 1",
-  "select country_code, country, country_slug, business_count, city_count, category_count from country_counts order by 1",
-  "select country_code, city_slug, city, first_letter, business_count, category_count, round(latitude::numeric, 6) as lat, round(longitude::numeric, 6) as lng from city_counts order by 1, 2",
+  "select category_slug, category, first_letter, business_count, country_count, last_modified::text from category_counts order by 1",
+  "select country_code, country, country_slug, business_count, city_count, category_count, last_modified::text from country_counts order by 1",
+  "select country_code, city_slug, city, first_letter, business_count, category_count, round(latitude::numeric, 6) as lat, round(longitude::numeric, 6) as lng, last_modified::text from city_counts order by 1, 2",
   "select country_code, category_slug, business_count from country_category_counts order by 1, 2",
   "select country_code, city_slug, category_slug, business_count from city_category_counts order by 1, 2, 3",
   "select key, value::int as value from site_totals order by key",

@@ -27,25 +27,25 @@ interface CountTable {
 const COUNT_TABLES = {
   category: {
     table: "category_counts",
-    insert: `insert into category_counts (category_slug, category, first_letter, business_count, country_count)
+    insert: `insert into category_counts (category_slug, category, first_letter, business_count, country_count, last_modified)
        select category_slug, mode() within group (order by category), ${FIRST_LETTER("mode() within group (order by category)")},
-              count(*)::int, count(distinct country_code)::int from businesses`,
+              count(*)::int, count(distinct country_code)::int, max(updated_at) from businesses`,
     where: "is_approved and category_slug is not null and category_slug <> ''",
     groupBy: "category_slug",
   },
   city: {
     table: "city_counts",
-    insert: `insert into city_counts (country_code, city_slug, city, first_letter, business_count, category_count, latitude, longitude)
+    insert: `insert into city_counts (country_code, city_slug, city, first_letter, business_count, category_count, latitude, longitude, last_modified)
        select country_code, city_slug, mode() within group (order by city), ${FIRST_LETTER("mode() within group (order by city)")},
-              count(*)::int, count(distinct category_slug)::int, avg(latitude), avg(longitude) from businesses`,
+              count(*)::int, count(distinct category_slug)::int, avg(latitude), avg(longitude), max(updated_at) from businesses`,
     where: "is_approved and country_code is not null and city_slug is not null and city_slug <> ''",
     groupBy: "country_code, city_slug",
   },
   country: {
     table: "country_counts",
-    insert: `insert into country_counts (country_code, country, country_slug, business_count, city_count, category_count)
+    insert: `insert into country_counts (country_code, country, country_slug, business_count, city_count, category_count, last_modified)
        select country_code, country_code, lower(country_code), count(*)::int, count(distinct city_slug)::int,
-              count(distinct category_slug)::int from businesses`,
+              count(distinct category_slug)::int, max(updated_at) from businesses`,
     where: "is_approved and country_code is not null",
     groupBy: "country_code",
   },
@@ -77,7 +77,7 @@ async function rebuildCountTable(tx: Tx, spec: CountTable, scope: SQL): Promise<
  * businesses table took 6 s at 1M; this takes the time of one.
  */
 const CREATE_AGGREGATE_GRAIN = `create temporary table aggregate_grain on commit drop as
-  select country_code, city_slug, city, category_slug, category, count(*)::int as n,
+  select country_code, city_slug, city, category_slug, category, count(*)::int as n, max(updated_at) as last_modified,
          sum(latitude) as latitude_sum, count(latitude) as latitude_n, sum(longitude) as longitude_sum, count(longitude) as longitude_n
     from businesses where is_approved
    group by country_code, city_slug, city, category_slug, category`;
@@ -98,19 +98,20 @@ const CITY_WHERE = "country_code is not null and city_slug is not null and city_
 
 /** Each count table refilled from aggregate_grain; the same rows rebuildCountTable computes from businesses. */
 const REFILL_FROM_GRAIN: Record<keyof typeof COUNT_TABLES, string> = {
-  category: `insert into category_counts (category_slug, category, first_letter, business_count, country_count)
-    select t.category_slug, s.category, ${FIRST_LETTER("s.category")}, t.n, t.countries
-      from (select category_slug, sum(n)::int as n, count(distinct country_code)::int as countries
+  category: `insert into category_counts (category_slug, category, first_letter, business_count, country_count, last_modified)
+    select t.category_slug, s.category, ${FIRST_LETTER("s.category")}, t.n, t.countries, t.last_modified
+      from (select category_slug, sum(n)::int as n, count(distinct country_code)::int as countries, max(last_modified) as last_modified
               from aggregate_grain where ${CATEGORY_WHERE} group by category_slug) t
       left join (${modeFromGrain(["category_slug"], "category", CATEGORY_WHERE)}) s using (category_slug)`,
-  city: `insert into city_counts (country_code, city_slug, city, first_letter, business_count, category_count, latitude, longitude)
-    select t.country_code, t.city_slug, s.city, ${FIRST_LETTER("s.city")}, t.n, t.categories, t.latitude, t.longitude
-      from (select country_code, city_slug, sum(n)::int as n, count(distinct category_slug)::int as categories,
+  city: `insert into city_counts (country_code, city_slug, city, first_letter, business_count, category_count, latitude, longitude, last_modified)
+    select t.country_code, t.city_slug, s.city, ${FIRST_LETTER("s.city")}, t.n, t.categories, t.latitude, t.longitude, t.last_modified
+      from (select country_code, city_slug, sum(n)::int as n, count(distinct category_slug)::int as categories, max(last_modified) as last_modified,
                    sum(latitude_sum) / nullif(sum(latitude_n), 0) as latitude, sum(longitude_sum) / nullif(sum(longitude_n), 0) as longitude
               from aggregate_grain where ${CITY_WHERE} group by country_code, city_slug) t
       left join (${modeFromGrain(["country_code", "city_slug"], "city", CITY_WHERE)}) s using (country_code, city_slug)`,
-  country: `insert into country_counts (country_code, country, country_slug, business_count, city_count, category_count)
-    select country_code, country_code, lower(country_code), sum(n)::int, count(distinct city_slug)::int, count(distinct category_slug)::int
+  country: `insert into country_counts (country_code, country, country_slug, business_count, city_count, category_count, last_modified)
+    select country_code, country_code, lower(country_code), sum(n)::int, count(distinct city_slug)::int, count(distinct category_slug)::int,
+           max(last_modified)
       from aggregate_grain where country_code is not null group by country_code`,
   countryCategory: `insert into country_category_counts (country_code, category_slug, business_count)
     select country_code, category_slug, sum(n)::int from aggregate_grain

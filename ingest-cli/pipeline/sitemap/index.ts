@@ -382,10 +382,6 @@ export async function writeSitemaps(options: WriteSitemapsOptions): Promise<Writ
     builder.addLine(buf, start, end);
     if (builder.urls === SITEMAP_PAGE_SIZE) full.push(closePage());
   };
-  // The section files' lastmods: two grouped scans, run on another pooled connection while the pages stream (the
-  // same query the web renders use, so written and rendered files agree by construction).
-  const groups = listSitemapGroupLastmods(options.handle);
-  groups.catch(() => {});
   for await (const chunk of streamSitemapBusinesses(options.handle)) {
     reader.pushLines(chunk, add);
     for (const page of full) await writePage(page);
@@ -394,7 +390,8 @@ export async function writeSitemaps(options: WriteSitemapsOptions): Promise<Writ
   reader.finish();
   if (builder.urls > 0) await writePage(closePage());
 
-  const state: SitemapState = { pages, groups: await groups };
+  // The section files' lastmods: the same query the web renders use, so written and rendered files agree.
+  const state: SitemapState = { pages, groups: await listSitemapGroupLastmods(options.handle) };
   const sectionFiles: WrittenSitemap[] = [];
   for (const section of SITEMAP_SECTIONS) {
     const urls = await listSectionUrls(options.handle, base, section, state);
