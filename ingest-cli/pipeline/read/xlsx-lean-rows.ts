@@ -349,31 +349,18 @@ const TAG_V = 5;
 const TAG_IS = 6;
 const TAG_T = 7;
 
-/** The sheet tag named by text[from, to), compared in place. */
+/** The code of the name spelled by text[from, to) (compared in place, no substring), else `otherwise`. */
+function matchNameAt(text: string, from: number, to: number, names: ReadonlyArray<readonly [string, number]>, otherwise: number): number {
+  const length = to - from;
+  for (const [name, code] of names) if (name.length === length && text.startsWith(name, from)) return code;
+  return otherwise;
+}
+
+const SHEET_TAGS = [["c", TAG_C], ["v", TAG_V], ["f", TAG_F], ["t", TAG_T], ["is", TAG_IS], ["row", TAG_ROW], ["sheetData", TAG_SHEET_DATA]] as const;
+
+/** The sheet tag named by text[from, to). */
 function sheetTag(text: string, from: number, to: number): number {
-  switch (to - from) {
-    case 1:
-      switch (text.charCodeAt(from)) {
-        case 0x63 /* c */:
-          return TAG_C;
-        case 0x76 /* v */:
-          return TAG_V;
-        case 0x66 /* f */:
-          return TAG_F;
-        case 0x74 /* t */:
-          return TAG_T;
-        default:
-          return TAG_OTHER;
-      }
-    case 2:
-      return text.charCodeAt(from) === 0x69 /* i */ && text.charCodeAt(from + 1) === 0x73 /* s */ ? TAG_IS : TAG_OTHER;
-    case 3:
-      return text.startsWith("row", from) ? TAG_ROW : TAG_OTHER;
-    case 9:
-      return text.startsWith("sheetData", from) ? TAG_SHEET_DATA : TAG_OTHER;
-    default:
-      return TAG_OTHER;
-  }
+  return matchNameAt(text, from, to, SHEET_TAGS, TAG_OTHER);
 }
 
 // A cell's `t` attribute, as far as finishCell tells the values apart (anything else reads as a number).
@@ -388,27 +375,11 @@ function cellType(type: string | undefined): number {
   return type === undefined ? TYPE_NUMBER : cellTypeAt(type, 0, type.length);
 }
 
+const CELL_TYPES = [["s", TYPE_SHARED], ["str", TYPE_STR], ["inlineStr", TYPE_INLINE], ["e", TYPE_ERROR], ["b", TYPE_BOOLEAN]] as const;
+
 /** The `t` value text[from, to) classified in place. */
 function cellTypeAt(text: string, from: number, to: number): number {
-  switch (to - from) {
-    case 1:
-      switch (text.charCodeAt(from)) {
-        case 0x73 /* s */:
-          return TYPE_SHARED;
-        case 0x65 /* e */:
-          return TYPE_ERROR;
-        case 0x62 /* b */:
-          return TYPE_BOOLEAN;
-        default:
-          return TYPE_NUMBER;
-      }
-    case 3:
-      return text.startsWith("str", from) ? TYPE_STR : TYPE_NUMBER;
-    case 9:
-      return text.startsWith("inlineStr", from) ? TYPE_INLINE : TYPE_NUMBER;
-    default:
-      return TYPE_NUMBER;
-  }
+  return matchNameAt(text, from, to, CELL_TYPES, TYPE_NUMBER);
 }
 
 // An inline string cell's value as writers lay it out (<t>'s attributes mean nothing to the reader).
