@@ -1,6 +1,7 @@
 // Env → one database handle per process: PGlite in DATA_DIR when DATABASE_URL is unset, postgres.js otherwise.
 // Same drizzle schema, same migrations, same queries on both; PGlite's data dir is guarded by a lock file.
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
@@ -221,8 +222,26 @@ export const TRIGRAM_SIMILARITY_THRESHOLD = "0.4";
 /** A server that does not accept the connection in this time counts as unavailable (postgres.js default: 30 s). */
 const CONNECT_TIMEOUT_SECONDS = 10;
 
+/**
+ * postgres.js's socket factory with Nagle's algorithm off (postgres.js leaves it on). NOTE: with it on, a small
+ * message written while a large one (COPY data) is still unacknowledged waits for the server's delayed ACK, 40 ms on
+ * Linux: an import batch's statement after its COPY sat idle that long, a sixth of the batch. The socket is returned
+ * still connecting, as postgres.js's own is: writes wait in it, and a refused or timed-out connection reaches
+ * postgres.js through the socket's error and close events, which is how it schedules the next attempt.
+ */
+function openSocketWithoutDelay() {
+  let attempt = 0;
+  return (options: { host: string[]; port: number[]; path?: string | false }) => {
+    if (options.path) return net.connect(options.path);
+    const index = attempt++ % Math.max(options.host.length, 1);
+    const host = options.host[index] ?? "localhost";
+    const port = options.port[index] ?? options.port[0] ?? 5432;
+    return Object.assign(net.connect({ host, port, noDelay: true }), { host, port });
+  };
+}
+
 function openPostgres(url: string, max: number): DatabaseHandle {
-  const sql = postgres(url, {
+  const options = {
     max,
     onnotice: () => {},
     // NOTE: DateStyle is pinned because COPY text (sitemaps) is read as ISO timestamps; a server configured with
@@ -233,7 +252,10 @@ function openPostgres(url: string, max: number): DatabaseHandle {
     // stayed down until the timer fired. Capped at 1 s, a request fails fast (503) and recovery is prompt.
     backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
     connect_timeout: CONNECT_TIMEOUT_SECONDS,
-  });
+    // NOTE: `socket` is a documented option that postgres.js's type definitions leave out.
+    socket: openSocketWithoutDelay(),
+  };
+  const sql = postgres(url, options as postgres.Options<Record<string, postgres.PostgresType>>);
   const db = drizzlePostgres(sql, { schema }) as unknown as Db;
   return {
     db,

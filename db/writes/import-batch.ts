@@ -1,7 +1,9 @@
 // One batch of normalised rows → COPY into a transaction-local staging table, then one merge into businesses.
 // The batch, its row issues and the run's progress commit together (or not at all): a killed import leaves
 // only whole batches, and `committed_through_row` says where a resumed run continues.
-import { finished } from "node:stream/promises";
+import type { Writable } from "node:stream";
+import type { PGlite } from "@electric-sql/pglite";
+import type postgres from "postgres";
 import type { DatabaseHandle } from "../client.ts";
 import type { BusinessInput } from "./businesses.ts";
 
@@ -114,21 +116,23 @@ const STAGING_ONLY = new Set(["line_number", "slug_alt", "slug_alt2"]);
 const TARGET_COLUMNS = STAGED_COLUMNS.map(([c]) => c).filter((c) => !STAGING_ONLY.has(c));
 const UPDATE_COLUMNS = TARGET_COLUMNS.filter((c) => c !== "identity_key" && c !== "slug");
 
-const CREATE_STAGING = `create temp table import_staging (${STAGED_COLUMNS.map(([c, t]) => `${c} ${t}`).join(", ")}) on commit drop`;
+// NOTE: the staging table lives as long as its connection and is emptied at every commit or rollback, so a batch
+// does not create and drop 38 catalog columns; it is created in the batch's own transaction when missing.
+const CREATE_STAGING = `create temp table if not exists import_staging (${STAGED_COLUMNS.map(([c, t]) => `${c} ${t}`).join(", ")}) on commit delete rows`;
 const COPY_STAGING = `copy import_staging (${STAGED_COLUMNS.map(([c]) => c).join(", ")}) from stdin`;
 const COPY_STAGING_PGLITE = `copy import_staging (${STAGED_COLUMNS.map(([c]) => c).join(", ")}) from '/dev/blob'`;
 
 // A slug is taken when another identity already holds it (collisions inside the batch were settled by the caller);
-// then the first alternative, or the second when the first is taken too. One pass of index look-ups.
-const RESOLVE_SLUGS = `
-  update import_staging s
-     set slug = case when exists (select 1 from businesses a where a.slug = s.slug_alt and a.identity_key <> s.identity_key)
-                     then s.slug_alt2 else s.slug_alt end
-   where exists (select 1 from businesses b where b.slug = s.slug and b.identity_key <> s.identity_key)`;
+// then the first alternative, or the second when the first is taken too. Decided inside the merge's select, so the
+// staging rows are never rewritten; the look-ups see the table as it was before the merge, as a separate update would.
+const RESOLVED_SLUG = `case when exists (select 1 from businesses b where b.slug = s.slug and b.identity_key <> s.identity_key)
+            then case when exists (select 1 from businesses a where a.slug = s.slug_alt and a.identity_key <> s.identity_key)
+                      then s.slug_alt2 else s.slug_alt end
+            else s.slug end`;
 
-const MERGE = (onDuplicate: "update" | "skip") => `
+const MERGE_INSERT = (onDuplicate: "update" | "skip") => `
   insert into businesses (${TARGET_COLUMNS.join(", ")})
-  select ${TARGET_COLUMNS.join(", ")} from import_staging
+  select ${TARGET_COLUMNS.map((c) => (c === "slug" ? RESOLVED_SLUG : `s.${c}`)).join(", ")} from import_staging s
   on conflict (identity_key) do ${
     onDuplicate === "skip"
       ? "nothing"
@@ -137,6 +141,44 @@ const MERGE = (onDuplicate: "update" | "skip") => `
   }
   returning (xmax = 0) as inserted, id::float8 as id, identity_key, place_id is not null as has_place_id`;
 
+/** The merge alone (no run to count into). */
+const MERGE = (onDuplicate: "update" | "skip") => MERGE_INSERT(onDuplicate);
+
+/**
+ * The merge and the run's counters in one statement: staged rows the merge did not return were unchanged (update) or
+ * skipped (skip). $1 run, $2 committed-through row, $3 rows read, $4 rejected, $5 unchanged and $6 skipped known
+ * before the merge, $7 rows staged.
+ */
+const MERGE_COUNTED = (onDuplicate: "update" | "skip") => `
+  with merged as (${MERGE_INSERT(onDuplicate)}),
+  counted as (
+    update import_runs
+       set committed_through_row = greatest(committed_through_row, $2::int), heartbeat_at = now(),
+           total_rows = total_rows + $3::int, rejected_count = rejected_count + $4::int,
+           inserted_count = inserted_count + (select count(*) from merged where inserted),
+           updated_count = updated_count + (select count(*) from merged where not inserted),
+           unchanged_count = unchanged_count + $5::int${onDuplicate === "update" ? " + ($7::int - (select count(*) from merged))" : ""},
+           skipped_count = skipped_count + $6::int${onDuplicate === "skip" ? " + ($7::int - (select count(*) from merged))" : ""}
+     where id = $1::bigint
+  )
+  select inserted, id, identity_key, has_place_id from merged`;
+
+/** The run's counters when nothing is merged (every row unchanged or skipped, or a batch of issues only). */
+const COUNT_RUN = `
+  update import_runs
+     set committed_through_row = greatest(committed_through_row, $2::int), heartbeat_at = now(),
+         total_rows = total_rows + $3::int, rejected_count = rejected_count + $4::int,
+         unchanged_count = unchanged_count + $5::int, skipped_count = skipped_count + $6::int
+   where id = $1::bigint`;
+
+const ISSUE_INSERT = `
+  insert into import_row_issues (run_id, line_number, severity, code, field, reason, raw)
+  select $1::bigint, line_number, severity, code, field, reason, raw::jsonb
+    from unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) as i(line_number, severity, code, field, reason, raw)`;
+
+const ADVISORY_LOCK = "select pg_advisory_xact_lock($1::bigint)";
+// A retry after a lost COMMIT acknowledgement must not apply the batch (and its counters) twice.
+const RUN_PROGRESS = "select committed_through_row as committed from import_runs where id = $1::bigint for update";
 // Stored hashes of the batch's identities: unchanged rows are counted and never sent (re-imports stay cheap).
 const STORED_HASHES = "select identity_key, content_hash from businesses where identity_key = any($1::text[])";
 
@@ -180,9 +222,157 @@ export function encodeCopyRows(rows: StagedRow[]): string {
   return out;
 }
 
-interface TxRunner {
-  run<T extends object>(text: string, params?: unknown[]): Promise<T[]>;
-  copy(text: string): Promise<void>;
+function emptyOutcome(): BatchOutcome {
+  return { inserted: 0, updated: 0, unchanged: 0, databaseDuplicates: 0, skippedExisting: 0, skippedLines: [], newPlaceIds: 0, writtenIds: [] };
+}
+
+/** The rows that must be staged: new identities, and changed ones unless duplicates are skipped; counts the rest. */
+function pickFreshRows(rows: StagedRow[], stored: Array<{ identity_key: string; content_hash: string }>, options: BatchOptions, outcome: BatchOutcome): StagedRow[] {
+  const hashes = new Map<string, string>();
+  for (const row of stored) hashes.set(row.identity_key, row.content_hash);
+  const fresh: StagedRow[] = [];
+  for (const row of rows) {
+    const hash = hashes.get(row.identityKey);
+    if (hash === undefined) fresh.push(row);
+    else if (options.onDuplicate === "skip") outcome.skippedLines.push(row.lineNumber);
+    else if (hash === row.contentHash) outcome.unchanged++;
+    else fresh.push(row);
+  }
+  settleBatchSlugs(fresh);
+  return fresh;
+}
+
+type MergedRow = { inserted: boolean; id: number; identity_key: string; has_place_id: boolean };
+
+/** Counts what the merge returned; staged rows it did not return were unchanged (update) or skipped (skip). */
+function countMerged(written: MergedRow[], fresh: StagedRow[], rows: StagedRow[], options: BatchOptions, outcome: BatchOutcome): BatchOutcome {
+  for (const row of written) {
+    outcome.writtenIds.push(row.id);
+    if (row.inserted) {
+      outcome.inserted++;
+      if (row.has_place_id) outcome.newPlaceIds++;
+    } else {
+      outcome.updated++;
+    }
+  }
+  // NOTE: the merge keeps its conflict guard: a business written by someone else since the hash look-up is updated
+  // (when its hash differs), counted unchanged, or skipped, never duplicated.
+  if (options.onDuplicate === "skip") {
+    const writtenKeys = new Set(written.map((row) => row.identity_key));
+    for (const row of fresh) if (!writtenKeys.has(row.identityKey)) outcome.skippedLines.push(row.lineNumber);
+  } else {
+    outcome.unchanged += fresh.length - written.length;
+  }
+  // Every staged row that was not inserted had its identity stored already (updated, unchanged or skipped).
+  outcome.databaseDuplicates = rows.length - outcome.inserted;
+  outcome.skippedExisting = outcome.skippedLines.length;
+  return outcome;
+}
+
+/** The issues' columns as the arrays ISSUE_INSERT unnests. */
+function issueArrays(runId: number, issues: RowIssueInput[]): unknown[] {
+  return [
+    runId,
+    issues.map((issue) => issue.lineNumber),
+    issues.map((issue) => issue.severity),
+    issues.map((issue) => issue.code),
+    issues.map((issue) => issue.field),
+    issues.map((issue) => issue.reason),
+    issues.map((issue) => (issue.raw === null ? null : JSON.stringify(issue.raw))),
+  ];
+}
+
+/** COUNT_RUN's and MERGE_COUNTED's parameters; $7 (rows staged) only for the merge. */
+function runCounterParams(runId: number, options: BatchOptions, outcome: BatchOutcome): unknown[] {
+  return [runId, options.committedThroughRow, options.counters.totalRows, options.counters.rejected, outcome.unchanged, options.counters.skipped + outcome.skippedLines.length];
+}
+
+/** Writes one batch atomically; see the module header. */
+export async function writeImportBatch(handle: DatabaseHandle, rows: StagedRow[], options: BatchOptions): Promise<BatchOutcome> {
+  if (handle.driver === "postgres") {
+    if (!handle.sql) throw new Error("postgres handle without a client");
+    return writeBatchOnServer(handle.sql, rows, options);
+  }
+  if (!handle.pglite) throw new Error("pglite handle without a client");
+  return writeBatchOnPglite(handle.pglite, rows, options);
+}
+
+/**
+ * The server path, in three round trips: (begin, lock, run progress, stored hashes, staging table, COPY start), the
+ * COPY data, then (merge with the run's counters, issues, commit). Statements of one round trip are pipelined on one
+ * reserved connection; each waits for the event loop once instead of once per statement, which a busy import thread
+ * delays by milliseconds.
+ * NOTE: in a pipeline, a failed statement aborts the transaction and the ones after it fail with 25P02; the first
+ * rejection is the real error, and COMMIT on an aborted transaction rolls back.
+ */
+async function writeBatchOnServer(sql: postgres.Sql, rows: StagedRow[], options: BatchOptions): Promise<BatchOutcome> {
+  const connection = await sql.reserve();
+  const prepared = { prepare: true } as const;
+  let copy: Writable | null = null;
+  let released = false;
+  try {
+    const outcome = emptyOutcome();
+    // NOTE: postgres.js sends a query when it is first awaited or executed; Promise.all resolves its items a microtask
+    // late, after a COPY's writable() would already have gone. Executing each in order fixes the pipeline's order.
+    const begin = connection.unsafe("begin").execute();
+    const lock = connection.unsafe(ADVISORY_LOCK, [IMPORT_WRITE_LOCK], prepared).execute();
+    const progress = options.runId === null ? null : connection.unsafe<Array<{ committed: number }>>(RUN_PROGRESS, [options.runId], prepared).execute();
+    const stored = rows.length === 0 ? null : connection.unsafe<Array<{ identity_key: string; content_hash: string }>>(STORED_HASHES, [rows.map((row) => row.identityKey)], prepared).execute();
+    const staging = rows.length === 0 ? null : connection.unsafe(CREATE_STAGING).execute();
+    const first = await Promise.all([begin, lock, progress, stored, staging, rows.length === 0 ? null : connection.unsafe(COPY_STAGING).writable()]);
+    copy = first[5];
+    const [run] = first[2] ?? [];
+    const alreadyCommitted = run !== undefined && run.committed >= options.committedThroughRow && options.committedThroughRow > 0;
+    const fresh = alreadyCommitted || !first[3] ? [] : pickFreshRows(rows, first[3], options, outcome);
+    if (copy) {
+      const stream = copy;
+      copy = null;
+      if (fresh.length > 0) await new Promise<void>((resolve, reject) => stream.write(encodeCopyRows(fresh), (error) => (error ? reject(error) : resolve())));
+      // NOTE: with nothing left to write, end() runs postgres.js's final step (CopyDone) at once, and the statements
+      // below follow it in the pipeline: a failed COPY aborts the transaction and they fail. The stream's finish is
+      // never awaited, because postgres.js never finishes it when the COPY fails or the connection drops.
+      stream.end();
+    }
+    if (alreadyCommitted) {
+      await connection.unsafe("rollback");
+      return emptyOutcome();
+    }
+    const runId = options.runId;
+    const counters = (runId === null ? [] : runCounterParams(runId, options, outcome)) as never[];
+    const merge =
+      fresh.length === 0
+        ? null
+        : runId === null
+          ? connection.unsafe<MergedRow[]>(MERGE(options.onDuplicate), [], prepared).execute()
+          : connection.unsafe<MergedRow[]>(MERGE_COUNTED(options.onDuplicate), [...counters, fresh.length as never], prepared).execute();
+    const countRun = runId !== null && fresh.length === 0 ? connection.unsafe(COUNT_RUN, counters, prepared).execute() : null;
+    const issues = runId !== null && options.issues.length > 0 ? connection.unsafe(ISSUE_INSERT, issueArrays(runId, options.issues) as never[], prepared).execute() : null;
+    const end = connection.unsafe(options.dryRun ? "rollback" : "commit").execute();
+    const [written] = await Promise.all([merge, countRun, issues, end]);
+    return countMerged(written ?? [], fresh, rows, options, outcome);
+  } catch (error) {
+    if (isConnectionLost(error)) {
+      // NOTE: postgres.js has already moved a closed connection to its closed queue; releasing it now would put the
+      // dead connection back among the open ones, where the next query writes to a null socket and hangs or throws.
+      // The server rolled the transaction back when the connection went.
+      released = true;
+      throw error;
+    }
+    // A COPY left open would hold the connection in copy mode: fail it so the server aborts the transaction.
+    (copy as Writable | null)?.destroy(error instanceof Error ? error : new Error(String(error)));
+    await connection.unsafe("rollback").catch(() => undefined);
+    throw error;
+  } finally {
+    if (!released) connection.release();
+  }
+}
+
+/** The connection itself failed (closed, reset, server shutting down): nothing more can be sent on it. */
+function isConnectionLost(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== "string") return false;
+  if (/^(57P0[123]|08...)$/.test(code)) return true;
+  return !(error instanceof Error && error.name === "PostgresError") && /^(CONNECTION_|CONNECT_TIMEOUT|E[A-Z]+)/.test(code);
 }
 
 class DryRunRollback extends Error {
@@ -191,121 +381,35 @@ class DryRunRollback extends Error {
   }
 }
 
-async function inTransaction(handle: DatabaseHandle, work: (tx: TxRunner) => Promise<BatchOutcome>): Promise<BatchOutcome> {
+/** The embedded path: PGlite answers in-process, so statements run one after another in one transaction. */
+async function writeBatchOnPglite(pglite: PGlite, rows: StagedRow[], options: BatchOptions): Promise<BatchOutcome> {
   try {
-    if (handle.driver === "postgres") {
-      const sql = handle.sql;
-      if (!sql) throw new Error("postgres handle without a client");
-      return (await sql.begin(async (tx) =>
-        work({
-          run: async <T extends object>(text: string, params: unknown[] = []) =>
-            (await tx.unsafe(text, params as never[])) as unknown as T[],
-          copy: async (text: string) => {
-            const writable = await tx.unsafe(COPY_STAGING).writable();
-            writable.end(text);
-            await finished(writable);
-          },
-        }),
-      )) as BatchOutcome;
-    }
-    const pglite = handle.pglite;
-    if (!pglite) throw new Error("pglite handle without a client");
-    return await pglite.transaction(async (tx) =>
-      work({
-        run: async <T extends object>(text: string, params: unknown[] = []) => (await tx.query<T>(text, params)).rows,
-        copy: async (text: string) => {
-          await tx.query(COPY_STAGING_PGLITE, [], { blob: new Blob([text]) });
-        },
-      }),
-    );
+    return await pglite.transaction(async (tx) => {
+      const run = async <T extends object>(text: string, params: unknown[] = []) => (await tx.query<T>(text, params)).rows;
+      await run(ADVISORY_LOCK, [IMPORT_WRITE_LOCK]);
+      const outcome = emptyOutcome();
+      if (options.runId !== null) {
+        const [progress] = await run<{ committed: number }>(RUN_PROGRESS, [options.runId]);
+        if (progress && progress.committed >= options.committedThroughRow && options.committedThroughRow > 0) return outcome;
+      }
+      const fresh = rows.length === 0 ? [] : pickFreshRows(rows, await run<{ identity_key: string; content_hash: string }>(STORED_HASHES, [rows.map((row) => row.identityKey)]), options, outcome);
+      const runId = options.runId;
+      const counters = runId === null ? [] : runCounterParams(runId, options, outcome);
+      let written: MergedRow[] = [];
+      if (fresh.length > 0) {
+        await run(CREATE_STAGING);
+        await tx.query(COPY_STAGING_PGLITE, [], { blob: new Blob([encodeCopyRows(fresh)]) });
+        written = runId === null ? await run<MergedRow>(MERGE(options.onDuplicate)) : await run<MergedRow>(MERGE_COUNTED(options.onDuplicate), [...counters, fresh.length]);
+      } else if (runId !== null) {
+        await run(COUNT_RUN, counters);
+      }
+      if (runId !== null && options.issues.length > 0) await run(ISSUE_INSERT, issueArrays(runId, options.issues));
+      countMerged(written, fresh, rows, options, outcome);
+      if (options.dryRun) throw new DryRunRollback(outcome);
+      return outcome;
+    });
   } catch (error) {
     if (error instanceof DryRunRollback) return error.outcome;
     throw error;
   }
-}
-
-const ISSUE_CHUNK = 500;
-
-/** Writes one batch atomically; see the module header. */
-export async function writeImportBatch(handle: DatabaseHandle, rows: StagedRow[], options: BatchOptions): Promise<BatchOutcome> {
-  return inTransaction(handle, async (tx) => {
-    await tx.run("select pg_advisory_xact_lock($1)", [IMPORT_WRITE_LOCK]);
-    const outcome: BatchOutcome = { inserted: 0, updated: 0, unchanged: 0, databaseDuplicates: 0, skippedExisting: 0, skippedLines: [], newPlaceIds: 0, writtenIds: [] };
-    if (options.runId !== null) {
-      // A retry after a lost COMMIT acknowledgement must not apply the batch (and its counters) twice.
-      const [run] = await tx.run<{ committed: number }>("select committed_through_row as committed from import_runs where id = $1 for update", [options.runId]);
-      if (run && run.committed >= options.committedThroughRow && options.committedThroughRow > 0) return outcome;
-    }
-    if (rows.length > 0) {
-      const stored = new Map<string, string>();
-      for (const row of await tx.run<{ identity_key: string; content_hash: string }>(STORED_HASHES, [rows.map((row) => row.identityKey)])) {
-        stored.set(row.identity_key, row.content_hash);
-      }
-      const fresh: StagedRow[] = [];
-      for (const row of rows) {
-        const hash = stored.get(row.identityKey);
-        if (hash === undefined) fresh.push(row);
-        else if (options.onDuplicate === "skip") outcome.skippedLines.push(row.lineNumber);
-        else if (hash === row.contentHash) outcome.unchanged++;
-        else fresh.push(row);
-      }
-      if (fresh.length > 0) {
-        settleBatchSlugs(fresh);
-        await tx.run(CREATE_STAGING);
-        await tx.copy(encodeCopyRows(fresh));
-        await tx.run(RESOLVE_SLUGS);
-        const written = await tx.run<{ inserted: boolean; id: number; identity_key: string; has_place_id: boolean }>(MERGE(options.onDuplicate));
-        for (const row of written) {
-          outcome.writtenIds.push(row.id);
-          if (row.inserted) {
-            outcome.inserted++;
-            if (row.has_place_id) outcome.newPlaceIds++;
-          } else {
-            outcome.updated++;
-          }
-        }
-        // NOTE: the merge keeps its conflict guard: a business written by someone else since the look-up above is
-        // updated (when its hash differs), counted unchanged, or skipped, never duplicated.
-        if (options.onDuplicate === "skip") {
-          const writtenKeys = new Set(written.map((row) => row.identity_key));
-          for (const row of fresh) if (!writtenKeys.has(row.identityKey)) outcome.skippedLines.push(row.lineNumber);
-        } else {
-          outcome.unchanged += fresh.length - written.length;
-        }
-      }
-      // Every staged row that was not inserted had its identity stored already (updated, unchanged or skipped).
-      outcome.databaseDuplicates = rows.length - outcome.inserted;
-      outcome.skippedExisting = outcome.skippedLines.length;
-    }
-    if (options.runId !== null) {
-      for (let start = 0; start < options.issues.length; start += ISSUE_CHUNK) {
-        const chunk = options.issues.slice(start, start + ISSUE_CHUNK);
-        const params: unknown[] = [];
-        const tuples = chunk.map((issue, i) => {
-          params.push(options.runId, issue.lineNumber, issue.severity, issue.code, issue.field, issue.reason, issue.raw === null ? null : JSON.stringify(issue.raw));
-          const b = i * 7;
-          return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}::jsonb)`;
-        });
-        await tx.run(`insert into import_row_issues (run_id, line_number, severity, code, field, reason, raw) values ${tuples.join(", ")}`, params);
-      }
-      await tx.run(
-        `update import_runs set committed_through_row = greatest(committed_through_row, $2), heartbeat_at = now(),
-                total_rows = total_rows + $3, inserted_count = inserted_count + $4, updated_count = updated_count + $5,
-                unchanged_count = unchanged_count + $6, skipped_count = skipped_count + $7, rejected_count = rejected_count + $8
-          where id = $1`,
-        [
-          options.runId,
-          options.committedThroughRow,
-          options.counters.totalRows,
-          outcome.inserted,
-          outcome.updated,
-          outcome.unchanged,
-          options.counters.skipped + outcome.skippedExisting,
-          options.counters.rejected,
-        ],
-      );
-    }
-    if (options.dryRun) throw new DryRunRollback(outcome);
-    return outcome;
-  });
 }

@@ -58,7 +58,8 @@ describe(`directory import / validate as a user runs them, on ${testDriver()}`, 
         child.stderr.once("data", () => resolve());
         child.once("exit", () => resolve());
       });
-      await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 800)));
+      // NOTE: a 50-row batch commits in milliseconds on a server: a wait of up to 800 ms let whole runs finish first.
+      await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 200)));
       child.kill("SIGKILL");
       await new Promise((resolve) => (child.exitCode === null && child.signalCode === null ? child.once("exit", resolve) : resolve(null)));
       const [state] = await query<{ businesses: number; recorded: number }>(
