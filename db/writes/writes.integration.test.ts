@@ -3,7 +3,7 @@ import { normalizeBusiness, type RawBusiness } from "../../ingest-cli/pipeline/n
 import { getSiteTotals, listFeaturedBusinesses, listTopCategories, listTopCities, listTopCountries } from "../queries/home.ts";
 import { createTestDatabase, testDriver, type TestDatabase } from "../testing/test-database.ts";
 import { ensureAdminUser, upsertAdminUser, verifyPassword } from "./admin-users.ts";
-import { refreshAggregates } from "./aggregates.ts";
+import { refreshAggregates, refreshPlannerStatistics } from "./aggregates.ts";
 import { deleteTestBusinesses, upsertBusinesses, type BusinessInput } from "./businesses.ts";
 
 function business(raw: RawBusiness, isTest = false): BusinessInput {
@@ -67,6 +67,18 @@ describe(`write path on ${testDriver()}`, () => {
     const featured = await listFeaturedBusinesses(handle, 12);
     expect(featured[0]?.name).toBe("Alpha Bakery");
     expect(featured).toHaveLength(6);
+  });
+
+  it("analyzes the businesses after a bulk change, and not after a small one", async () => {
+    const tuples = async () => Number((await handle.query<{ n: number }>("select reltuples::float8 as n from pg_class where oid = 'businesses'::regclass"))[0]?.n);
+    expect(await refreshPlannerStatistics(handle, 0)).toBe(false);
+    // Never analyzed in this database (reltuples -1): the first bulk change analyzes, whatever its size.
+    expect(await tuples()).toBeLessThan(0);
+    expect(await refreshPlannerStatistics(handle, 6)).toBe(true);
+    expect(await tuples()).toBe(6);
+    // Below 50 rows plus a tenth of the table: autovacuum's own rule, left to it.
+    expect(await refreshPlannerStatistics(handle, 40)).toBe(false);
+    expect(await refreshPlannerStatistics(handle, 51)).toBe(true);
   });
 
   it("hides unapproved businesses from the counts", async () => {
