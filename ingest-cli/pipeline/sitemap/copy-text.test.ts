@@ -4,7 +4,7 @@ import { CopyTextReader, unescapeCopyField } from "./copy-text.ts";
 describe("CopyTextReader", () => {
   const output = Buffer.from("1\tcafe-zurich\t2026-11-21T12:00:00Z\tcafe\tCH\tzurich\n22\tbäckerei\t\\N\t\\N\tDE\t\\N\n333\ta\\tb\\\\c\\nd\tx\ty\tz\tw\n");
   const collect = (reader: CopyTextReader, chunk: Uint8Array, rows: Array<Array<string | null>> = []) => {
-    reader.push(chunk, (fields) => rows.push([...fields]));
+    reader.pushLines(chunk, (buf, start, end) => rows.push(buf.toString("utf8", start, end).split("\t").map(unescapeCopyField)));
     return rows;
   };
   const expected = [

@@ -1,4 +1,4 @@
-// PostgreSQL COPY text-format bytes, in chunks cut anywhere → rows of fields (null for \N), backslash escapes undone.
+// PostgreSQL COPY text-format bytes, in chunks cut anywhere → whole lines read in place, and one field's escapes undone.
 
 const LF = 0x0a;
 const EMPTY = Buffer.alloc(0);
@@ -13,20 +13,6 @@ export function unescapeCopyField(field: string): string | null {
     if (/^[0-7]/.test(code)) return String.fromCharCode(parseInt(code, 8));
     return ESCAPES[code] ?? code;
   });
-}
-
-/** Splits one COPY text line (without its LF) into fields, unescaped; `fields` is cleared and refilled. */
-function splitCopyLine(line: string, fields: Array<string | null>): void {
-  fields.length = 0;
-  let fieldStart = 0;
-  for (;;) {
-    let fieldEnd = line.indexOf("\t", fieldStart);
-    if (fieldEnd === -1) fieldEnd = line.length;
-    const field = line.slice(fieldStart, fieldEnd);
-    fields.push(field.includes("\\") ? unescapeCopyField(field) : field);
-    if (fieldEnd === line.length) break;
-    fieldStart = fieldEnd + 1;
-  }
 }
 
 export class CopyTextReader {
@@ -62,20 +48,6 @@ export class CopyTextReader {
       lineStart = lineEnd + 1;
     }
     if (end + 1 < bytes.length) this.carry = Buffer.from(bytes.subarray(end + 1));
-  }
-
-  /**
-   * Calls `onRow` for each complete line in `chunk` (and any carried part); a cut-off line waits for the next chunk.
-   * NOTE: the fields array is reused for every row; copy it to keep it.
-   */
-  push(chunk: Uint8Array, onRow: (fields: Array<string | null>) => void): void {
-    const fields: Array<string | null> = [];
-    // NOTE: decoded line by line, not the whole chunk at once: fields are slices of their text, and a field kept
-    // in a map (a group key, a lastmod) would otherwise keep the entire chunk's text alive.
-    this.pushLines(chunk, (buf, start, end) => {
-      splitCopyLine(buf.toString("utf8", start, end), fields);
-      onRow(fields);
-    });
   }
 
   /** Throws when the output stopped inside a line. */
