@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { searchBusinesses } from "../db/queries/search.ts";
+import { RANK_WALK, searchBusinesses } from "../db/queries/search.ts";
+import { refreshAggregates } from "../db/writes/aggregates.ts";
 import { createTestDatabase, testDriver, type TestDatabase } from "../db/testing/test-database.ts";
 import { CONTRACT_NOW, runSearchContract, seedContractDirectory } from "./contract.ts";
 import type { SearchQuery } from "./engine.ts";
@@ -50,6 +51,28 @@ describe(`postgres engine: match sets bigger than the exact-count sample on ${te
     // Equal text scores: the first page is the two most popular coffee houses.
     const popular = await handle.query<{ id: number }>("select id::int as id from businesses where name like 'Wiener Kaffeehaus%' order by rank_score desc, id desc limit 2");
     expect(first?.hits.map((hit) => hit.id)).toEqual(popular.map((row) => Number(row.id)));
+  });
+
+  it("walks the most popular businesses from search_top_ranked, which the count refresh keeps equal to the live top", async () => {
+    const live = await handle.query<{ id: number }>(`select id::int as id from businesses where is_approved order by rank_score desc nulls last, id desc nulls last limit ${RANK_WALK}`);
+    const table = await handle.query<{ id: number }>("select id::int as id from search_top_ranked order by rank_score desc nulls last, id desc nulls last");
+    expect(table.map((row) => Number(row.id))).toEqual(live.map((row) => Number(row.id)));
+  });
+
+  it("never shows a business hidden since the last count refresh, though the walk's table still lists it", async () => {
+    const [top] = await handle.query<{ id: number }>("select id::int as id from businesses where name like 'Wiener Kaffeehaus%' order by rank_score desc, id desc limit 1");
+    const before = await search({ q: "kaffeehaus", perPage: 2 });
+    expect(before.hits[0]?.id).toBe(Number(top?.id));
+    await handle.query("update businesses set is_approved = false where id = $1", [top?.id]);
+    try {
+      const after = await search({ q: "kaffeehaus", perPage: 2 });
+      expect(after.hits.map((hit) => hit.id)).not.toContain(Number(top?.id));
+      await refreshAggregates(handle);
+      expect(await handle.query("select id from search_top_ranked where id = $1", [top?.id])).toHaveLength(0);
+    } finally {
+      await handle.query("update businesses set is_approved = true where id = $1", [top?.id]);
+      await refreshAggregates(handle);
+    }
   });
 
   it("keeps other sorts exact in order", async () => {

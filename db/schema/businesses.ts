@@ -25,7 +25,7 @@ export type Amenities = Record<string, Record<string, boolean>>;
 export const BUSINESS_STATUSES = ["operational", "closed_temporarily", "closed_permanently"] as const;
 export type BusinessStatus = (typeof BUSINESS_STATUSES)[number];
 
-const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+export const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const businesses = pgTable(
   "businesses",

@@ -5,3 +5,4 @@ export * from "./admin.ts";
 export * from "./site.ts";
 export * from "./imports.ts";
 export * from "./page-anchors.ts";
+export * from "./search-walk.ts";

@@ -5,7 +5,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { countryName, countrySlug } from "../../app/utils/countries.ts";
 import type { DatabaseHandle } from "../client.ts";
 import { countryCounts } from "../schema/index.ts";
-import { analyzeSearchTables } from "../queries/search.ts";
+import { analyzeSearchTables, RANK_WALK } from "../queries/search.ts";
 import { refreshPageAnchors, refreshPageAnchorsFor } from "./page-anchors.ts";
 
 type Tx = Parameters<Parameters<DatabaseHandle["db"]["transaction"]>[0]>[0];
@@ -147,6 +147,19 @@ const SITE_TOTALS_OF_TABLES = `select 'countries', count(*) from country_counts
        union all select 'cities', count(*) from city_counts
        union all select 'categories', count(*) from category_counts`;
 
+/**
+ * The rank walk's table: the RANK_WALK most popular approved businesses, read through the rank index (milliseconds),
+ * rebuilt with the counts so it shows the same visible set as they do.
+ */
+async function refillSearchTopRanked(tx: Tx): Promise<void> {
+  await tx.execute(sql.raw("delete from search_top_ranked"));
+  await tx.execute(
+    sql.raw(`insert into search_top_ranked (id, category_slug, country_code, city_slug, rank_score, rating, reviews, search_vector)
+             select id, category_slug, country_code, city_slug, rank_score, rating, reviews, search_vector
+               from businesses where is_approved order by rank_score desc nulls last, id desc nulls last limit ${RANK_WALK}`),
+  );
+}
+
 export async function refreshAggregates(handle: DatabaseHandle): Promise<void> {
   await handle.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${AGGREGATES_LOCK})`);
@@ -161,8 +174,9 @@ export async function refreshAggregates(handle: DatabaseHandle): Promise<void> {
       sql.raw(`insert into site_totals (key, value) select 'businesses', count(*) from businesses where is_approved union all ${SITE_TOTALS_OF_TABLES}`),
     );
     await nameCountries(tx);
-    // Deep-page anchors follow the same visible set: refreshed in the same transaction as the counts.
+    // Deep-page anchors and the search's rank walk follow the same visible set: refreshed in the same transaction.
     await refreshPageAnchors({ db: tx as unknown as DatabaseHandle["db"] });
+    await refillSearchTopRanked(tx);
   });
 }
 
@@ -221,6 +235,7 @@ export async function adjustAggregatesForBusiness(tx: Tx, keys: BusinessAggregat
     sql.raw(`update site_totals as t set value = v.count, refreshed_at = now() from (${SITE_TOTALS_OF_TABLES}) as v(key, count) where t.key = v.key`),
   );
   await refreshPageAnchorsFor(tx, { categorySlug: category, countryCode: country, citySlug: city });
+  await refillSearchTopRanked(tx);
 }
 
 /**
