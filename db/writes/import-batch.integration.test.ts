@@ -1,23 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { withSlugSuffix } from "../../app/utils/slug.ts";
+import { stageBusiness } from "../../ingest-cli/pipeline/import/prepare-rows.ts";
 import { normalizeBusiness, type RawBusiness } from "../../ingest-cli/pipeline/normalize/business.ts";
 import { createTestDatabase, testDriver, type TestDatabase } from "../testing/test-database.ts";
-import { encodeStagedTail, writeImportBatch, type BatchOptions, type StagedRow } from "./import-batch.ts";
+import { writeImportBatch, type BatchOptions, type StagedRow } from "./import-batch.ts";
 import { createImportRun } from "./import-runs.ts";
 
 function staged(line: number, raw: RawBusiness): StagedRow {
   const result = normalizeBusiness(raw, { isTest: false });
   if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  const business = result.business;
-  return {
-    lineNumber: line,
-    identityKey: business.identityKey,
-    contentHash: business.contentHash,
-    slug: business.slug,
-    slugAlt: withSlugSuffix(business.slug, business.identityKey),
-    slugAlt2: withSlugSuffix(business.slug, `${business.identityKey}#2`),
-    copyTail: encodeStagedTail(business),
-  };
+  return stageBusiness(line, result.business);
 }
 
 const bakery = (i: number, phone = `+49 30 ${1000 + i}`): RawBusiness => ({ name: `Bakery ${i}`, category: "Bakery", city: "Berlin", country_code: "DE", place_id: `batch-${i}`, phone });

@@ -1,4 +1,4 @@
-// One batch of normalised rows → COPY into a transaction-local staging table, then one merge into businesses.
+// One batch of normalised rows → COPY into a staging table (emptied at every commit), then one merge into businesses.
 // The batch, its row issues and the run's progress commit together (or not at all): a killed import leaves
 // only whole batches, and `committed_through_row` says where a resumed run continues.
 import type { Writable } from "node:stream";
@@ -130,7 +130,8 @@ const RESOLVED_SLUG = `case when exists (select 1 from businesses b where b.slug
                       then s.slug_alt2 else s.slug_alt end
             else s.slug end`;
 
-const MERGE_INSERT = (onDuplicate: "update" | "skip") => `
+/** The merge alone (no run to count into). */
+const MERGE = (onDuplicate: "update" | "skip") => `
   insert into businesses (${TARGET_COLUMNS.join(", ")})
   select ${TARGET_COLUMNS.map((c) => (c === "slug" ? RESOLVED_SLUG : `s.${c}`)).join(", ")} from import_staging s
   on conflict (identity_key) do ${
@@ -141,16 +142,13 @@ const MERGE_INSERT = (onDuplicate: "update" | "skip") => `
   }
   returning (xmax = 0) as inserted, id::float8 as id, identity_key, place_id is not null as has_place_id`;
 
-/** The merge alone (no run to count into). */
-const MERGE = (onDuplicate: "update" | "skip") => MERGE_INSERT(onDuplicate);
-
 /**
  * The merge and the run's counters in one statement: staged rows the merge did not return were unchanged (update) or
  * skipped (skip). $1 run, $2 committed-through row, $3 rows read, $4 rejected, $5 unchanged and $6 skipped known
  * before the merge, $7 rows staged.
  */
 const MERGE_COUNTED = (onDuplicate: "update" | "skip") => `
-  with merged as (${MERGE_INSERT(onDuplicate)}),
+  with merged as (${MERGE(onDuplicate)}),
   counted as (
     update import_runs
        set committed_through_row = greatest(committed_through_row, $2::int), heartbeat_at = now(),

@@ -1,6 +1,7 @@
 // One source item → a prepared item (mapped, validated, normalised, staged as COPY text), the per-row CPU work of an
 // import; pure and deterministic, so running it inline or on a worker thread gives the same rows in the same order.
 import type { MessagePort } from "node:worker_threads";
+import type { BusinessInput } from "../../../db/writes/businesses.ts";
 import { encodeStagedTail, type StagedRow } from "../../../db/writes/import-batch.ts";
 import { withSlugSuffix } from "../../../app/utils/slug.ts";
 import { mapRecord, type ColumnMapping } from "../map/columns.ts";
@@ -128,15 +129,20 @@ export function prepareItem(item: SourceItem, context: PrepareContext): Prepared
     name: business.name,
     placeId: business.placeId ?? null,
     warnings: result.warnings,
-    row: {
-      lineNumber: line,
-      identityKey: business.identityKey,
-      contentHash: business.contentHash,
-      slug: business.slug,
-      slugAlt: withSlugSuffix(business.slug, business.identityKey),
-      slugAlt2: withSlugSuffix(business.slug, `${business.identityKey}#2`),
-      copyTail: encodeStagedTail(business),
-    },
+    row: stageBusiness(line, business),
+  };
+}
+
+/** A normalised business as the batch writer stages it: its keys, two slug alternatives, the rest as COPY text. */
+export function stageBusiness(line: number, business: BusinessInput): StagedRow {
+  return {
+    lineNumber: line,
+    identityKey: business.identityKey,
+    contentHash: business.contentHash,
+    slug: business.slug,
+    slugAlt: withSlugSuffix(business.slug, business.identityKey),
+    slugAlt2: withSlugSuffix(business.slug, `${business.identityKey}#2`),
+    copyTail: encodeStagedTail(business),
   };
 }
 
