@@ -252,3 +252,9 @@ export async function refreshPlannerStatistics(handle: DatabaseHandle, changedRo
   await analyzeSearchTables(handle);
   return true;
 }
+
+/** After a bulk change of `changedRows` businesses: the count tables, then the planner statistics when due. */
+export async function refreshAfterBulkChange(handle: DatabaseHandle, changedRows: number): Promise<void> {
+  await refreshAggregates(handle);
+  await refreshPlannerStatistics(handle, changedRows);
+}

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import { z } from "zod";
 import { closeDatabase, getDatabase } from "../../db/client.ts";
-import { aggregatesBehindImports, refreshAggregates, refreshPlannerStatistics } from "../../db/writes/aggregates.ts";
+import { aggregatesBehindImports, refreshAfterBulkChange } from "../../db/writes/aggregates.ts";
 import { DEFAULT_BATCH_SIZE, importFile, ImportError, NO_DATA_ROWS_MESSAGE, type ImportOutcome } from "../pipeline/import/import-file.ts";
 import { SourceError } from "../pipeline/read/index.ts";
 import { CliError, createProgress, EXIT, parseOptions, printResult } from "./shared.ts";
@@ -92,10 +92,7 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
       }
     }
     const changed = outcomes.reduce((sum, o) => sum + (o.outcome ? o.outcome.counters.inserted + o.outcome.counters.updated : 0), 0);
-    if (!dryRun && (changed > 0 || (await aggregatesBehindImports(handle)))) {
-      await refreshAggregates(handle);
-      await refreshPlannerStatistics(handle, changed);
-    }
+    if (!dryRun && (changed > 0 || (await aggregatesBehindImports(handle)))) await refreshAfterBulkChange(handle, changed);
   } finally {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { DatabaseHandle } from "../../../db/client.ts";
-import { refreshAggregates, refreshPlannerStatistics } from "../../../db/writes/aggregates.ts";
+import { refreshAfterBulkChange } from "../../../db/writes/aggregates.ts";
 import { getEnv } from "../../../db/env.ts";
 import { writeImportBatch, type BatchOutcome, type RowIssueInput, type StagedRow } from "../../../db/writes/import-batch.ts";
 import { claimImportRun, createImportRun, findResumableRun, finishImportRun, getRunTotals } from "../../../db/writes/import-runs.ts";
@@ -375,8 +375,7 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
     counters.rejected.count = totals.rejected;
   }
   if (!dryRun && status === "succeeded" && (options.refreshAggregates ?? true) && counters.inserted + counters.updated > 0) {
-    await refreshAggregates(handle);
-    await refreshPlannerStatistics(handle, counters.inserted + counters.updated);
+    await refreshAfterBulkChange(handle, counters.inserted + counters.updated);
   }
   counters.finishedAt = new Date();
   const single = buildSingleFileResult(counters);

@@ -11,7 +11,7 @@ import {
   listBusinessNames,
   rankBusinessesByRichness,
 } from "../../../db/queries/duplicates.ts";
-import { refreshAggregates, refreshPlannerStatistics } from "../../../db/writes/aggregates.ts";
+import { refreshAfterBulkChange } from "../../../db/writes/aggregates.ts";
 import { computeRankScore, type BusinessInput } from "../../../db/writes/businesses.ts";
 import {
   mergeBusinessGroup,
@@ -245,8 +245,7 @@ export async function mergeDuplicates(
     }
   } finally {
     if (result.removed > 0) {
-      await refreshAggregates(handle);
-      await refreshPlannerStatistics(handle, result.removed);
+      await refreshAfterBulkChange(handle, result.removed);
       const engine = options.searchEngine ?? getSearchEngine();
       await syncBusinessesById(keptIds, engine);
       await removeBusinessesFromIndex(removedIds, engine);

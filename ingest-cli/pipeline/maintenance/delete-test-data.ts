@@ -2,7 +2,7 @@
 // search index, one audit row; real businesses are never touched. Returns the spec's test-data deletion result.
 import type { DatabaseHandle } from "../../../db/client.ts";
 import { listTestBusinessIds } from "../../../db/queries/search.ts";
-import { refreshAggregates, refreshPlannerStatistics } from "../../../db/writes/aggregates.ts";
+import { refreshAfterBulkChange } from "../../../db/writes/aggregates.ts";
 import { deleteTestBusinesses } from "../../../db/writes/businesses.ts";
 import { recordCliAuditEvent } from "../../../db/writes/audit-log.ts";
 import type { SearchEngine } from "../../../search/engine.ts";
@@ -27,10 +27,7 @@ export async function deleteTestData(handle: DatabaseHandle, options: DeleteTest
   // index until the next reindex, and searches never show it (candidates are re-read from PostgreSQL).
   const testIds = needsIndexSync(engine) ? await listTestBusinessIds(handle) : [];
   const deletedCount = await deleteTestBusinesses(handle);
-  if (deletedCount > 0) {
-    await refreshAggregates(handle);
-    await refreshPlannerStatistics(handle, deletedCount);
-  }
+  if (deletedCount > 0) await refreshAfterBulkChange(handle, deletedCount);
   if (testIds.length > 0) await removeBusinessesFromIndex(testIds, engine);
   if (options.recordCliAudit ?? true) await recordCliAuditEvent(handle, { action: "test-data.delete", target: "businesses", rowCount: deletedCount });
   return {
