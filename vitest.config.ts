@@ -5,6 +5,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
 // server too when DATABASE_URL is set); browser tests against the built server in real Chromium.
 const exclude = ["node_modules/**", "build/**", "public/build/**", "data/**"];
 const integration = ["**/*.integration.test.ts"];
+const load = ["**/*.load.test.ts"];
 
 const projects: TestProjectInlineConfiguration[] = [
   {
@@ -12,7 +13,7 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       name: "unit",
       include: ["**/*.test.ts", "**/*.test.tsx"],
-      exclude: [...exclude, ...integration, "**/*.browser.test.ts"],
+      exclude: [...exclude, ...integration, ...load, "**/*.browser.test.ts"],
       environment: "node",
     },
   },
@@ -52,6 +53,20 @@ const projects: TestProjectInlineConfiguration[] = [
       testTimeout: 60_000,
       hookTimeout: 300_000,
       fileParallelism: false,
+    },
+  },
+  {
+    // Latency under a flood is only meaningful on a machine doing nothing else: these files run after every other
+    // project has finished, one at a time; each spawns the server on PGlite and, with DATABASE_URL, on PostgreSQL.
+    extends: true as const,
+    test: {
+      name: "load",
+      include: load,
+      exclude,
+      testTimeout: 120_000,
+      hookTimeout: 300_000,
+      fileParallelism: false,
+      sequence: { groupOrder: 1 },
     },
   },
 ];

@@ -131,6 +131,56 @@ describe.runIf(testDriver() === "pglite")("embedded data dir lock", () => {
     await handle.close();
   });
 
+  it("takes over a lock naming a live pid that is another program, or a pid of another boot", async () => {
+    // pid 1 is alive but is not a directory process: an old-style lock (no boot id) and one from another boot.
+    for (const lock of [
+      { pid: 1, hostname: os.hostname(), startedAt: "before the reboot" },
+      { pid: 1, hostname: os.hostname(), startedAt: "before the reboot", bootId: "another-boot", pidStartTicks: "1" },
+      { pid: process.pid, hostname: os.hostname(), startedAt: "a reused pid", bootId: fs.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim(), pidStartTicks: "1" },
+    ]) {
+      fs.writeFileSync(path.join(dir, "directory.lock"), JSON.stringify(lock));
+      const handle = await openDatabase({ dataDir: dir });
+      expect(await handle.query("select 1 as one")).toEqual([{ one: 1 }]);
+      await handle.close();
+    }
+  });
+
+  it("refuses a lock another host keeps fresh, says how to clear it, and takes it once that host has gone quiet", async () => {
+    const lockPath = path.join(dir, "directory.lock");
+    fs.writeFileSync(lockPath, JSON.stringify({ pid: 4242, hostname: "another-host", startedAt: "now" }));
+    const refused = await openDatabase({ dataDir: dir }).catch((error: Error) => error);
+    expect(refused).toBeInstanceOf(DatabaseLockedError);
+    expect((refused as Error).message).toContain("on another-host");
+    expect((refused as Error).message).toContain(`delete ${lockPath}`);
+    const quiet = new Date(Date.now() - 5 * 60_000);
+    fs.utimesSync(lockPath, quiet, quiet);
+    const handle = await openDatabase({ dataDir: dir });
+    await handle.close();
+  });
+
+  it("keeps the data dir private: the folder 0700 and no file readable or writable by others, whatever the umask", async () => {
+    const privateDir = path.join(dir, "private");
+    const previous = process.umask(0);
+    try {
+      const handle = await openDatabase({ dataDir: privateDir });
+      await handle.query("create table if not exists t (x int)");
+      await handle.close();
+    } finally {
+      process.umask(previous);
+    }
+    expect(fs.statSync(privateDir).mode & 0o777).toBe(0o700);
+    const open: string[] = [];
+    const walk = (folder: string) => {
+      for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+        const full = path.join(folder, entry.name);
+        if (fs.statSync(full).mode & 0o077) open.push(full);
+        if (entry.isDirectory()) walk(full);
+      }
+    };
+    walk(privateDir);
+    expect(open).toEqual([]);
+  });
+
   it("names the lock error type", () => {
     expect(new DatabaseLockedError("/x", { pid: 1, hostname: "h", startedAt: "t" }).code).toBe("DATA_DIR_LOCKED");
   });

@@ -10,6 +10,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { getEnv } from "./env.ts";
 import { runMigrations } from "./migrate.ts";
+import type { PgliteClient, RemotePglite } from "./pglite-remote.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -21,8 +22,8 @@ export interface DatabaseHandle {
   driver: DriverName;
   /** Raw SQL with $1… parameters returning plain rows on either driver (for COPY-free bulk work and tests). */
   query<T extends object>(text: string, params?: unknown[]): Promise<T[]>;
-  /** The underlying client, for driver-specific bulk paths (COPY). */
-  pglite?: PGlite;
+  /** The embedded database (in a worker thread), for driver-specific bulk paths (COPY through blobs). */
+  pglite?: PgliteClient;
   sql?: postgres.Sql;
   connectionUrl?: string;
   /** Where the data lives, for messages: a data dir, ":memory:", or the URL without its password. */
@@ -44,8 +45,9 @@ export class DatabaseLockedError extends Error {
   readonly code = "DATA_DIR_LOCKED";
   constructor(dataDir: string, holder: LockInfo) {
     super(
-      `The embedded database in ${dataDir} is already open by another process (pid ${holder.pid}, started ${holder.startedAt}). ` +
-        `PGlite allows one process per data dir: stop that process first, use another DATA_DIR, or set DATABASE_URL to share a PostgreSQL server.`,
+      `The embedded database in ${dataDir} is already open by another process (pid ${holder.pid} on ${holder.hostname}, started ${holder.startedAt}). ` +
+        `PGlite allows one process per data dir: stop that process first, use another DATA_DIR, or set DATABASE_URL to share a PostgreSQL server. ` +
+        `If no directory process is running there, delete ${path.join(dataDir, LOCK_FILE)}.`,
     );
     this.name = "DatabaseLockedError";
   }
@@ -55,11 +57,37 @@ interface LockInfo {
   pid: number;
   hostname: string;
   startedAt: string;
+  /** Linux: the kernel's boot id and the holder's start time in clock ticks since boot (a reused pid differs). */
+  bootId?: string;
+  pidStartTicks?: string;
 }
 
 const LOCK_FILE = "directory.lock";
+/** The holder rewrites its lock's mtime this often; a lock from another host is stale once it stops for LOCK_STALE_MS. */
+const LOCK_HEARTBEAT_MS = 10_000;
+const LOCK_STALE_MS = 60_000;
 /** Data dirs this process holds open: a second opener in the same process is refused like another process. */
 const openDataDirs = new Set<string>();
+
+function readProcText(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/** Linux: a process's start time in clock ticks since boot (field 22 of /proc/PID/stat), or undefined elsewhere. */
+function readProcessStartTicks(pid: number): string | undefined {
+  const stat = readProcText(`/proc/${pid}/stat`);
+  // NOTE: the command name (field 2) may hold spaces and parentheses: fields are counted after its last ")".
+  const fields = stat?.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return fields?.[19];
+}
+
+function readBootId(): string | undefined {
+  return readProcText("/proc/sys/kernel/random/boot_id")?.trim();
+}
 
 function isProcessAlive(pid: number): boolean {
   try {
@@ -70,24 +98,74 @@ function isProcessAlive(pid: number): boolean {
   }
 }
 
-/** Takes the data dir's lock or throws DatabaseLockedError; a lock left by a dead process is taken over. */
+/**
+ * Is the lock's holder still the process that wrote it? Same host: the pid must be alive and, where the kernel tells
+ * (Linux), be the same process since the same boot (a pid reused after a reboot or by another program is not); a
+ * lock written without those details must at least name a Node process.
+ * Another host (a container restarted with a new name, a shared folder): only a heartbeat younger than a minute counts.
+ */
+function isLockHeld(holder: LockInfo, lockAgeMs: number): boolean {
+  if (holder.hostname !== os.hostname()) return lockAgeMs < LOCK_STALE_MS;
+  if (!isProcessAlive(holder.pid)) return false;
+  if (holder.bootId && holder.pidStartTicks) {
+    const bootId = readBootId();
+    if (bootId && bootId !== holder.bootId) return false;
+    const ticks = readProcessStartTicks(holder.pid);
+    if (ticks && ticks !== holder.pidStartTicks) return false;
+    return true;
+  }
+  // A lock without those details: the pid must at least be a Node program (where the kernel tells).
+  const command = readProcText(`/proc/${holder.pid}/cmdline`);
+  return command === undefined || /(?:^|\/)node(?:js)?\0/.test(command);
+}
+
+/** The data dir and everything in it private to this user (PGlite creates its files with the process's umask). */
+function makePrivate(dataDir: string): void {
+  const visit = (target: string, isDirectory: boolean) => {
+    try {
+      const mode = fs.statSync(target).mode & 0o777;
+      const wanted = isDirectory ? 0o700 : mode & 0o700;
+      if (mode !== wanted) fs.chmodSync(target, wanted);
+    } catch {
+      // A file PGlite removed meanwhile, or one we do not own: nothing to tighten.
+    }
+    if (!isDirectory) return;
+    let entries: fs.Dirent[] = [];
+    try {
+      entries = fs.readdirSync(target, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) if (!entry.isSymbolicLink()) visit(path.join(target, entry.name), entry.isDirectory());
+  };
+  visit(dataDir, true);
+}
+
+/** Takes the data dir's lock or throws DatabaseLockedError; a stale lock (see isLockHeld) is taken over. */
 function acquireDataDirLock(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  makePrivate(dataDir);
   const lockPath = path.join(dataDir, LOCK_FILE);
-  const mine: LockInfo = { pid: process.pid, hostname: os.hostname(), startedAt: new Date().toISOString() };
+  const mine: LockInfo = { pid: process.pid, hostname: os.hostname(), startedAt: new Date().toISOString(), bootId: readBootId(), pidStartTicks: readProcessStartTicks(process.pid) };
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      fs.writeFileSync(lockPath, JSON.stringify(mine), { flag: "wx" });
+      fs.writeFileSync(lockPath, JSON.stringify(mine), { flag: "wx", mode: 0o600 });
       openDataDirs.add(dataDir);
+      const heartbeat = setInterval(() => {
+        const now = new Date();
+        fs.utimes(lockPath, now, now, () => {});
+      }, LOCK_HEARTBEAT_MS).unref();
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
+        clearInterval(heartbeat);
         openDataDirs.delete(dataDir);
         process.off("exit", release);
+        makePrivate(dataDir);
         try {
           const current = JSON.parse(fs.readFileSync(lockPath, "utf8")) as LockInfo;
-          if (current.pid === process.pid) fs.unlinkSync(lockPath);
+          if (current.pid === process.pid && current.hostname === mine.hostname) fs.unlinkSync(lockPath);
         } catch {
           // Already gone: nothing to release.
         }
@@ -97,20 +175,21 @@ function acquireDataDirLock(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       let holder: LockInfo | undefined;
+      let ageMs = Number.POSITIVE_INFINITY;
       try {
+        ageMs = Date.now() - fs.statSync(lockPath).mtimeMs;
         holder = JSON.parse(fs.readFileSync(lockPath, "utf8")) as LockInfo;
       } catch {
         holder = undefined;
       }
-      const sameHost = holder?.hostname === os.hostname();
-      const heldHere = holder?.pid === process.pid && openDataDirs.has(dataDir);
-      const heldElsewhere = holder !== undefined && holder.pid !== process.pid && (!sameHost || isProcessAlive(holder.pid));
+      const heldHere = holder?.pid === process.pid && holder.hostname === os.hostname() && openDataDirs.has(dataDir);
+      const heldElsewhere = holder !== undefined && !(holder.pid === process.pid && holder.hostname === os.hostname()) && isLockHeld(holder, ageMs);
       if (holder && (heldHere || heldElsewhere)) throw new DatabaseLockedError(dataDir, holder);
-      // NOTE: a stale lock (dead pid, unreadable file, or a reused pid of ours) is removed and taken.
+      // NOTE: a stale lock (dead or reused pid, another boot, a silent other host, an unreadable file) is removed and taken.
       fs.rmSync(lockPath, { force: true });
     }
   }
-  throw new Error(`Could not take the lock ${lockPath}; remove it if no directory process is running.`);
+  throw new Error(`DATA_DIR_LOCKED: could not take the lock ${lockPath}; if no directory process is running, delete it.`);
 }
 
 /** Error codes of a database that is down, restarting, unreachable or locked by another process. */
@@ -170,26 +249,20 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const absolute = dataDir ? path.resolve(dataDir) : undefined;
   const release = absolute ? acquireDataDirLock(absolute) : () => {};
-  let client: PGlite;
-  // NOTE: loaded here, not at the top: PGlite and its drizzle adapter take ≈ 0.4 s to import, which every CLI run and
-  // server start against a PostgreSQL server would otherwise pay for nothing.
-  const [{ PGlite }, { pg_trgm }, { unaccent }, { drizzle: drizzlePglite }] = await Promise.all([
-    import("@electric-sql/pglite"),
-    import("@electric-sql/pglite/contrib/pg_trgm"),
-    import("@electric-sql/pglite/contrib/unaccent"),
-    import("drizzle-orm/pglite"),
-  ]);
+  let client: RemotePglite;
+  // NOTE: the drizzle adapter is loaded here, not at the top: it pulls PGlite in (≈ 0.4 s to import), which every
+  // CLI run and server start against a PostgreSQL server would otherwise pay for nothing.
+  const [{ RemotePglite: Remote }, { drizzle: drizzlePglite }] = await Promise.all([import("./pglite-remote.ts"), import("drizzle-orm/pglite")]);
   try {
     // NOTE: no btree_gin here. With btree_gin's library loaded, PGlite 0.5.16 intermittently traps ("null function")
     // in pg_trgm's % and <-> operators, then answers nothing or spins forever; migration 0005 skips the location
     // index where btree_gin is not available, so PGlite keeps the text-only search index.
-    client = await PGlite.create(absolute ? path.join(absolute, "pgdata") : undefined, { extensions: { pg_trgm, unaccent } });
-    await client.exec(`set pg_trgm.similarity_threshold = ${TRIGRAM_SIMILARITY_THRESHOLD}`);
+    client = await Remote.open(absolute ? path.join(absolute, "pgdata") : undefined, [`set pg_trgm.similarity_threshold = ${TRIGRAM_SIMILARITY_THRESHOLD}`]);
   } catch (error) {
     release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
   let closed = false;
   return {
     db,

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
+import type { PgliteClient } from "./pglite-remote.ts";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
@@ -29,7 +30,7 @@ export function findMigrationsFolder(start = path.dirname(fileURLToPath(import.m
 
 interface MigratableHandle {
   driver: "pglite" | "postgres";
-  pglite?: PGlite;
+  pglite?: PgliteClient;
   /** Server URL (postgres driver): migrations run on a dedicated single connection holding the lock. */
   connectionUrl?: string;
 }
@@ -40,7 +41,7 @@ export async function runMigrations(handle: MigratableHandle): Promise<void> {
     if (!handle.pglite) throw new Error("PGlite handle without a client");
     // NOTE: imported here so processes on a PostgreSQL server never load PGlite (see openPglite in client.ts).
     const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([import("drizzle-orm/pglite"), import("drizzle-orm/pglite/migrator")]);
-    await migratePglite(drizzlePglite(handle.pglite), { migrationsFolder });
+    await migratePglite(drizzlePglite(handle.pglite as unknown as PGlite), { migrationsFolder });
     return;
   }
   if (!handle.connectionUrl) throw new Error("postgres handle without a connection URL");

@@ -15,9 +15,9 @@ export interface TestDatabase extends DatabaseHandle {
   url?: string;
 }
 
-/** A fresh database with all migrations applied; `close()` also drops it on the server. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (testDriver() === "pglite") return openDatabase({});
+/** A fresh database with all migrations applied (on the project's driver unless named); `close()` also drops it on the server. */
+export async function createTestDatabase(driver: DriverName = testDriver()): Promise<TestDatabase> {
+  if (driver === "pglite") return openDatabase({});
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) throw new Error("TEST_DB_DRIVER=postgres needs DATABASE_URL pointing at a server where we may CREATE DATABASE");
   const name = `directory_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;

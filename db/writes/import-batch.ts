@@ -2,7 +2,7 @@
 // The batch, its row issues and the run's progress commit together (or not at all): a killed import leaves
 // only whole batches, and `committed_through_row` says where a resumed run continues.
 import type { Writable } from "node:stream";
-import type { PGlite } from "@electric-sql/pglite";
+import type { PgliteClient } from "../pglite-remote.ts";
 import type postgres from "postgres";
 import type { DatabaseHandle } from "../client.ts";
 import type { BusinessInput } from "./businesses.ts";
@@ -379,8 +379,8 @@ class DryRunRollback extends Error {
   }
 }
 
-/** The embedded path: PGlite answers in-process, so statements run one after another in one transaction. */
-async function writeBatchOnPglite(pglite: PGlite, rows: StagedRow[], options: BatchOptions): Promise<BatchOutcome> {
+/** The embedded path: PGlite answers from its worker thread, statements one after another in one transaction. */
+async function writeBatchOnPglite(pglite: PgliteClient, rows: StagedRow[], options: BatchOptions): Promise<BatchOutcome> {
   try {
     return await pglite.transaction(async (tx) => {
       const run = async <T extends object>(text: string, params: unknown[] = []) => (await tx.query<T>(text, params)).rows;

@@ -1,6 +1,9 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { isCacheableRequest, normalizeCacheKey, PageCache, readFreshnessMs, renderCachedPage, toCachedPage, type CachedPage, type RenderOutcome } from "./page-cache.ts";
+import { BusinessesQuerySchema, CityListQuerySchema, CountryQuerySchema, DetailQuerySchema, LetterQuerySchema } from "../../app/models/public-params.server.ts";
+import { SuggestParamsSchema } from "../../app/models/search.server.ts";
+import { SearchQuerySchema } from "../../search/engine.ts";
+import { isCacheableRequest, keepKnownParameters, KNOWN_PUBLIC_PARAMETERS, normalizeCacheKey, PageCache, readFreshnessMs, renderCachedPage, toCachedPage, type CachedPage, type RenderOutcome } from "./page-cache.ts";
 
 const html = (text: string) => Buffer.from(`<!DOCTYPE html><html><body>${text}</body></html>`);
 const pageOf = (body: Buffer, expiresAt = Number.POSITIVE_INFINITY, headers = new Headers({ "content-type": "text/html" })): CachedPage => toCachedPage(200, headers, body, expiresAt);
@@ -142,5 +145,26 @@ describe("PageCache", () => {
     expect(cache.get("k")).toBeUndefined();
     await cache.lookup("k", async () => ({ page: null }));
     expect(cache.get("k")).toBeUndefined();
+  });
+});
+
+describe("keepKnownParameters", () => {
+  it("drops parameters no public route reads and keeps the rest as sent", () => {
+    expect(keepKnownParameters("/search?q=caf%C3%A9&cb=123&utm_source=x&page=2")).toBe("/search?q=caf%C3%A9&page=2");
+    expect(keepKnownParameters("/search?q=a+b&page=2")).toBe("/search?q=a+b&page=2");
+    expect(keepKnownParameters("/categories?cb=1")).toBe("/categories");
+    expect(keepKnownParameters("/categories")).toBe("/categories");
+    expect(normalizeCacheKey("h", keepKnownParameters("/search?q=x&cb=1"))).toBe(normalizeCacheKey("h", keepKnownParameters("/search?q=x&cb=2")));
+  });
+
+  it("knows every parameter the public query schemas read", () => {
+    const keysOf = (schema: unknown): string[] => {
+      const found = schema as { shape?: object; in?: { shape?: object }; def?: { in?: { shape?: object } } };
+      return Object.keys(found.shape ?? found.in?.shape ?? found.def?.in?.shape ?? {});
+    };
+    const schemas = [SearchQuerySchema, SuggestParamsSchema, BusinessesQuerySchema, LetterQuerySchema, CityListQuerySchema, DetailQuerySchema, CountryQuerySchema];
+    const read = schemas.flatMap(keysOf);
+    expect(read.length).toBeGreaterThan(20);
+    expect(read.filter((name) => !KNOWN_PUBLIC_PARAMETERS.has(name))).toEqual([]);
   });
 });

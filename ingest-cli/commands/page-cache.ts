@@ -26,6 +26,46 @@ export function isCacheableRequest(request: CacheableRequest): boolean {
   return !(request.cookie && PRIVATE_COOKIE.test(request.cookie));
 }
 
+/**
+ * Every query parameter a public page or API reads (search filters, paging, views, letters, suggest options) and
+ * Remix's own (`_data`, `index`). NOTE: a route that starts reading a new parameter must be listed here, or its
+ * cached answers ignore it; page-cache.test.ts checks the public query schemas' keys against this list.
+ */
+export const KNOWN_PUBLIC_PARAMETERS: ReadonlySet<string> = new Set([
+  "_data",
+  "index",
+  "q",
+  "location",
+  "category",
+  "country",
+  "city",
+  "open_now",
+  "verified",
+  "min_rating",
+  "lat",
+  "lng",
+  "radius_km",
+  "sort",
+  "page",
+  "per_page",
+  "facets",
+  "view",
+  "letter",
+  "limit",
+  "kinds",
+]);
+
+/** A path + query with only the known public parameters kept (in their order), e.g. without `?cb=<random>`. */
+export function keepKnownParameters(url: string): string {
+  const queryAt = url.indexOf("?");
+  if (queryAt === -1) return url;
+  const params = [...new URLSearchParams(url.slice(queryAt + 1)).entries()];
+  const kept = params.filter(([name]) => KNOWN_PUBLIC_PARAMETERS.has(name));
+  if (kept.length === params.length) return url;
+  const query = new URLSearchParams(kept).toString();
+  return `${url.slice(0, queryAt)}${query ? `?${query}` : ""}`;
+}
+
 /** Host + path + query with the parameters sorted by name (same-name values keep their order), so `?b&a` = `?a&b`. */
 export function normalizeCacheKey(host: string, url: string): string {
   const parsed = new URL(url, "http://placeholder");

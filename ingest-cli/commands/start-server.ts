@@ -9,8 +9,9 @@ import express from "express";
 import { createSecurityHeadersMiddleware, NONCE_REQUEST_HEADER } from "../../app/models/security-headers.server.ts";
 import { getDatabase } from "../../db/client.ts";
 import { readAggregatesStamp } from "../../db/queries/sitemap.ts";
-import { isCacheableRequest, normalizeCacheKey, PageCache, readFreshnessMs, renderCachedPage, toCachedPage, type RenderOutcome } from "./page-cache.ts";
+import { isCacheableRequest, keepKnownParameters, normalizeCacheKey, PageCache, readFreshnessMs, renderCachedPage, toCachedPage, type RenderOutcome } from "./page-cache.ts";
 import { answerDatabaseOutages } from "./database-outage.ts";
+import { AdmissionControl, createAdmissionMiddleware, isAdmissionExempt, sendShed } from "./admission-control.ts";
 
 export interface RunningServer {
   port: number;
@@ -31,6 +32,8 @@ export interface StartServerOptions {
   pageCacheStampMs?: number;
   /** Called after this process answered a successful write (other processes should empty their caches). */
   onDataChanged?: () => void;
+  /** Who may start a render or a query at once (default: limits for this machine's cores). */
+  admission?: AdmissionControl;
 }
 
 /** The page-view rule entry.server applies to renders, for the answers the cache gives without rendering. */
@@ -39,7 +42,7 @@ type CountCachedView = (request: Request) => void;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const CLOSE_GRACE_MS = 5_000;
 
-function toFetchRequest(req: express.Request, res: express.Response): Request {
+function toFetchRequest(req: express.Request, res: express.Response, url = req.originalUrl): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
@@ -49,7 +52,7 @@ function toFetchRequest(req: express.Request, res: express.Response): Request {
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
   });
-  return new Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, { method: req.method, headers, signal: controller.signal });
+  return new Request(`${req.protocol}://${req.get("host") ?? "localhost"}${url}`, { method: req.method, headers, signal: controller.signal });
 }
 
 /** gzip when the client lists it without q=0 (the compression middleware's choice for these answers too). */
@@ -71,7 +74,7 @@ function sendBuffered(res: express.Response, status: number, headers: Array<[str
  * an import or count refresh from anywhere moves site_totals.refreshed_at, read at most every `stampMs`;
  * anything else (opening hours turning a badge, a visit count) is at most `maxAgeMs` old.
  */
-function createPageCacheMiddleware(build: ServerBuild, options: StartServerOptions): { middleware: express.RequestHandler; cache: PageCache } {
+function createPageCacheMiddleware(build: ServerBuild, options: StartServerOptions, admission: AdmissionControl): { middleware: express.RequestHandler; cache: PageCache } {
   const cache = new PageCache({ maxBytes: options.pageCacheBytes, maxAgeMs: options.pageCacheMaxAgeMs });
   const handle = createFetchHandler(build, process.env.NODE_ENV);
   const countView = (build.entry.module as unknown as { recordCachedPageView?: CountCachedView }).recordCachedPageView;
@@ -80,8 +83,10 @@ function createPageCacheMiddleware(build: ServerBuild, options: StartServerOptio
   let stampReadAt = -Infinity;
   let stampRead: Promise<void> | undefined;
 
+  /** NOTE: only the first read is waited for; later ones run beside the answer, so a busy database never delays a hit. */
   const checkStamp = async () => {
     if (cache.now() - stampReadAt < stampMs) return;
+    const first = stamp === undefined;
     stampRead ??= (async () => {
       try {
         const next = await readAggregatesStamp(await getDatabase());
@@ -95,11 +100,24 @@ function createPageCacheMiddleware(build: ServerBuild, options: StartServerOptio
         stampRead = undefined;
       }
     })();
-    await stampRead;
+    if (first) await stampRead;
   };
 
-  const render = async (req: express.Request, res: express.Response): Promise<RenderOutcome> => {
-    const response = await handle(toFetchRequest(req, res));
+  const render = async (req: express.Request, res: express.Response, url: string): Promise<RenderOutcome> => {
+    const turn = isAdmissionExempt(req.path) ? null : await admission.admit(req.ip ?? "unknown");
+    if (turn && !turn.admitted) {
+      sendShed(req, res, turn.reason);
+      return { page: null };
+    }
+    try {
+      return await renderAdmitted(req, res, url);
+    } finally {
+      if (turn?.admitted) turn.release();
+    }
+  };
+
+  const renderAdmitted = async (req: express.Request, res: express.Response, url: string): Promise<RenderOutcome> => {
+    const response = await handle(toFetchRequest(req, res, url));
     const maxAge = readFreshnessMs(response.status, response.headers, cache.maxAgeMs);
     if (maxAge === null) {
       res.status(response.status);
@@ -126,18 +144,21 @@ function createPageCacheMiddleware(build: ServerBuild, options: StartServerOptio
       });
     }
     if (!isCacheableRequest({ method: req.method, path: req.path, cookie: req.headers.cookie })) return next();
-    const key = normalizeCacheKey(`${req.protocol}://${req.get("host") ?? ""}`, req.originalUrl);
+    // NOTE: parameters no public route reads (`?cb=<random>`, tracking tags) are left out of both the key and the
+    // render, so junk cannot bypass the cache and what is stored is exactly what the key names.
+    const url = keepKnownParameters(req.originalUrl);
+    const key = normalizeCacheKey(`${req.protocol}://${req.get("host") ?? ""}`, url);
     void (async () => {
       await checkStamp();
       let rendered = false;
       const { outcome, hit } = await cache.lookup(key, () => {
         rendered = true;
-        return render(req, res);
+        return render(req, res, url);
       });
       if (rendered) return;
       if (!outcome.page) {
-        // A render other requests waited for was not storable (an error page, a redirect): render this one too.
-        await render(req, res);
+        // A render other requests waited for was not storable (an error page, a redirect, a shed 503): render this one too.
+        await render(req, res, url);
         return;
       }
       // NOTE: the security middleware has already sent this request's nonce in its CSP header: the body must carry it.
@@ -176,8 +197,10 @@ export async function startHttpServer(options: StartServerOptions): Promise<Runn
   // Fingerprinted by the compiler: safe to cache forever.
   app.use("/build", express.static(path.join(options.root, "public", "build"), { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(path.join(options.root, "public"), { maxAge: "1h", index: false }));
-  const pageCache = (options.pageCacheBytes ?? 0) > 0 ? createPageCacheMiddleware(build, options) : undefined;
+  const admission = options.admission ?? new AdmissionControl();
+  const pageCache = (options.pageCacheBytes ?? 0) > 0 ? createPageCacheMiddleware(build, options, admission) : undefined;
   if (pageCache) app.use(pageCache.middleware);
+  app.use(createAdmissionMiddleware(admission));
   // NOTE: a regex, not "*": Express decodes a "*" param and answers a bare-text 400 to a malformed escape (%E0%A4%A);
   // Remix tolerates it and answers with its own 404 page or JSON.
   app.all(/.*/, createRequestHandler({ build: build, mode: process.env.NODE_ENV }));
