@@ -16,8 +16,9 @@ import {
 } from "@remix-run/node";
 import { z } from "zod";
 import { getDatabase } from "../../db/client.ts";
+import { sanitizeFileName } from "../../ingest-cli/pipeline/import/file-name.ts";
 import { BATCH_SIZES, DEFAULT_BATCH_SIZE, ImportError, importFile, type ImportOutcome, type ImportProgress } from "../../ingest-cli/pipeline/import/import-file.ts";
-import { encodeCsvField } from "../../ingest-cli/pipeline/export/csv-rewrite.ts";
+import { encodeCsvRecord } from "../../ingest-cli/pipeline/export/csv-cell.ts";
 import { SourceError } from "../../ingest-cli/pipeline/read/source-error.ts";
 import { recordAdminAction, type AdminContext } from "./admin-auth.server";
 
@@ -47,18 +48,6 @@ export const BatchUploadFieldsSchema = z.object({
 /** The spec's oversize message, plus how to fix it. */
 export function describeTooLarge(fileName: string): string {
   return `Dosya çok büyük: ${fileName} - Maksimum dosya boyutu 150MB'dır. Split the file into parts under 150 MB and upload them one by one.`;
-}
-
-/** A client's file name → a safe display name: no folders, no control characters, at most 200 characters. */
-export function sanitizeUploadName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  const cleaned = base
-    .normalize("NFC")
-    .replace(/\p{Cc}|["<>|:*?]/gu, "_")
-    .replace(/^\.+/, "")
-    .trim()
-    .slice(-200);
-  return cleaned === "" ? "upload" : cleaned;
 }
 
 /** A refused or failed file in the spec's result shape (zero rows, one error), plus the stable code. */
@@ -121,7 +110,7 @@ async function receiveUpload(request: Request, kind: UploadKind): Promise<Receiv
   let secondFileName: string | null = null;
   const fileHandler: UploadHandler = async ({ name, filename, data }) => {
     if (name !== "file" || !filename) return undefined;
-    const fileName = sanitizeUploadName(filename);
+    const fileName = sanitizeFileName(filename);
     const extension = path.extname(fileName).toLowerCase();
     if (received) {
       secondFileName = fileName;
@@ -301,8 +290,7 @@ const TEMPLATE_ROWS: ReadonlyArray<Record<(typeof TEMPLATE_COLUMNS)[number], str
 
 /** The sample template as CSV (UTF-8 with BOM so Excel shows the Turkish letters); the importer reads it as is. */
 export function buildUploadTemplateCsv(): string {
-  const lines = [TEMPLATE_COLUMNS.join(","), ...TEMPLATE_ROWS.map((row) => TEMPLATE_COLUMNS.map((column) => encodeCsvField(row[column])).join(","))];
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return `\uFEFF${[TEMPLATE_COLUMNS, ...TEMPLATE_ROWS.map((row) => TEMPLATE_COLUMNS.map((column) => row[column]))].map(encodeCsvRecord).join("")}`;
 }
 
 /** What the upload page checks before sending: the same limit, types and batch sizes the server enforces. */

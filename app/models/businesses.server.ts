@@ -20,7 +20,10 @@ import { pageOffset, paginate, type Pagination } from "./pagination.server";
 
 export const BUSINESSES_PAGE_SIZE = 20;
 
-/** The spec's business list item (id … phone) plus what a business card and its links need. */
+/**
+ * The spec's business list item (id … phone) plus what a business card and its links need. Stored URLs pass
+ * readWebUrl, the pages' rule, so the JSON never hands out a javascript:/data: URL a page would refuse.
+ */
 export interface BusinessListItem {
   id: number;
   name: string;
@@ -56,7 +59,7 @@ export function toBusinessListItem(row: BusinessListRow): BusinessListItem {
     citySlug: row.city_slug,
     countryCode: row.country_code,
     fullAddress: row.full_address,
-    photo: row.photo,
+    photo: readWebUrl(row.photo),
     verified: row.verified,
   };
 }
@@ -83,7 +86,10 @@ export interface AdCodes {
   ad4: string;
 }
 
-/** The spec's business detail entity plus extras (id, city, citySlug, country, status, timeZone, categorySlug, url, updatedAt). */
+/**
+ * The spec's business detail entity plus extras (id, city, citySlug, country, status, timeZone, categorySlug, url,
+ * updatedAt); photo and url are http(s) or null, as on the page.
+ */
 export interface BusinessDetail {
   id: number;
   name: string;
@@ -157,7 +163,7 @@ function toBusinessDetail(row: BusinessDetailRow, adCodes: AdCodes): BusinessDet
     countryCode: row.country_code,
     rating: row.rating,
     reviews: row.reviews,
-    photo: row.photo,
+    photo: readWebUrl(row.photo),
     phone: row.phone,
     placeId: row.place_id,
     verified: row.verified,
@@ -168,7 +174,7 @@ function toBusinessDetail(row: BusinessDetailRow, adCodes: AdCodes): BusinessDet
     adCodes: { ad1: adCodes.ad1, ad2: adCodes.ad2, ad3: adCodes.ad3, ad4: adCodes.ad4 },
     status: row.status,
     timeZone: row.time_zone,
-    url: row.url,
+    url: readWebUrl(row.url),
     updatedAt: row.updated_at,
   };
 }

@@ -5,6 +5,7 @@ import { getSiteTotals, listFeaturedBusinesses, listTopCategories, listTopCities
 import { listCategoryCounts } from "../../db/queries/public/categories.ts";
 import { listCityCounts } from "../../db/queries/public/cities.ts";
 import { listCountryCounts } from "../../db/queries/public/countries.ts";
+import { readWebUrl } from "~/utils/business-links";
 import { countryName } from "~/utils/countries";
 import { createTtlCache } from "./admin-cache.server";
 
@@ -26,6 +27,11 @@ export function getHomePage(): Promise<HomePage> {
   return homePageCache.get(loadHomePage);
 }
 
+/** A featured row as the card and the API get it: its photo http(s) or null, as the card would show it. */
+function toFeaturedCard(row: FeaturedBusinessRow): FeaturedBusinessRow {
+  return { ...row, image_url: readWebUrl(row.image_url) };
+}
+
 async function loadHomePage() {
   const handle = await getDatabase();
   const [totals, featured, categories, cities, countries] = await Promise.all([
@@ -37,7 +43,7 @@ async function loadHomePage() {
   ]);
   return {
     totals,
-    featured,
+    featured: featured.map(toFeaturedCard),
     popularCategories: categories.map((c) => ({ category: c.category, slug: c.category_slug, count: c.count })),
     topCities: cities.map((c) => ({ city: c.city, slug: c.city_slug, countryCode: c.country_code.toLowerCase(), count: c.count })),
     topCountries: countries.map((c) => ({ country: countryName(c.country_code), slug: c.country_slug, businessCount: c.business_count })),
@@ -76,5 +82,5 @@ export async function getHomepageData(handle?: DatabaseHandle): Promise<Homepage
  */
 export async function listFeaturedBusinessCards(handle?: DatabaseHandle): Promise<FeaturedBusinessRow[]> {
   const db = handle ?? (await getDatabase());
-  return listFeaturedBusinesses(db, FEATURED_COUNT);
+  return (await listFeaturedBusinesses(db, FEATURED_COUNT)).map(toFeaturedCard);
 }

@@ -2,15 +2,21 @@
 import { z } from "zod";
 import { DEFAULT_PER_PAGE, DEFAULT_RADIUS_KM, NO_NUL, SUGGESTION_KINDS } from "../../search/engine.ts";
 import { getSearchEngine, parseSearchQuery, type SearchEngine, type SearchQuery, type SearchResult, type Suggestion } from "../../search/index.ts";
+import { readWebUrl } from "~/utils/business-links";
 
 export type { FacetValue, SearchHit, SearchResult, Suggestion } from "../../search/index.ts";
 
 export type SearchOutcome = { ok: true; result: SearchResult } | { ok: false; problems: string[] };
 
+/** The engine's result as pages and the API get it: each hit's photo http(s) or null (the pages' rule). */
+function toPublicResult(result: SearchResult): SearchResult {
+  return { ...result, hits: result.hits.map((hit) => ({ ...hit, photo: readWebUrl(hit.photo) })) };
+}
+
 export async function searchBusinesses(params: URLSearchParams, engine: SearchEngine = getSearchEngine()): Promise<SearchOutcome> {
   const parsed = parseSearchQuery(params);
   if (!parsed.ok) return parsed;
-  return { ok: true, result: await engine.search(parsed.query) };
+  return { ok: true, result: toPublicResult(await engine.search(parsed.query)) };
 }
 
 /** A parsed query → its canonical URL params: blank and default values left out, codes upper-cased, flags as "1". */
@@ -46,7 +52,7 @@ export async function searchForPage(params: URLSearchParams, engine: SearchEngin
   withFacets.delete("facets");
   const parsed = parseSearchQuery(withFacets);
   if (!parsed.ok) return parsed;
-  return { ok: true, result: await engine.search(parsed.query), params: formatSearchParams(parsed.query) };
+  return { ok: true, result: toPublicResult(await engine.search(parsed.query)), params: formatSearchParams(parsed.query) };
 }
 
 export const SuggestParamsSchema = z.object({

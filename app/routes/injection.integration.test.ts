@@ -8,7 +8,7 @@ import { useFreshProcessDatabase, type ProcessTestDatabase } from "../../db/test
 import { testDriver } from "../../db/testing/test-database.ts";
 import { upsertAdminUser } from "../../db/writes/admin-users.ts";
 import { importFile } from "../../ingest-cli/pipeline/import/import-file.ts";
-import { buildHostileCsv, buildHostileRows, INJECTED_MARKUP, isDangerousUrl, listUrlAttributes, type HostileRow } from "~/testing/hostile-payloads";
+import { buildHostileCsv, buildHostileRows, INJECTED_MARKUP, isDangerousUrl, listUrlAttributes, URL_PAYLOADS, type HostileRow } from "~/testing/hostile-payloads";
 import { logInOverHttp } from "~/testing/admin-calls";
 import { startBuiltApp, type InProcessServer } from "~/testing/in-process-server";
 
@@ -33,6 +33,14 @@ const EXPORTED_TEXT = [
   "name", "slug", "category", "type", "full_address", "street", "city", "postal_code", "country", "country_code", "phone", "reviews_link",
   "photo", "logo", "located_in", "place_id", "url",
 ] as const;
+
+/** Every string anywhere in a JSON answer that a browser would run or load as script, with its path. */
+function listDangerousStrings(value: unknown, at = "$"): string[] {
+  if (typeof value === "string") return isDangerousUrl(value) ? [`${at}: ${value}`] : [];
+  if (Array.isArray(value)) return value.flatMap((item, index) => listDangerousStrings(item, `${at}[${index}]`));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => listDangerousStrings(item, `${at}.${key}`));
+  return [];
+}
 
 /** A strict well-formedness check for the sitemaps' plain XML (no CDATA or comments; entities only as escapes). */
 function expectWellFormedXml(xml: string, where: string) {
@@ -72,6 +80,7 @@ describe(`hostile text imported through the pipeline on ${testDriver()}`, () => 
   let rows: HostileRow[];
   let stored: Map<string, StoredRow>;
   let cookie = "";
+  let csrf = "";
 
   const get = (pathname: string, headers: Record<string, string> = {}) => fetch(`${server.url}${pathname}`, { headers, redirect: "manual" });
   const page = async (pathname: string, headers: Record<string, string> = {}) => {
@@ -96,7 +105,7 @@ describe(`hostile text imported through the pipeline on ${testDriver()}`, () => 
     stored = new Map(found.map((row) => [row.place_id as string, row]));
     await upsertAdminUser(handle, "admin", ADMIN_PASSWORD);
     server = await startBuiltApp();
-    ({ cookie } = await logInOverHttp(server.url, { username: "admin", password: ADMIN_PASSWORD }));
+    ({ cookie, csrfToken: csrf } = await logInOverHttp(server.url, { username: "admin", password: ADMIN_PASSWORD }));
   });
   afterAll(async () => {
     await server?.close();
@@ -180,6 +189,47 @@ describe(`hostile text imported through the pipeline on ${testDriver()}`, () => 
     }
   });
 
+  it("public JSON answers give a stored URL only when it is http(s), as the pages do: the field stays, null otherwise", async () => {
+    // Every dangerous scheme really is stored in both a website and a photo column.
+    for (const payload of URL_PAYLOADS.filter(isDangerousUrl)) {
+      expect([...stored.values()].some((row) => row.url === payload), `url ${payload}`).toBe(true);
+      expect([...stored.values()].some((row) => row.photo === payload), `photo ${payload}`).toBe(true);
+    }
+    const json = async (pathname: string) => {
+      const response = await get(pathname);
+      expect(response.status, pathname).toBe(200);
+      return (await response.json()) as unknown;
+    };
+    const answers = new Map<string, unknown>();
+    for (const row of rows) {
+      const record = storedFor(row);
+      const detail = (await json(`/api/businesses/${record.slug}`)) as Record<string, unknown>;
+      answers.set(`/api/businesses/${record.slug}`, detail);
+      // The spec's field names stay: the website and the photo are there, null when the stored URL is refused.
+      expect(detail.url, record.slug).toBe(isDangerousUrl(String(record.url)) ? null : record.url);
+      expect(detail.photo, record.slug).toBe(isDangerousUrl(String(record.photo)) ? null : record.photo);
+    }
+    const uk = [...stored.values()].find((row) => row.country_code === "GB" && row.category_slug && row.city_slug) as StoredRow;
+    const lists = [
+      "/api/businesses", "/api/featured-businesses", "/api/homepage-data", "/api/search?country=GB&per_page=50",
+      `/api/search?q=${encodeURIComponent("script alert")}`, "/api/countries/united-kingdom", `/api/categories/${uk.category_slug}?limit=50`,
+      `/api/cities/gb/${uk.city_slug}?limit=50`, `/api/suggest?q=${encodeURIComponent("Ca")}`,
+      // The pages' own loader data is public JSON too.
+      "/?_data=routes%2F_index", "/businesses?_data=routes%2Fbusinesses", "/search?country=GB&_data=routes%2Fsearch",
+      `/categories/${uk.category_slug}?_data=${encodeURIComponent("routes/categories.$slug")}`,
+      `/cities/gb/${uk.city_slug}?_data=${encodeURIComponent("routes/cities.$countryCode.$citySlug")}`,
+    ];
+    for (const pathname of lists) answers.set(pathname, await json(pathname));
+    const featured = answers.get("/api/featured-businesses") as Array<Record<string, unknown>>;
+    expect(featured.length).toBeGreaterThan(0);
+    expect(featured.every((card) => "image_url" in card)).toBe(true);
+    const hits = (answers.get("/api/search?country=GB&per_page=50") as { hits: Array<Record<string, unknown>> }).hits;
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.every((hit) => "photo" in hit)).toBe(true);
+    const dangerous = [...answers].flatMap(([pathname, body]) => listDangerousStrings(body, pathname));
+    expect(dangerous).toEqual([]);
+  });
+
   it("sitemaps are well-formed XML with only escaped, http(s) locations", async () => {
     const index = await (await get("/sitemap.xml")).text();
     expectWellFormedXml(index, "/sitemap.xml");
@@ -211,5 +261,25 @@ describe(`hostile text imported through the pipeline on ${testDriver()}`, () => 
     const phones = records.map((record) => record.phone);
     expect(phones).toContain("+44 20 7946 0958");
     expect(phones).toContain(`'=HYPERLINK("http://evil.example","x")`);
+  });
+
+  it("the panel's CSV export (POST /api/export-csv) goes through the same guard", async () => {
+    const response = await fetch(`${server.url}/api/export-csv`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: server.url, "X-CSRF-Token": csrf, "Content-Type": "application/json" },
+      body: JSON.stringify({ selectedFields: ["name", "phone", "placeId"], countryCode: "all" }),
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const records = parseCsv(await response.text(), { bom: true, columns: true }) as Array<Record<string, string>>;
+    expect(records).toHaveLength(rows.length);
+    const byPlace = new Map(records.map((record) => [record.placeId, record]));
+    for (const row of rows) {
+      const record = storedFor(row);
+      const guard = (value: string) => (/^[=+\-@\t\r]/.test(value) && !/^\+\d[\d ]+$/.test(value) ? `'${value}` : value);
+      const exported = byPlace.get(guard(String(record.place_id))) as Record<string, string>;
+      expect(exported, String(record.place_id)).toBeDefined();
+      expect(exported.name).toBe(guard(record.name));
+      expect(exported.phone).toBe(guard(String(record.phone ?? "")));
+    }
   });
 });

@@ -1,6 +1,9 @@
 // Hostile text and URLs → one import CSV whose every text column carries them, and the values the import must
-// store (after its documented normalisation: NFC, trim, category casing), for the injection tests.
-import { encodeCsvField } from "../../ingest-cli/pipeline/export/csv-rewrite.ts";
+// store (after its documented normalisation: NFC, trim, category casing), for the injection tests; formula cells →
+// an import whose rejected rows carry them, and the check that a rejected-rows CSV wrote them guarded.
+import { parse as parseCsv } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+import { expect } from "vitest";
 import { standardiseCategory } from "../../ingest-cli/pipeline/normalize/business.ts";
 
 /** Markup, script, SQL, JSON-LD breakers and the Unicode that trips up rendering and case mapping. */
@@ -108,9 +111,46 @@ export function buildHostileRows(): HostileRow[] {
   return rows;
 }
 
+/** NOTE: a plain CSV writer, not the product's guarded one: the payloads must reach the importer as they are. */
 export function buildHostileCsv(rows: readonly HostileRow[]): string {
-  const lines = [CSV_HEADER.join(","), ...rows.map((row) => CSV_HEADER.map((column) => encodeCsvField(row.source[column])).join(","))];
-  return `${lines.join("\r\n")}\r\n`;
+  return stringify([[...CSV_HEADER], ...rows.map((row) => CSV_HEADER.map((column) => row.source[column]))], { record_delimiter: "\r\n" });
+}
+
+/** Cells a spreadsheet would run as formulas (=, @, +, -, tab, CR first), as an attacker plants them in an import. */
+export const FORMULA_CELLS = [`=cmd|' /C calc'!A0`, `=HYPERLINK("http://x","y")`, "@SUM(1+1)", "+cmd|x", "-2+3", "\t=1+1", "\r=1+1"] as const;
+/** Starts with "+" but is a phone number: every CSV writer must leave it as it is. */
+export const INTACT_PHONE = "+44 20 7946 0958";
+/** A source column whose very name is a formula: the rejected-rows CSV repeats the source's header. */
+export const FORMULA_HEADER = "@SUM(2+2)";
+
+/**
+ * An import file (JSON: the CSV and xlsx readers trim a leading tab or CR away, JSON keeps every cell as given) with
+ * one good row and one row per formula cell that the import rejects (it has no name); the rejected rows carry the
+ * formula in three columns, the header one, and the phone number that must stay intact.
+ */
+export function buildFormulaRejectsJson(): string {
+  const row = (name: string, street: string, category: string, extra: string) =>
+    ({ name, street, city: "London", phone: INTACT_PHONE, category, country_code: "GB", [FORMULA_HEADER]: extra });
+  return JSON.stringify([row("Formula Guard Bakery", "1 High St", "Bakery", "plain"), ...FORMULA_CELLS.map((cell) => row("", cell, cell, cell))]);
+}
+
+/**
+ * The rejected-rows CSV written from buildFormulaRejectsJson's file: one row per formula cell, each formula written
+ * with a leading ' (three times a row), the header's formula too, and the phone number unchanged.
+ */
+export function expectRejectedFormulasGuarded(text: string): void {
+  const records = parseCsv(text, { bom: true }) as string[][];
+  const [header, ...rows] = records;
+  expect(header).toEqual(["name", "street", "city", "phone", "category", "country_code", `'${FORMULA_HEADER}`, "line", "field", "reason"]);
+  expect(rows).toHaveLength(FORMULA_CELLS.length);
+  FORMULA_CELLS.forEach((cell, index) => {
+    const row = rows[index] as string[];
+    expect(row.slice(0, 7), JSON.stringify(cell)).toEqual(["", `'${cell}`, "London", INTACT_PHONE, `'${cell}`, "GB", `'${cell}`]);
+    expect(row.slice(7, 9)).toEqual([String(index + 3), "name"]);
+  });
+  // Whatever else the file holds (reasons included), no cell opens with a formula trigger except the phone number.
+  const unguarded = records.flat().filter((cell) => /^[=+\-@\t\r]/.test(cell) && cell !== INTACT_PHONE);
+  expect(unguarded).toEqual([]);
 }
 
 /** Strings that exist in a page only if markup from the data was injected rather than escaped. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ExportColumnKind } from "../../../db/queries/export.ts";
-import { CopyCsvRewriter, encodeCsvField } from "./csv-rewrite.ts";
+import { CopyCsvRewriter } from "./csv-rewrite.ts";
 
 const KINDS: ExportColumnKind[] = ["text", "fixed", "hours", "text"];
 // What COPY (format csv) writes for: id, name, latitude, working_hours::text, about — LF row ends.
@@ -75,17 +75,5 @@ describe("CopyCsvRewriter", () => {
     expect(result.rows).toBe(5000);
     expect(result.lastId).toBe(5000);
     expect(result.text.split("\r\n")[4999]).toBe(`Name 4999,4999,"{""Monday"":""Closed""}",'-4999x`);
-  });
-});
-
-describe("encodeCsvField", () => {
-  it("quotes only when COPY would", () => {
-    expect(encodeCsvField("plain")).toBe("plain");
-    expect(encodeCsvField("")).toBe('""');
-    expect(encodeCsvField('say "hi"')).toBe('"say ""hi"""');
-    expect(encodeCsvField("a,b")).toBe('"a,b"');
-    expect(encodeCsvField("a\nb")).toBe('"a\nb"');
-    expect(encodeCsvField("\rb")).toBe('"\rb"');
-    expect(encodeCsvField("\tb")).toBe("\tb");
   });
 });

@@ -2,6 +2,7 @@
 // formula-like text cells guarded, stored hours rewritten to the import format. Byte-level and chunk-boundary safe,
 // so the same rows give the same bytes however the driver slices them.
 import type { ExportColumnKind } from "../../../db/queries/export.ts";
+import { encodeCsvCell } from "./csv-cell.ts";
 import { needsFormulaGuard } from "./formula.ts";
 import { formatWorkingHours } from "./hours-text.ts";
 
@@ -19,11 +20,6 @@ for (const char of "=+-@\t\r") TRIGGER_BYTES[char.charCodeAt(0)] = 1;
 const BLOCK_BYTES = 64 * 1024;
 /** Distinct stored weeks remembered; real data repeats a few hundred shapes, a bound keeps memory flat anyway. */
 const HOURS_MEMO_LIMIT = 10_000;
-
-/** One CSV cell the way COPY writes it: quoted when it holds a comma, quote, CR or LF, or is empty text. */
-export function encodeCsvField(value: string): string {
-  return value === "" || /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
 
 /** A Buffer view of the same memory (Buffer.from(uint8Array) would copy it). */
 function asBuffer(bytes: Uint8Array): Buffer {
@@ -152,7 +148,7 @@ export class CopyCsvRewriter {
     if (kind === "hours") return this.rewriteHours(buf, start, end);
     if (kind !== "text" || TRIGGER_BYTES[buf[quoted ? start + 1 : start] as number] !== 1) return null;
     const value = decodeField(buf, start, end);
-    return needsFormulaGuard(value) ? Buffer.from(encodeCsvField(`'${value}`)) : null;
+    return needsFormulaGuard(value) ? Buffer.from(encodeCsvCell(value)) : null;
   }
 
   private rewriteHours(buf: Buffer, start: number, end: number): Buffer {
@@ -166,7 +162,7 @@ export class CopyCsvRewriter {
         week = null;
       }
       const text = formatWorkingHours(week);
-      out = text === null ? EMPTY : Buffer.from(encodeCsvField(text));
+      out = text === null ? EMPTY : Buffer.from(encodeCsvCell(text));
       if (this.hoursMemo.size >= HOURS_MEMO_LIMIT) this.hoursMemo.clear();
       this.hoursMemo.set(key, out);
     }

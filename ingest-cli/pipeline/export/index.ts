@@ -4,12 +4,13 @@ import { pipeline } from "node:stream/promises";
 import type { DatabaseHandle } from "../../../db/client.ts";
 import { exportColumnKind, findUnknownCategorySlugs, withExportWindows, type ExportFilters } from "../../../db/queries/export.ts";
 import { slugify } from "../../../app/utils/slug.ts";
-import { CopyCsvRewriter, encodeCsvField } from "./csv-rewrite.ts";
+import { encodeCsvCell } from "./csv-cell.ts";
+import { CopyCsvRewriter } from "./csv-rewrite.ts";
 import { DATE_RANGE_PRESETS, DateRangeError, resolveDateRange, type DateRangePreset } from "./date-range.ts";
 import { resolveExportFields, UnknownExportFieldError, type ResolvedExportField } from "./fields.ts";
 
 export { buildExportFileName, type ExportFileNameInput } from "./file-name.ts";
-export { neutraliseFormula } from "./formula.ts";
+export { encodeCsvCell, encodeCsvRecord } from "./csv-cell.ts";
 export { formatWorkingHours } from "./hours-text.ts";
 export { DATE_RANGE_PRESETS, resolveDateRange, type DateRangePreset } from "./date-range.ts";
 export {
@@ -128,7 +129,7 @@ export function resolveExportRequest(options: ExportOptions): ExportRequest {
 
 /** The header line: the field names as asked (routed or panel names), CRLF-terminated. */
 export function buildExportHeader(fields: readonly ResolvedExportField[]): string {
-  return `${fields.map((field) => encodeCsvField(field.header)).join(",")}\r\n`;
+  return `${fields.map((field) => encodeCsvCell(field.header)).join(",")}\r\n`;
 }
 
 /**

@@ -15,6 +15,7 @@ import { buildColumnMapping, describeColumnExtraction, type ColumnExtraction } f
 import { buildBatchResult, buildDashboardReport, buildSingleFileResult, type ImportCounters } from "../map/reports.ts";
 import { openSource, SourceError } from "../read/index.ts";
 import { yieldToEventLoop } from "../event-loop.ts";
+import { sanitizeFileName } from "./file-name.ts";
 import { choosePrepareWorkers, prepareItems } from "./prepare-pool.ts";
 import { RejectedRowsWriter } from "./rejected-rows.ts";
 
@@ -150,7 +151,8 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
   }
   const onDuplicate = options.onDuplicate ?? "update";
   const dryRun = options.dryRun ?? false;
-  const fileName = options.fileName ?? path.basename(filePath);
+  // The one place a name enters the run, its reports and the businesses' source, whoever supplied it.
+  const fileName = sanitizeFileName(options.fileName ?? path.basename(filePath));
 
   let stat: fs.Stats;
   try {
@@ -182,7 +184,7 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
     }
     runId ??= await createImportRun(handle, {
       origin: options.origin ?? "cli",
-      fileName: dropNulChars(fileName),
+      fileName,
       fileSizeBytes: stat.size,
       fileSha256,
       // The source's header order: stored issues keep rows as jsonb (key order lost), the rejected-rows CSV needs it.

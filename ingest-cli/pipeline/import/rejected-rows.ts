@@ -1,7 +1,8 @@
 // Rejected source rows → a CSV with the original columns plus line, field and reason, so an operator can fix
-// the rows and import that file again.
+// the rows and import that file again; every cell (headers included) goes through the export's formula guard,
+// since a rejected row is exactly the hostile input an operator then opens in a spreadsheet.
 import fs from "node:fs";
-import { stringify } from "csv-stringify/sync";
+import { encodeCsvRecord } from "../export/csv-cell.ts";
 
 export const REJECTED_EXTRA_COLUMNS = ["line", "field", "reason"] as const;
 
@@ -18,13 +19,13 @@ export class RejectedRowsWriter {
   constructor(filePath: string, headers: string[]) {
     this.headers = headers;
     this.stream = fs.createWriteStream(filePath);
-    this.stream.write(stringify([[...headers, ...REJECTED_EXTRA_COLUMNS]], { record_delimiter: "\r\n" }));
+    this.stream.write(encodeCsvRecord([...headers, ...REJECTED_EXTRA_COLUMNS]));
   }
 
   write(line: number, field: string | null, reason: string, raw: Record<string, unknown> | null): void {
     const values = this.headers.map((header) => cell(raw?.[header]));
     if (raw && "raw" in raw && this.headers.every((header) => !(header in raw))) values[0] = cell(raw.raw);
-    this.stream.write(stringify([[...values, String(line), field ?? "", reason]], { record_delimiter: "\r\n" }));
+    this.stream.write(encodeCsvRecord([...values, String(line), field ?? "", reason]));
   }
 
   close(): Promise<void> {
