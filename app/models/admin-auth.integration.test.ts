@@ -7,11 +7,14 @@ import { action as loginAction } from "~/routes/api.admin.login";
 import { action as logoutAction } from "~/routes/api.admin.logout";
 import { recordAdminAction, requireAdminApi, requireAdminMutation, requireAdminPage } from "./admin-auth.server";
 import {
+  ACCOUNT_ALERT_FAILURES,
   endAdminSession,
+  FAILED_ADDRESS_MEMORY_MS,
   hashSessionToken,
   loginAdmin,
-  MAX_ACCOUNT_FAILURES,
-  MAX_IP_FAILURES,
+  MAX_ACCOUNT_ADDRESS_FAILURES,
+  MAX_ADDRESS_FAILURES,
+  reserveLoginEvaluation,
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
   THROTTLE_WINDOW_MS,
@@ -60,6 +63,7 @@ describe(`admin sessions and guards on ${testDriver()}`, () => {
     handle = database.handle;
     await upsertAdminUser(handle, "Admin", PASSWORD);
     await upsertAdminUser(handle, "other", PASSWORD);
+    await upsertAdminUser(handle, "target", PASSWORD);
   });
   afterAll(async () => {
     await database?.release();
@@ -126,32 +130,105 @@ describe(`admin sessions and guards on ${testDriver()}`, () => {
     expect(await validateAdminSession(handle, session.token)).toEqual({ ok: false, problem: "REVOKED" });
   });
 
-  it("throttles an account after 5 failures in 15 minutes, even with the right password, then lets it in again", async () => {
+  it("throttles an account at one address after 5 failures in 15 minutes, even with the right password, but not at a clean address", async () => {
     const start = new Date("2030-03-01T08:00:00Z");
-    for (let i = 0; i < MAX_ACCOUNT_FAILURES; i++) {
-      const outcome = await loginAdmin(handle, { username: "other", password: "wrong password" }, meta, new Date(start.getTime() + i * 1000));
+    const at = (ms: number) => new Date(start.getTime() + ms);
+    for (let i = 0; i < MAX_ACCOUNT_ADDRESS_FAILURES; i++) {
+      const outcome = await loginAdmin(handle, { username: "other", password: "wrong password" }, meta, at(i * 1000));
       expect(outcome).toEqual({ ok: false, code: "INVALID_CREDENTIALS" });
     }
-    const blocked = await loginAdmin(handle, { username: "OTHER", password: PASSWORD }, meta, new Date(start.getTime() + 10_000));
+    const blocked = await loginAdmin(handle, { username: "OTHER", password: PASSWORD }, meta, at(10_000));
     expect(blocked).toEqual({ ok: false, code: "LOGIN_THROTTLED", retryAfterSeconds: THROTTLE_WINDOW_MS / 1000 - 10 });
-    // Another account from another address is not affected.
-    expect((await loginAdmin(handle, { username: "admin", password: PASSWORD }, { ...meta, ip: "198.51.100.2" }, new Date(start.getTime() + 10_000))).ok).toBe(true);
-    const later = await loginAdmin(handle, { username: "other", password: PASSWORD }, meta, new Date(start.getTime() + THROTTLE_WINDOW_MS + 1000));
+    // The same account from an address that has not failed is not affected: the owner is never locked out.
+    expect((await loginAdmin(handle, { username: "other", password: PASSWORD }, { ...meta, ip: "198.51.100.2" }, at(10_000))).ok).toBe(true);
+    const later = await loginAdmin(handle, { username: "other", password: PASSWORD }, meta, at(THROTTLE_WINDOW_MS + 1000));
     expect(later.ok).toBe(true);
-    // A success resets the account's count.
-    const next = await loginAdmin(handle, { username: "other", password: "wrong password" }, meta, new Date(start.getTime() + THROTTLE_WINDOW_MS + 2000));
-    expect(next).toEqual({ ok: false, code: "INVALID_CREDENTIALS" });
+    // A success forgives this address's failures: five more wrong guesses are heard before it waits again.
+    for (let i = 0; i < MAX_ACCOUNT_ADDRESS_FAILURES; i++) {
+      expect(await loginAdmin(handle, { username: "other", password: "wrong password" }, meta, at(THROTTLE_WINDOW_MS + 2000 + i))).toEqual({ ok: false, code: "INVALID_CREDENTIALS" });
+    }
+    expect(await loginAdmin(handle, { username: "other", password: "wrong password" }, meta, at(THROTTLE_WINDOW_MS + 3000))).toMatchObject({ code: "LOGIN_THROTTLED" });
   });
 
-  it("throttles an IP address after 20 failures across any usernames", async () => {
+  it(`throttles an IP address after ${MAX_ADDRESS_FAILURES} failures across any usernames`, async () => {
     const start = new Date("2030-04-01T08:00:00Z");
     const ipMeta = { ip: "192.0.2.77", userAgent: null };
-    for (let i = 0; i < MAX_IP_FAILURES; i++) {
+    for (let i = 0; i < MAX_ADDRESS_FAILURES; i++) {
       await loginAdmin(handle, { username: `nobody-${i}`, password: "guess" }, ipMeta, new Date(start.getTime() + i * 1000));
     }
     const blocked = await loginAdmin(handle, { username: "admin", password: PASSWORD }, ipMeta, new Date(start.getTime() + 30_000));
     expect(blocked).toMatchObject({ ok: false, code: "LOGIN_THROTTLED" });
     expect((await loginAdmin(handle, { username: "admin", password: PASSWORD }, meta, new Date(start.getTime() + 30_000))).ok).toBe(true);
+  });
+
+  it("counts every address of an IPv6 /64 as one address", async () => {
+    const start = new Date("2030-04-15T08:00:00Z");
+    const from = (ip: string) => ({ ip, userAgent: null });
+    // A host that picks a new address of its /64 for every guess, at another username each time.
+    for (let i = 0; i < MAX_ADDRESS_FAILURES; i++) {
+      const outcome = await loginAdmin(handle, { username: `v6-nobody-${i}`, password: "guess" }, from(`2001:db8:77:1::${i + 1}`), new Date(start.getTime() + i));
+      expect(outcome).toEqual({ ok: false, code: "INVALID_CREDENTIALS" });
+    }
+    const next = await loginAdmin(handle, { username: "v6-nobody-x", password: "guess" }, from("2001:db8:77:1:abcd::9"), new Date(start.getTime() + 100));
+    expect(next).toMatchObject({ ok: false, code: "LOGIN_THROTTLED" });
+    // The neighbouring /64 is another address.
+    expect((await loginAdmin(handle, { username: "admin", password: PASSWORD }, from("2001:db8:77:2::1"), new Date(start.getTime() + 100))).ok).toBe(true);
+  });
+
+  it("hears only clean or known addresses while an account is under attack, and forgets a failed address after a day", async () => {
+    const start = new Date("2030-05-01T08:00:00Z");
+    const at = (ms: number) => new Date(start.getTime() + ms);
+    const from = (ip: string) => ({ ip, userAgent: null });
+    const guess = (ip: string, ms: number, password = "guess") => loginAdmin(handle, { username: "target", password }, from(ip), at(ms));
+    const home = "203.0.113.50";
+    expect((await guess(home, 0, PASSWORD)).ok).toBe(true);
+    // Five attacker addresses fail once each: the account is now under attack.
+    for (let i = 1; i <= ACCOUNT_ALERT_FAILURES; i++) expect(await guess(`198.51.100.${i}`, i * 1000)).toEqual({ ok: false, code: "INVALID_CREDENTIALS" });
+    // An address that failed waits until the attack calms down (the first of those failures leaves the window)…
+    expect(await guess("198.51.100.1", 10_000)).toEqual({ ok: false, code: "LOGIN_THROTTLED", retryAfterSeconds: THROTTLE_WINDOW_MS / 1000 - 9 });
+    // …while a fresh address gets its guess, and the owner's usual address keeps its own five.
+    expect(await guess("198.51.100.9", 11_000)).toEqual({ ok: false, code: "INVALID_CREDENTIALS" });
+    expect(await guess(home, 12_000, "a typo")).toEqual({ ok: false, code: "INVALID_CREDENTIALS" });
+    expect((await guess(home, 13_000, PASSWORD)).ok).toBe(true);
+    // Once the window has passed the account is calm again and a failed address may guess.
+    expect(await guess("198.51.100.1", THROTTLE_WINDOW_MS + 12_000)).toEqual({ ok: false, code: "INVALID_CREDENTIALS" });
+    // Two hours later fresh addresses attack again: 198.51.100.1 (failed within the day) waits, until a day has passed.
+    const later = 2 * 60 * 60_000;
+    for (let i = 1; i <= ACCOUNT_ALERT_FAILURES; i++) await guess(`198.51.101.${i}`, later + i * 1000);
+    expect(await guess("198.51.100.1", later + 10_000)).toMatchObject({ ok: false, code: "LOGIN_THROTTLED" });
+    const nextDay = THROTTLE_WINDOW_MS + 12_000 + FAILED_ADDRESS_MEMORY_MS + 1000;
+    for (let i = 1; i <= ACCOUNT_ALERT_FAILURES; i++) await guess(`198.51.102.${i}`, nextDay - 10_000 + i * 1000);
+    expect(await guess("198.51.100.1", nextDay)).toEqual({ ok: false, code: "INVALID_CREDENTIALS" });
+  });
+
+  it("gives an attacker at most 5 guesses per 15 minutes on an account, plus one per fresh address a day (simulated day)", async () => {
+    // Each attacker address tries every minute for a simulated day and, when refused, waits the Retry-After it was
+    // given (a lower bound: no rule lets go earlier). Only the throttle runs here, not the scrypt.
+    const day = 24 * 60;
+    const perDay: Record<number, number> = {};
+    for (const addresses of [1, 10]) {
+      const start = new Date(`2031-0${addresses === 1 ? 1 : 2}-01T00:00:00Z`).getTime();
+      const nextTry = new Array<number>(addresses).fill(0);
+      let heard = 0;
+      for (let minute = 0; minute < day; minute++) {
+        for (let a = 0; a < addresses; a++) {
+          if ((nextTry[a] ?? 0) > minute) continue;
+          const outcome = await reserveLoginEvaluation(handle, { username: `simulated-${addresses}`, ip: `192.0.${addresses}.${a + 1}` }, new Date(start + minute * 60_000));
+          if (outcome.reserved) {
+            heard++;
+            nextTry[a] = minute + 1;
+          } else {
+            nextTry[a] = minute + Math.max(1, Math.ceil(outcome.retryAfterSeconds / 60));
+          }
+        }
+      }
+      perDay[addresses] = heard;
+    }
+    console.info(`login throttle, one account for a simulated day: ${perDay[1]} guesses from 1 address, ${perDay[10]} from 10 addresses`);
+    const windowsPerDay = (24 * 60 * 60_000) / THROTTLE_WINDOW_MS;
+    expect(perDay[1]).toBe(windowsPerDay * MAX_ACCOUNT_ADDRESS_FAILURES);
+    expect(perDay[10]).toBeGreaterThan(windowsPerDay * ACCOUNT_ALERT_FAILURES);
+    expect(perDay[10]).toBeLessThanOrEqual(windowsPerDay * ACCOUNT_ALERT_FAILURES + 10);
   });
 
   describe("guards", () => {
@@ -200,7 +277,7 @@ describe(`admin sessions and guards on ${testDriver()}`, () => {
           params: {},
           context: {},
         });
-      for (let i = 0; i < MAX_ACCOUNT_FAILURES; i++) expect((await attempt()).status).toBe(401);
+      for (let i = 0; i < MAX_ACCOUNT_ADDRESS_FAILURES; i++) expect((await attempt()).status).toBe(401);
       const response = await attempt();
       expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(800);
       await expectJsonError(response, 429, "LOGIN_THROTTLED");

@@ -41,13 +41,18 @@ export const loginAttempts = pgTable(
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     username: text("username").notNull(),
+    /** The throttle's address key: an IPv4 address, or the /64 prefix of an IPv6 one (app/models/client-ip.server.ts). */
     ip: text("ip").notNull(),
+    /** False from the moment the attempt is reserved (before the password is checked) until it succeeds. */
     succeeded: boolean("succeeded").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when a success from the same address, an unlock or a password change forgave this failure. */
+    clearedAt: timestamp("cleared_at", { withTimezone: true }),
   },
   (t) => [
     index("login_attempts_username_idx").on(sql`lower(${t.username})`, t.at),
     index("login_attempts_ip_idx").on(t.ip, t.at),
+    index("login_attempts_account_address_idx").on(sql`lower(${t.username})`, t.ip, t.at),
   ],
 );
 

@@ -1,7 +1,7 @@
-// Admin session rows and login attempts → created, touched, revoked, pruned; the writes behind login and logout.
+// Admin session rows → created, touched, revoked, pruned; the writes behind login and logout.
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../client.ts";
-import { adminSessions, adminUsers, loginAttempts } from "../schema/index.ts";
+import { adminSessions, adminUsers } from "../schema/index.ts";
 
 export interface NewAdminSession {
   idHash: string;
@@ -41,14 +41,9 @@ export async function revokeUserSessions(handle: DatabaseHandle, userId: number,
   return rows.length;
 }
 
-/** Drops sessions that ended before `before` and login attempts older than it: both tables stay small. */
+/** Drops sessions that ended before `before`: the table stays small. */
 export async function pruneAdminSessions(handle: DatabaseHandle, before: Date): Promise<void> {
   await handle.db.delete(adminSessions).where(or(lt(adminSessions.expiresAt, before), lt(adminSessions.revokedAt, before), lt(adminSessions.lastSeenAt, before)));
-  await handle.db.delete(loginAttempts).where(lt(loginAttempts.at, before));
-}
-
-export async function insertLoginAttempt(handle: DatabaseHandle, attempt: { username: string; ip: string; succeeded: boolean; at: Date }): Promise<void> {
-  await handle.db.insert(loginAttempts).values(attempt);
 }
 
 export async function markAdminLogin(handle: DatabaseHandle, userId: number, at: Date): Promise<void> {

@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../client.ts";
 import { adminUsers } from "../schema/index.ts";
 import { revokeUserSessions } from "./admin-sessions.ts";
+import { clearLoginFailures } from "./login-attempts.ts";
 
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keyLength: 64, maxmem: 64 * 1024 * 1024 } as const;
 
@@ -34,8 +35,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 export const MIN_PASSWORD_LENGTH = 12;
 
-/** Creates the user, or sets the password of an existing one with that name (case-insensitive). */
-export async function upsertAdminUser(handle: DatabaseHandle, username: string, password: string): Promise<{ id: number; created: boolean }> {
+/**
+ * Creates the user, or sets the password of an existing one with that name (case-insensitive). Either way the
+ * name's failed logins are forgiven: guesses at the old password say nothing about the new one.
+ */
+export async function upsertAdminUser(handle: DatabaseHandle, username: string, password: string): Promise<{ id: number; created: boolean; clearedFailures: number }> {
   if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`WEAK_PASSWORD: use at least ${MIN_PASSWORD_LENGTH} characters.`);
   const passwordHash = await hashPassword(password);
   const [existing] = await handle.db.select({ id: adminUsers.id }).from(adminUsers).where(sql`lower(${adminUsers.username}) = lower(${username})`);
@@ -43,11 +47,13 @@ export async function upsertAdminUser(handle: DatabaseHandle, username: string, 
     await handle.db.update(adminUsers).set({ passwordHash, updatedAt: new Date(), disabled: false }).where(eq(adminUsers.id, existing.id));
     // A new password ends every session opened with the old one (a leaked password stops working at once).
     await revokeUserSessions(handle, existing.id, new Date());
-    return { id: existing.id, created: false };
+    const { clearedFailures } = await clearLoginFailures(handle, username, new Date());
+    return { id: existing.id, created: false, clearedFailures };
   }
   const [created] = await handle.db.insert(adminUsers).values({ username, passwordHash }).returning({ id: adminUsers.id });
   if (!created) throw new Error("admin user insert returned nothing");
-  return { id: created.id, created: true };
+  const { clearedFailures } = await clearLoginFailures(handle, username, new Date());
+  return { id: created.id, created: true, clearedFailures };
 }
 
 /** Ensures the env-configured admin exists with the env password (idempotent; hashes only when it changed). */

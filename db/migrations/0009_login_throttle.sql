@@ -1,0 +1,2 @@
+ALTER TABLE "login_attempts" ADD COLUMN "cleared_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "login_attempts_account_address_idx" ON "login_attempts" USING btree (lower("username"),"ip","at");
