@@ -17,8 +17,8 @@ const SITE_CODE_PATHS: readonly string[] = ["/api/admin/site-settings", "/api/ad
 
 /** Bytes a request to `pathname` may send, or null for a streamed upload (its route enforces its own cap). */
 export function readBodyLimit(pathname: string): number | null {
-  // NOTE: Remix matches paths case-insensitively and ignores a trailing slash; a variant that is not matched
-  // here gets the small limit, never none.
+  // NOTE: Remix matches paths case-insensitively and with a trailing slash, so those variants are exempt too;
+  // any other spelling (an escaped letter…) gets the small limit, never none.
   const path = pathname.toLowerCase().replace(/\/+$/, "");
   if (STREAMED_UPLOAD_PATHS.includes(path)) return null;
   return SITE_CODE_PATHS.includes(path) ? SITE_CODE_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;

@@ -31,7 +31,7 @@ export function sendRefusal(req: express.Request, res: express.Response, refusal
   res.status(refusal.status).set({ "Cache-Control": "no-store", ...refusal.headers });
   // HEAD answers carry no body; Express leaves it out.
   if (wantsJson(req)) res.json({ error: { code: refusal.code, message: refusal.message } });
-  else res.type("html").send(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${refusal.title}</title></head><body><h1>${refusal.title}</h1><p>${refusal.message}</p></body></html>`);
+  else res.type("html").send(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${refusal.title}</title></head><body><h1>${refusal.title}</h1><p>${refusal.message}</p><p>Code: ${refusal.code}</p></body></html>`);
 }
 
 /** The host an Origin header names (with its port), or null for "null", garbage or a non-http scheme. */
