@@ -7,7 +7,8 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:22-bookworm-slim
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+# HOST: the server binds 127.0.0.1 unless told otherwise; in a container it must listen on every interface.
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app /app
 RUN mkdir -p /data && chown -R node:node /data

@@ -1,8 +1,8 @@
 // Request → streamed HTML (bots get the whole document at once, browsers the shell first) whose scripts carry the
 // response's CSP nonce; public page views are counted here.
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/csp-nonce";
@@ -20,7 +20,10 @@ export default function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
-  if (responseStatusCode === 200 && !isAdminPath(new URL(request.url).pathname)) recordPageVisit(request);
+  const admin = isAdminPath(new URL(request.url).pathname);
+  if (responseStatusCode === 200 && !admin) recordPageVisit(request);
+  // Back-office pages hold private data: not kept by any cache, the browser's included (a shared machine).
+  if (admin) responseHeaders.set("Cache-Control", "no-store");
   // The Express middleware already sent the headers with this nonce; without it, this render sets them itself.
   let nonce = readRequestNonce(request);
   if (!nonce) {
@@ -64,7 +67,22 @@ export default function handleRequest(
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   if (response.status === 200 && isCountedDataRoute(request)) recordPageVisit(request);
   if (!readRequestNonce(request)) applySecurityHeaders(response.headers, request, createNonce());
+  if (isAdminPath(new URL(request.url).pathname)) response.headers.set("Cache-Control", "no-store");
   return response;
+};
+
+/**
+ * Errors Remix reports: a request it refuses itself (4xx: a method a route has no loader or action for) is one
+ * line; anything else keeps its stack. A request whose client has gone is not logged.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const detail = typeof error.data === "string" ? error.data : error.statusText;
+    console.warn(`${error.status} ${request.method} ${JSON.stringify(new URL(request.url).pathname.slice(0, 200))}: ${detail.split("\n")[0]?.slice(0, 300)}`);
+    return;
+  }
+  console.error(error);
 };
 
 function isCountedDataRoute(request: Request): boolean {

@@ -5,6 +5,7 @@ import { testDriver } from "../../db/testing/test-database.ts";
 import { upsertAdminUser } from "../../db/writes/admin-users.ts";
 import { action as loginAction } from "~/routes/api.admin.login";
 import { action as logoutAction } from "~/routes/api.admin.logout";
+import { startBuiltApp } from "~/testing/in-process-server";
 import { recordAdminAction, requireAdminApi, requireAdminMutation, requireAdminPage } from "./admin-auth.server";
 import {
   ACCOUNT_ALERT_FAILURES,
@@ -347,6 +348,50 @@ describe(`admin sessions and guards on ${testDriver()}`, () => {
         { actor: "Admin", action: "settings.save", target: "site_settings", row_count: 1, ip: "203.0.113.9" },
         { actor: "Admin", action: "admin.login", target: null, row_count: null, ip: "203.0.113.9" },
       ]);
+    });
+
+    it("takes the client address from the socket, not from an X-Forwarded-For, unless TRUST_PROXY names the proxy", async () => {
+      await upsertAdminUser(handle, "proxied", PASSWORD);
+      const lastLoginIp = async () =>
+        (await handle.query<{ ip: string | null }>("select ip from audit_log where actor = 'proxied' and action = 'admin.login' order by id desc limit 1"))[0]?.ip;
+      const logInFrom = async (url: string, forwardedFor: string) => {
+        const response = await fetch(`${url}/api/admin/login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: url, "X-Forwarded-For": forwardedFor, "x-directory-client-ip": forwardedFor },
+          body: JSON.stringify({ username: "proxied", password: PASSWORD }),
+        });
+        expect(response.status).toBe(200);
+        return lastLoginIp();
+      };
+      // No TRUST_PROXY: a loopback client cannot choose the address the throttle and the audit log see.
+      const direct = await startBuiltApp();
+      try {
+        expect(await logInFrom(direct.url, "198.51.100.77")).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+        // Failed logins from "many addresses" all count against the one real address: its throttle engages.
+        for (let attempt = 0; attempt < MAX_IP_FAILURES; attempt += 1) {
+          const failed = await fetch(`${direct.url}/api/admin/login`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", Origin: direct.url, "X-Forwarded-For": `198.51.100.${attempt + 1}` },
+            body: JSON.stringify({ username: `nobody-${attempt}`, password: "wrong password" }),
+          });
+          expect(failed.status).toBe(401);
+        }
+        const throttled = await fetch(`${direct.url}/api/admin/login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: direct.url, "X-Forwarded-For": "198.51.100.200" },
+          body: JSON.stringify({ username: "nobody-else", password: "wrong password" }),
+        });
+        expect(throttled.status).toBe(429);
+      } finally {
+        await direct.close();
+      }
+      // TRUST_PROXY=loopback (a proxy on this machine): its X-Forwarded-For is the client.
+      const proxied = await startBuiltApp({ trustProxy: ["loopback"] });
+      try {
+        expect(await logInFrom(proxied.url, "198.51.100.78")).toBe("198.51.100.78");
+      } finally {
+        await proxied.close();
+      }
     });
 
     async function freshCookieFor(username: string) {

@@ -59,11 +59,13 @@ export function adminError(status: number, code: AdminErrorCode, headers: Record
   return json({ success: false, code, message }, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
-function allowedOrigins(request: Request): Set<string> {
-  const origins = new Set([new URL(request.url).origin]);
+/**
+ * SITE_URL's origin when set; otherwise the origin the request was addressed to.
+ * NOTE: that one comes from the Host header, which a client (or a DNS-rebinding page) chooses: SITE_URL pins it.
+ */
+function allowedOrigin(request: Request): string {
   const siteUrl = getEnv().SITE_URL;
-  if (siteUrl) origins.add(new URL(siteUrl).origin);
-  return origins;
+  return new URL(siteUrl ?? request.url).origin;
 }
 
 /**
@@ -75,7 +77,7 @@ export function isSameOriginRequest(request: Request): boolean {
   const fetchSite = request.headers.get("Sec-Fetch-Site");
   if (fetchSite && fetchSite !== "same-origin") return false;
   const origin = request.headers.get("Origin");
-  if (origin) return allowedOrigins(request).has(origin);
+  if (origin) return origin === allowedOrigin(request);
   return fetchSite === "same-origin";
 }
 
@@ -103,11 +105,16 @@ export function loginPath(request: Request): string {
   return back === "/admin" ? "/admin/login" : `/admin/login?redirectTo=${encodeURIComponent(back)}`;
 }
 
+/** A redirect inside the back-office: never stored, like every admin answer (where it leads depends on the session). */
+export function adminRedirect(path: string, init: { status?: 301 | 302; headers?: Record<string, string> } = {}): Response {
+  return redirect(path, { status: init.status ?? 302, headers: { "Cache-Control": "no-store", ...init.headers } });
+}
+
 /** Admin page loaders/actions: no valid session → redirect to the login page (which brings the admin back). */
 export async function requireAdminPage(request: Request): Promise<AdminContext> {
   const { context, hadCookie } = await findAdminContext(request);
   if (context) return context;
-  throw redirect(loginPath(request), hadCookie ? { headers: { "Set-Cookie": await clearSessionCookie() } } : undefined);
+  throw adminRedirect(loginPath(request), hadCookie ? { headers: { "Set-Cookie": await clearSessionCookie() } } : {});
 }
 
 /** Admin resource routes: 401 without a session; mutations also need our origin and the X-CSRF-Token header. */

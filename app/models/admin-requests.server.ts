@@ -21,9 +21,9 @@ export async function parseAdminBody<T extends z.ZodType>(request: Request, sche
   return parsed.data;
 }
 
-/** An admin API answer: private to this admin, never stored by shared caches. */
-export function adminJson<T>(data: T, maxAgeSeconds = 0): Response {
-  return json(data, { headers: { "Cache-Control": maxAgeSeconds > 0 ? `private, max-age=${maxAgeSeconds}` : "no-store" } });
+/** An admin API answer: never stored, not even by the admin's own browser (after a logout it must be gone). */
+export function adminJson<T>(data: T): Response {
+  return json(data, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** 405 for a method the admin call does not accept. */

@@ -1,6 +1,6 @@
 // /admin-legacy → /admin (the old single-screen panel is folded into the routed admin, which has the guard).
-import { redirect } from "@remix-run/node";
+import { adminRedirect } from "~/models/admin-auth.server";
 
 export function loader() {
-  return redirect("/admin", 301);
+  return adminRedirect("/admin", { status: 301 });
 }

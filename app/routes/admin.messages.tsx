@@ -8,6 +8,7 @@ import { AdminCard, adminMeta, Badge, buttonClasses, EmptyState, PageHeader } fr
 import { useAdminSession } from "~/components/admin/use-admin-session";
 import { requireAdminMutation, requireAdminPage } from "~/models/admin-auth.server";
 import { deleteMessageAsAdmin, listInbox, markMessageAsAdmin, parseInboxAction, parseInboxQuery } from "~/models/admin-inbox.server";
+import { readFormBody } from "~/models/form-body.server";
 
 export const meta: MetaFunction = () => adminMeta("Messages");
 
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormBody(request);
   const admin = await requireAdminMutation(request, form);
   const parsed = parseInboxAction(form);
   if (!parsed) return json({ success: false, code: "INVALID_MESSAGE_ACTION", message: "Send intent (read, unread or delete) and a message id." }, { status: 400 });

@@ -1,34 +1,35 @@
 // /admin/login: the Turkish login form (button enabled once both fields are filled); the action checks our
 // origin, throttles, starts a fresh session and returns the admin to the same-site page they came from.
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AdminIcon } from "~/components/admin/admin-icons";
 import { AdminLocaleProvider, useAdminText } from "~/components/admin/admin-i18n";
 import { buttonClasses, inputClasses } from "~/components/admin/admin-ui";
-import { findAdmin, logInAdmin, parseLoginForm } from "~/models/admin-auth.server";
+import { adminRedirect, findAdmin, logInAdmin, parseLoginForm } from "~/models/admin-auth.server";
 import { readAdminPreferences } from "~/models/admin-preferences.server";
+import { readFormBody } from "~/models/form-body.server";
 import { safeRedirectPath } from "~/utils/admin-paths";
 
 export const meta: MetaFunction = () => [{ title: "Yönetici Girişi · Business Directory" }, { name: "robots", content: "noindex, nofollow" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
-  if (await findAdmin(request)) throw redirect(redirectTo);
+  if (await findAdmin(request)) throw adminRedirect(redirectTo);
   const { locale, theme } = readAdminPreferences(request);
   return json({ redirectTo, locale, theme }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = parseLoginForm(await request.formData());
+  const form = parseLoginForm(await readFormBody(request));
   if (!form) return json({ code: "INVALID_LOGIN_REQUEST" as const, retryAfterSeconds: 0 }, { status: 400 });
   const result = await logInAdmin(request, form.credentials);
   if (!result.ok) {
     const headers: Record<string, string> = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {};
     return json({ code: result.code, retryAfterSeconds: result.retryAfterSeconds ?? 0 }, { status: result.status, headers });
   }
-  return redirect(form.redirectTo, { headers: { "Set-Cookie": result.setCookie } });
+  return adminRedirect(form.redirectTo, { headers: { "Set-Cookie": result.setCookie } });
 }
 
 function LoginForm({ redirectTo }: { redirectTo: string }) {

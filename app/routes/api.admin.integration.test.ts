@@ -106,7 +106,7 @@ describe(`admin API calls on ${testDriver()}`, () => {
     expect(reports[0]).toMatchObject({ success: false, timestamp: null, results: { updated: 0, skipped: 0, updateRate: 0, skipRate: 0 } });
     expect(Object.keys(reports[1]!).sort()).toEqual(["duplicateAnalysis", "results", "runId", "status", "success", "summary", "timestamp"]);
     const stats = await call(statsLoader as Handler, "/api/admin/stats", { cookie });
-    expect(stats.headers.get("Cache-Control")).toBe("private, max-age=300");
+    expect(stats.headers.get("Cache-Control")).toBe("no-store");
     expect(await stats.json()).toMatchObject({ totalBusinesses: 0, totalCategories: 0, categories: [] });
   });
 

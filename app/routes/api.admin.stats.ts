@@ -1,4 +1,4 @@
-// GET /api/admin/stats → { totalBusinesses, totalCategories, categories[] (category, count), … }; admin only, 5 min.
+// GET /api/admin/stats → { totalBusinesses, totalCategories, categories[] (category, count), … }; admin only, never stored (like every admin answer).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/models/admin-auth.server";
 import { getAdminStats } from "~/models/admin-dashboard.server";
@@ -6,5 +6,5 @@ import { adminJson } from "~/models/admin-requests.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminApi(request);
-  return adminJson(await getAdminStats(), 300);
+  return adminJson(await getAdminStats());
 }

@@ -15,7 +15,7 @@ const VALID = {
 };
 
 let senders = 0;
-/** Each test writes from its own address (the server trusts X-Forwarded-For from loopback), so limits don't mix. */
+/** Each test writes from its own address (the test server trusts X-Forwarded-For from loopback: TRUST_PROXY), so limits don't mix. */
 async function newContext(browser: Browser, options: { javaScriptEnabled?: boolean; viewport?: keyof typeof VIEWPORTS } = {}) {
   return browser.newContext({
     viewport: VIEWPORTS[options.viewport ?? "desktop"],

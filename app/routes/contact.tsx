@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { BUSINESS_HOURS, CLAIMED_FIGURES, COMPANY } from "~/components/site-facts";
 import { SiteToast, type SiteToastMessage } from "~/components/site-toast";
 import { sendContactMessage } from "~/models/contact.server";
+import { readFormBody } from "~/models/form-body.server";
 import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, CONTACT_MESSAGES, pickContactValues, type ContactField, type ContactValues } from "~/utils/contact-form";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
 
@@ -26,7 +27,7 @@ export function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const input = Object.fromEntries([...(await request.formData())].filter(([, value]) => typeof value === "string"));
+  const input = Object.fromEntries([...(await readFormBody(request))].filter(([, value]) => typeof value === "string"));
   const { status, result, headers } = await sendContactMessage(input, request);
   return json({ ...result, values: result.ok ? null : pickContactValues(input) }, { status, headers });
 }

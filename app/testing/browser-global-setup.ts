@@ -17,7 +17,8 @@ export default async function setup(project: TestProject) {
   }
   await ensureBuilt();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "directory-browser-"));
-  server = await startDirectoryServer(dataDir, { ADMIN_USERNAME: "admin", ADMIN_PASSWORD: "browser-test-password" });
+  // TRUST_PROXY: the contact tests send each browser's own X-Forwarded-For, so their rate limits do not mix.
+  server = await startDirectoryServer(dataDir, { ADMIN_USERNAME: "admin", ADMIN_PASSWORD: "browser-test-password", TRUST_PROXY: "loopback" });
   project.provide("browserBaseUrl", server.url);
   return teardown;
 }

@@ -8,10 +8,13 @@ import compression from "compression";
 import express from "express";
 import { createSecurityHeadersMiddleware, NONCE_REQUEST_HEADER } from "../../app/models/security-headers.server.ts";
 import { getDatabase } from "../../db/client.ts";
+import { getEnv } from "../../db/env.ts";
 import { readAggregatesStamp } from "../../db/queries/sitemap.ts";
 import { isCacheableRequest, keepKnownParameters, normalizeCacheKey, PageCache, readFreshnessMs, renderCachedPage, toCachedPage, type RenderOutcome } from "./page-cache.ts";
 import { answerDatabaseOutages } from "./database-outage.ts";
 import { AdmissionControl, createAdmissionMiddleware, isAdmissionExempt, sendShed } from "./admission-control.ts";
+import { createBodyLimitMiddleware, ignoreRefusedBodyErrors } from "./body-limit.ts";
+import { createRequestGuardMiddleware } from "./request-guards.ts";
 
 export interface RunningServer {
   port: number;
@@ -34,6 +37,8 @@ export interface StartServerOptions {
   onDataChanged?: () => void;
   /** Who may start a render or a query at once (default: limits for this machine's cores). */
   admission?: AdmissionControl;
+  /** Express's "trust proxy" (TRUST_PROXY): whose X-Forwarded-For/-Proto/-Host count; absent = nobody's. */
+  trustProxy?: number | string[];
 }
 
 /** The page-view rule entry.server applies to renders, for the answers the cache gives without rendering. */
@@ -184,15 +189,17 @@ export async function startHttpServer(options: StartServerOptions): Promise<Runn
   const build = answerDatabaseOutages((await import(pathToFileURL(buildPath).href)) as ServerBuild);
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", options.trustProxy ?? false);
   app.use(createSecurityHeadersMiddleware());
   app.use(compression());
   // The app reads the client address from this header (login throttling, audit log); set from the socket
-  // (or a loopback proxy's X-Forwarded-For), it overwrites whatever a client sent under that name.
+  // (or a trusted proxy's X-Forwarded-For), it overwrites whatever a client sent under that name.
   app.use((req, _res, next) => {
     req.headers["x-directory-client-ip"] = req.ip ?? "unknown";
     next();
   });
+  app.use(createRequestGuardMiddleware({ siteUrl: getEnv().SITE_URL }));
+  app.use(createBodyLimitMiddleware());
 
   // Fingerprinted by the compiler: safe to cache forever.
   app.use("/build", express.static(path.join(options.root, "public", "build"), { immutable: true, maxAge: "1y", index: false }));
@@ -204,6 +211,7 @@ export async function startHttpServer(options: StartServerOptions): Promise<Runn
   // NOTE: a regex, not "*": Express decodes a "*" param and answers a bare-text 400 to a malformed escape (%E0%A4%A);
   // Remix tolerates it and answers with its own 404 page or JSON.
   app.all(/.*/, createRequestHandler({ build: build, mode: process.env.NODE_ENV }));
+  app.use(ignoreRefusedBodyErrors);
 
   const server = await new Promise<import("node:http").Server>((resolve, reject) => {
     const listening = app.listen(options.port, options.host, () => resolve(listening));

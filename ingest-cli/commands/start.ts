@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import cluster, { type Worker } from "node:cluster";
 import fs from "node:fs";
+import { isIP } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -18,16 +19,58 @@ import { startHttpServer, type RunningServer } from "./start-server.ts";
 
 const ServeOptionsSchema = z.object({
   port: z.coerce.number().int().min(1).max(65535).optional(),
-  host: z.string().min(1).default("0.0.0.0"),
+  host: z.string().optional(),
   seed: z.boolean().default(true),
   workers: z.coerce.number().int().min(1).max(64).optional(),
 });
+
+const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+/** The interface to bind when neither --host nor HOST names one: this machine only. */
+export const DEFAULT_HOST = "127.0.0.1";
+const HostSchema = z
+  .string()
+  .trim()
+  .refine((value) => isIP(value) !== 0 || /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(value), {
+    message: "must be an IP address (127.0.0.1, 0.0.0.0, ::) or a host name such as localhost",
+  });
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+/** One trusted proxy: loopback/linklocal/uniquelocal, an IP address, or a subnet (10.0.0.0/8, fd00::/8). */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: how many proxies in front of the server (1, 2…) or which ones (a comma list of addresses, subnets or
+ * loopback/linklocal/uniquelocal), as Express's "trust proxy" takes them. Unset or 0: no X-Forwarded-* header counts.
+ */
+const TrustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): number | string[] | undefined => {
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 10) return hops === 0 ? undefined : hops;
+    } else {
+      const entries = value.split(",").map((entry) => entry.trim());
+      if (entries.every(isProxyEntry)) return entries;
+    }
+    ctx.addIssue({ code: "custom", message: "must be a number of proxies (1-10) or a comma list of loopback, linklocal, uniquelocal, IP addresses or subnets (10.0.0.0/8)" });
+    return z.NEVER;
+  });
 
 /** Server tuning read from the environment (validated here: only the server reads it). */
 const ServeEnvSchema = z.object({
   WEB_CONCURRENCY: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(64).optional()),
   PAGE_CACHE_MB: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().min(0).max(4096).optional()),
   PAGE_CACHE_MAX_AGE: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(0).max(3600).optional()),
+  HOST: z.preprocess(emptyToUndefined, HostSchema.optional()),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, TrustProxySchema.optional()),
 });
 
 /** Message a worker sends after a successful write, and the primary relays to the other workers. */
@@ -36,13 +79,27 @@ const CLEAR_PAGE_CACHE = "directory:clear-page-cache";
 const QUICK_CRASH_MS = 5_000;
 const SHUTDOWN_GRACE_MS = 10_000;
 
-function readServeEnv(): z.infer<typeof ServeEnvSchema> {
-  const parsed = ServeEnvSchema.safeParse(process.env);
+export function readServeEnv(source: Record<string, string | undefined> = process.env): z.infer<typeof ServeEnvSchema> {
+  const parsed = ServeEnvSchema.safeParse(source);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new CliError("INVALID_ENV", `${String(issue?.path[0])}: ${issue?.message}. Fix the variable or unset it.`);
   }
   return parsed.data;
+}
+
+/** The interface to bind: --host, else HOST, else 127.0.0.1 (a container or a public server sets HOST=0.0.0.0). */
+export function resolveHost(requested: string | undefined, envHost: string | undefined): string {
+  if (requested === undefined) return envHost ?? DEFAULT_HOST;
+  const parsed = HostSchema.safeParse(requested);
+  if (!parsed.success) throw new CliError("INVALID_HOST", `--host ${JSON.stringify(requested.slice(0, 100))}: ${parsed.error.issues[0]?.message}.`);
+  return parsed.data;
+}
+
+/** The address to print for a bound interface (every interface: localhost). */
+function shownHost(host: string): string {
+  if (host === "0.0.0.0" || host === "::") return "localhost";
+  return isIP(host) === 6 ? `[${host}]` : host;
 }
 
 /**
@@ -101,6 +158,7 @@ async function serveHere(port: number, host: string, onDataChanged?: () => void)
     root: PROJECT_ROOT,
     port,
     host,
+    trustProxy: tuning.TRUST_PROXY,
     pageCacheBytes: tuning.PAGE_CACHE_MB === undefined ? DEFAULT_PAGE_CACHE_BYTES : Math.round(tuning.PAGE_CACHE_MB * 1024 * 1024),
     pageCacheMaxAgeMs: tuning.PAGE_CACHE_MAX_AGE === undefined ? DEFAULT_PAGE_CACHE_MAX_AGE_MS : tuning.PAGE_CACHE_MAX_AGE * 1000,
     onDataChanged,
@@ -130,7 +188,7 @@ async function runWorker(port: number, host: string): Promise<void> {
 }
 
 /** The primary: fork `count` workers, restart any that dies, relay cache clears, and stop them all on a signal. */
-async function runPrimary(count: number, port: number): Promise<void> {
+async function runPrimary(count: number, port: number, host: string): Promise<void> {
   let stopping = false;
   const startedAt = new Map<Worker, number>();
   const fork = () => startedAt.set(cluster.fork(), Date.now());
@@ -149,7 +207,7 @@ async function runPrimary(count: number, port: number): Promise<void> {
   cluster.on("listening", () => {
     if (announced) return;
     announced = true;
-    process.stderr.write(`Business Directory listening on http://localhost:${port} (${count} workers)\n`);
+    process.stderr.write(`Business Directory listening on http://${shownHost(host)}:${port} (${count} workers)\n`);
   });
   for (let index = 0; index < count; index += 1) fork();
   const signal = await waitForStop([]);
@@ -177,7 +235,8 @@ async function prepareAndServe(raw: unknown, build: boolean): Promise<void> {
   process.env.NODE_ENV ??= "production";
   const env = getEnv();
   const port = options.port ?? env.PORT;
-  if (cluster.isWorker) return runWorker(port, options.host);
+  const host = resolveHost(options.host, readServeEnv().HOST);
+  if (cluster.isWorker) return runWorker(port, host);
   const workers = resolveWorkerCount(options.workers, readServeEnv().WEB_CONCURRENCY, Boolean(env.DATABASE_URL));
   if (build && isBuildStale()) runBuild();
   const handle = await getDatabase();
@@ -195,10 +254,10 @@ async function prepareAndServe(raw: unknown, build: boolean): Promise<void> {
   if (workers > 1) {
     // The workers open their own connections; the primary only supervises.
     await closeDatabase();
-    return runPrimary(workers, port);
+    return runPrimary(workers, port, host);
   }
-  const server = await serveHere(port, options.host);
-  process.stderr.write(`Business Directory listening on http://localhost:${server.port}\n`);
+  const server = await serveHere(port, host);
+  process.stderr.write(`Business Directory listening on http://${shownHost(host)}:${server.port}\n`);
   const signal = await waitForStop([]);
   process.stderr.write(`${signal}: shutting down…\n`);
   await server.close();
@@ -214,7 +273,7 @@ export function register(program: Command): void {
       .command(name)
       .description(description)
       .option("--port <port>", "port to listen on (default: PORT or 3000)")
-      .option("--host <host>", "interface to bind", "0.0.0.0")
+      .option("--host <host>", `interface to bind (default: HOST, else ${DEFAULT_HOST}; 0.0.0.0 for every interface)`)
       .option("--no-seed", "do not seed demo data into an empty database")
       .option("--workers <n>", "server processes (default: WEB_CONCURRENCY, else one per core; always 1 with the embedded database)")
       .action(async (raw: unknown) => prepareAndServe(raw, build));
