@@ -368,7 +368,7 @@ describe(`admin sessions and guards on ${testDriver()}`, () => {
       try {
         expect(await logInFrom(direct.url, "198.51.100.77")).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
         // Failed logins from "many addresses" all count against the one real address: its throttle engages.
-        for (let attempt = 0; attempt < MAX_IP_FAILURES; attempt += 1) {
+        for (let attempt = 0; attempt < MAX_ADDRESS_FAILURES; attempt += 1) {
           const failed = await fetch(`${direct.url}/api/admin/login`, {
             method: "POST",
             headers: { "Content-Type": "application/json", Origin: direct.url, "X-Forwarded-For": `198.51.100.${attempt + 1}` },
