@@ -16,7 +16,7 @@ interface Answer {
 
 /**
  * The login throttle over real HTTP, the way the attacker hit it: bursts of concurrent guesses at the built server.
- * The server trusts X-Forwarded-For from loopback, so each request names the address it comes from.
+ * The server is told to trust X-Forwarded-For from loopback (TRUST_PROXY=loopback), so each request names its address.
  */
 describe(`admin login throttle over HTTP on ${testDriver()}`, () => {
   let database: ProcessTestDatabase | undefined;
@@ -27,7 +27,7 @@ describe(`admin login throttle over HTTP on ${testDriver()}`, () => {
     database = await useFreshProcessDatabase("login-throttle");
     handle = database.handle;
     for (const username of ["admin", "owner"]) await upsertAdminUser(handle, username, PASSWORD);
-    server = await startBuiltApp();
+    server = await startBuiltApp({ trustProxy: ["loopback"] });
   });
   afterAll(async () => {
     await server?.close();

@@ -154,6 +154,8 @@ describe("keepKnownParameters", () => {
     expect(keepKnownParameters("/search?q=a+b&page=2")).toBe("/search?q=a+b&page=2");
     expect(keepKnownParameters("/categories?cb=1")).toBe("/categories");
     expect(keepKnownParameters("/categories")).toBe("/categories");
+    // Remix's lazy route discovery: dropping these made every client navigation a full reload.
+    expect(keepKnownParameters("/__manifest?p=%2Fsearch&version=abc123&cb=1")).toBe("/__manifest?p=%2Fsearch&version=abc123");
     expect(normalizeCacheKey("h", keepKnownParameters("/search?q=x&cb=1"))).toBe(normalizeCacheKey("h", keepKnownParameters("/search?q=x&cb=2")));
   });
 

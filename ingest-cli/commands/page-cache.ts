@@ -28,12 +28,14 @@ export function isCacheableRequest(request: CacheableRequest): boolean {
 
 /**
  * Every query parameter a public page or API reads (search filters, paging, views, letters, suggest options) and
- * Remix's own (`_data`, `index`). NOTE: a route that starts reading a new parameter must be listed here, or its
+ * Remix's own (`_data`, `index`, and `p` / `version` of lazy route discovery's `/__manifest`). NOTE: a route that starts reading a new parameter must be listed here, or its
  * cached answers ignore it; page-cache.test.ts checks the public query schemas' keys against this list.
  */
 export const KNOWN_PUBLIC_PARAMETERS: ReadonlySet<string> = new Set([
   "_data",
   "index",
+  "p",
+  "version",
   "q",
   "location",
   "category",

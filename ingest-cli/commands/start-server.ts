@@ -46,6 +46,8 @@ type CountCachedView = (request: Request) => void;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const CLOSE_GRACE_MS = 5_000;
+/** How long a cache hit waits for the aggregates stamp's re-read before it is answered anyway. */
+const STAMP_WAIT_MS = 50;
 
 function toFetchRequest(req: express.Request, res: express.Response, url = req.originalUrl): Request {
   const headers = new Headers();
@@ -88,7 +90,10 @@ function createPageCacheMiddleware(build: ServerBuild, options: StartServerOptio
   let stampReadAt = -Infinity;
   let stampRead: Promise<void> | undefined;
 
-  /** NOTE: only the first read is waited for; later ones run beside the answer, so a busy database never delays a hit. */
+  /**
+   * NOTE: a re-read is waited for at most STAMP_WAIT_MS, then runs on beside the answer: a database busy with a queue of
+   * searches (PGlite runs one statement at a time) never holds up a hit for long, and a quiet one is read in time.
+   */
   const checkStamp = async () => {
     if (cache.now() - stampReadAt < stampMs) return;
     const first = stamp === undefined;
@@ -105,7 +110,13 @@ function createPageCacheMiddleware(build: ServerBuild, options: StartServerOptio
         stampRead = undefined;
       }
     })();
-    if (first) await stampRead;
+    if (first) {
+      await stampRead;
+      return;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([stampRead, new Promise<void>((resolve) => (timer = setTimeout(resolve, STAMP_WAIT_MS)))]);
+    clearTimeout(timer);
   };
 
   const render = async (req: express.Request, res: express.Response, url: string): Promise<RenderOutcome> => {
