@@ -172,6 +172,13 @@ describe(`a server killed during an admin upload, on ${testDriver()}`, () => {
     expect(page.fileKept).toBe(true);
     expect(page.run.status).toBe("interrupted");
     expect(page.run.uploadPath).toBeUndefined();
+    // The page itself (default language Turkish): the state, both actions as CSRF-carrying forms, no server path.
+    const html = await (await fetch(`${server?.url}/admin/reports/${runId}`, { headers: { Cookie: session.cookie } })).text();
+    expect(html).toContain("Bu içe aktarma yarıda kesildi");
+    expect(html).toMatch(/name="intent" value="resume"[^>]*>Devam et</);
+    expect(html).toMatch(/name="intent" value="discard"[^>]*>Vazgeç</);
+    expect(html).toContain(`name="_csrf" value="${session.csrfToken}"`);
+    expect(html).not.toContain("interrupted-uploads");
     await server?.kill("SIGTERM");
     server = undefined;
     await withDatabase(async (handle) => {
@@ -191,10 +198,14 @@ describe(`a server killed during an admin upload, on ${testDriver()}`, () => {
     const { runId } = await uploadAndKill(files.resume);
     const line = await expectLeftRunning(runId);
 
+    const leftBytes = tempUploads().reduce((sum, dir) => sum + fs.readdirSync(path.join(tmpDir, dir)).reduce((total, entry) => total + fs.statSync(path.join(tmpDir, dir, entry)).size, 0), 0);
+    const restarted = performance.now();
     await start();
+    const restartMs = performance.now() - restarted;
     await expectInterrupted(runId, line);
 
     await start();
+    const resumeStarted = performance.now();
     const resumed = await postRunAction(runId, "resume");
     expect(resumed).toEqual({ status: 200, body: { success: true, intent: "resume", resumedFromRow: line } });
     let page: { run: { status: string; totalRows: number; inserted: number } };
@@ -204,6 +215,10 @@ describe(`a server killed during an admin upload, on ${testDriver()}`, () => {
       page = await routeData(`/admin/reports/${runId}`, RUN_ROUTE);
     } while (page.run.status === "running" && Date.now() < deadline);
     expect(page.run).toMatchObject({ status: "succeeded", totalRows: ROWS, inserted: expected });
+    console.info(
+      `server kill: ${(fs.statSync(files.resume).size / 1048576).toFixed(1)} MB upload killed after line ${line}, ${(leftBytes / 1048576).toFixed(1)} MB left in the temp dir; ` +
+        `restart with recovery ${(restartMs / 1000).toFixed(1)} s; resume finished ${ROWS - line + 1} rows in ${((performance.now() - resumeStarted) / 1000).toFixed(1)} s`,
+    );
     // A second Resume of a finished run is refused with a reason, not run twice.
     expect(await postRunAction(runId, "resume")).toMatchObject({ status: 409, body: { code: "IMPORT_RUN_NOT_INTERRUPTED" } });
     await server?.kill("SIGTERM");

@@ -81,7 +81,9 @@ export interface NewImportRun {
 }
 
 const INSERT_RUN = `insert into import_runs (origin, file_name, file_size_bytes, file_sha256, options, created_by, status, claimed_by, heartbeat_at, started_at, upload_path)
-  values ($1, $2, $3, $4, $5::jsonb, $6, 'running', $7, now(), now(), $8) returning id::int as id`;
+  values ($1, $2, $3, $4, $5::text::jsonb, $6, 'running', $7, now(), now(), $8) returning id::int as id`;
+// NOTE: `$5::text::jsonb`, not `$5::jsonb`: on the owner session postgres.js learns the parameter is jsonb and
+// JSON-encodes the already encoded options again, storing one JSON string instead of the object.
 
 /** A new running run owned by this process. */
 export async function createImportRun(handle: DatabaseHandle, run: NewImportRun): Promise<ImportRunClaim> {

@@ -161,12 +161,8 @@ function resolveSearchEngine(handle: DatabaseHandle, given: SearchEngine | null 
   return env.MEILI_URL ? createSearchEngine({ handle, meiliUrl: env.MEILI_URL, meiliApiKey: env.MEILI_API_KEY }) : null;
 }
 
-/**
- * The run this import writes into, claimed by this process: a resumed one (see ImportOptions.resume) or a new one.
- * Runs a dead process left `running` are closed first (interrupted, counts refreshed), so they can be resumed here.
- */
+/** The run this import writes into, claimed by this process: a resumed one (see ImportOptions.resume) or a new one. */
 async function openRun(handle: DatabaseHandle, fileSha256: string, options: ImportOptions, newRun: NewImportRun): Promise<{ claim: ImportRunClaim; resumedFromRow: number }> {
-  await recoverInterruptedImports(handle);
   const resume = options.resume ?? false;
   if (resume !== false) {
     const runId = typeof resume === "object" ? resume.runId : undefined;
@@ -215,8 +211,14 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
 
   let claim: ImportRunClaim | null = null;
   let resumedFromRow = 0;
+  // Businesses written by runs whose process died, whose counts this import refreshes at its end, whatever its outcome.
+  let owedCountRows = 0;
+  const refreshCounts = !dryRun && (options.refreshAggregates ?? true);
   if (!dryRun) {
     try {
+      // Runs a dead process left `running` are closed first (interrupted), so they can be resumed here.
+      // NOTE: their count refresh waits for this import's own (one rebuild instead of two, and never before the claim).
+      owedCountRows = (await recoverInterruptedImports(handle, { refreshCounts: false })).changedRows;
       ({ claim, resumedFromRow } = await openRun(handle, fileSha256, options, {
         origin: options.origin ?? "cli",
         fileName: dropNulChars(fileName),
@@ -229,6 +231,7 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
       }));
     } catch (error) {
       await source.close();
+      if (refreshCounts && owedCountRows > 0) await refreshAfterBulkChange(handle, owedCountRows);
       throw error;
     }
     options.onRunStarted?.({ runId: claim.id, resumedFromRow });
@@ -418,8 +421,12 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
       counters.skipped.count = totals.skipped;
       counters.rejected.count = totals.rejected;
     }
-    if (!dryRun && status === "succeeded" && (options.refreshAggregates ?? true) && counters.inserted + counters.updated > 0) {
-      await refreshAfterBulkChange(handle, counters.inserted + counters.updated);
+    const changed = counters.inserted + counters.updated + owedCountRows;
+    if (refreshCounts && changed > 0) {
+      // NOTE: a failed or cancelled import's whole batches are visible too. Its refresh is best effort (the database
+      // may be what failed); the next server start repairs counts that lag the imports.
+      if (status === "succeeded") await refreshAfterBulkChange(handle, changed);
+      else await refreshAfterBulkChange(handle, changed).catch(() => undefined);
     }
     counters.finishedAt = new Date();
     const single = buildSingleFileResult(counters);

@@ -142,6 +142,8 @@ async function sweepStaleTempUploads(handle: DatabaseHandle): Promise<number> {
 
 export interface RecoveryReport {
   interrupted: Array<{ id: number; fileName: string; committedThroughRow: number; fileKept: boolean }>;
+  /** Businesses the interrupted runs wrote: with `refreshCounts: false` the caller owes a count refresh when above 0. */
+  changedRows: number;
   /** True when the count tables were rebuilt (an orphan had written businesses, or the counts lagged the imports). */
   refreshed: boolean;
   refreshMs: number;
@@ -154,10 +156,11 @@ export interface RecoveryReport {
  * Finds runs left `running` by a dead process and closes them: `interrupted` with their line, counts refreshed,
  * upload kept (capped) for a resume, each audited. `startup`: also repair counts that lag the imports (a process
  * killed in its final refresh) and remove stale upload temp dirs; only the server's start-up, before it serves.
+ * `refreshCounts: false` (an import about to run, which refreshes at its end anyway) leaves the refresh to the caller.
  */
 export async function recoverInterruptedImports(
   handle: DatabaseHandle,
-  options: { startup?: boolean; log?: (line: string) => void } = {},
+  options: { startup?: boolean; refreshCounts?: boolean; log?: (line: string) => void } = {},
 ): Promise<RecoveryReport> {
   const interrupted = await interruptOrphanedRuns(handle, keepUpload);
   const evictedUploads = interrupted.length > 0 || options.startup ? await enforceKeptUploadCap(handle, options.startup ?? false) : 0;
@@ -165,13 +168,14 @@ export async function recoverInterruptedImports(
   const changed = interrupted.reduce((sum, run) => sum + run.changedRows, 0);
   let refreshed = false;
   const started = performance.now();
-  if (changed > 0 || (options.startup && (await aggregatesBehindImports(handle)))) {
+  if ((options.refreshCounts ?? true) && (changed > 0 || (options.startup && (await aggregatesBehindImports(handle))))) {
     await refreshAfterBulkChange(handle, changed);
     refreshed = true;
   }
   const refreshMs = performance.now() - started;
   const report: RecoveryReport = {
     interrupted: interrupted.map((run) => ({ id: run.id, fileName: run.fileName, committedThroughRow: run.committedThroughRow, fileKept: kept.has(run.id) })),
+    changedRows: changed,
     refreshed,
     refreshMs,
     evictedUploads,
