@@ -275,7 +275,7 @@ export async function interruptOrphanedRuns(handle: DatabaseHandle, keepUpload: 
           [
             run.id,
             uploadPath,
-            `INTERRUPTED: the process importing this file (${run.claimedBy ?? "unknown"}) stopped after line ${run.committedThroughRow + 1}; ` +
+            `INTERRUPTED: the process importing this file (${run.claimedBy ?? "unknown"}) stopped (killed or crashed); ` +
               `rows up to line ${run.committedThroughRow} are saved. Resume or discard it in /admin/reports (CLI: import the file again with --resume).`,
           ],
         );
