@@ -1,5 +1,6 @@
-// Import runs → the admin's import history, one run's stored report with its row issues, and the rejected rows as a
-// CSV (original columns + line, field, reason) written by the pipeline's own writer, so the CLI and admin files match.
+// Import runs → the admin's import history, one run's stored report with its row issues, the rejected rows as a
+// CSV (original columns + line, field, reason) written by the pipeline's own writer, so the CLI and admin files match;
+// and for a run a dead server left interrupted: resume it from its kept upload, or discard it (both audited).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,7 +8,11 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { z } from "zod";
 import { getDatabase } from "../../db/client.ts";
 import { countImportRowIssues, findImportRun, listImportRowIssues, listImportRuns, type ImportRowIssue } from "../../db/queries/import-runs.ts";
+import { findRunForRecovery, type InterruptedRun } from "../../db/writes/import-runs.ts";
+import { DEFAULT_BATCH_SIZE, ImportError, importFile } from "../../ingest-cli/pipeline/import/import-file.ts";
+import { discardInterruptedRun, findKeptUpload, RunNotInterruptedError } from "../../ingest-cli/pipeline/import/interrupted-runs.ts";
 import { RejectedRowsWriter } from "../../ingest-cli/pipeline/import/rejected-rows.ts";
+import { SourceError } from "../../ingest-cli/pipeline/read/source-error.ts";
 import { recordAdminAction, type AdminContext } from "./admin-auth.server";
 import { adminDataError } from "./admin-businesses.server";
 
@@ -46,7 +51,102 @@ export async function getImportRunReport(runId: number) {
     countImportRowIssues(handle, runId),
     listImportRowIssues(handle, runId, { limit: REPORT_ISSUES_SHOWN }),
   ]);
-  return { run, counts, issues: issues.map(({ raw: _raw, ...issue }) => issue) };
+  const { uploadPath, ...shown } = run;
+  // Only whether the upload is kept (Resume possible) reaches the page, never the server path.
+  return { run: shown, fileKept: run.status === "interrupted" && findKeptUpload(uploadPath) !== null, counts, issues: issues.map(({ raw: _raw, ...issue }) => issue) };
+}
+
+export const RunActionSchema = z.object({ intent: z.enum(["resume", "discard"]) });
+export type RunAction = z.infer<typeof RunActionSchema>["intent"];
+
+/** The run page's form → its intent, or a 400 naming the two it takes. */
+export function parseRunAction(form: FormData): RunAction {
+  const parsed = RunActionSchema.safeParse({ intent: form.get("intent") });
+  if (!parsed.success) throw adminDataError(400, "INVALID_RUN_ACTION", "Send intent=resume or intent=discard for an interrupted import run.");
+  return parsed.data.intent;
+}
+
+/** What the import used the first time, read back from the run (defaults where an old run lacks one). */
+const StoredRunOptionsSchema = z.object({
+  batchSize: z.number().int().min(1).max(10_000).catch(DEFAULT_BATCH_SIZE),
+  onDuplicate: z.enum(["update", "skip"]).catch("update"),
+  isTest: z.boolean().catch(false),
+});
+
+async function findInterrupted(runId: number): Promise<InterruptedRun> {
+  const run = await findRunForRecovery(await getDatabase(), runId);
+  if (!run) throw runNotFound(runId);
+  if (run.status !== "interrupted") throw adminDataError(409, "IMPORT_RUN_NOT_INTERRUPTED", new RunNotInterruptedError(runId).message);
+  return run;
+}
+
+/**
+ * POST intent=resume: continues the interrupted run from its kept upload after its last saved batch, in the
+ * background of this server (the page then shows it running); answers once the run is claimed, or with why not.
+ */
+export async function resumeRunAsAdmin(admin: AdminContext, runId: number): Promise<{ resumedFromRow: number }> {
+  const run = await findInterrupted(runId);
+  const kept = findKeptUpload(run.uploadPath);
+  if (!kept) {
+    throw adminDataError(
+      409,
+      "UPLOAD_NOT_KEPT",
+      run.origin === "cli"
+        ? `Import run #${runId} came from the CLI: run \`directory import <file> --resume\` with the same file to continue after line ${run.committedThroughRow}.`
+        : `The uploaded file of import run #${runId} was not kept (the kept-uploads limit was reached, or it was on another server). Upload the same file again at /admin/upload: it continues after line ${run.committedThroughRow}.`,
+    );
+  }
+  const stored = StoredRunOptionsSchema.parse({ batchSize: run.options.batchSize, onDuplicate: run.options.onDuplicate, isTest: run.options.isTest });
+  const target = `import-run:${runId}`;
+  const handle = await getDatabase();
+  const started = await new Promise<{ resumedFromRow: number }>((resolve, reject) => {
+    let claimed = false;
+    importFile(handle, kept, {
+      ...stored,
+      resume: { runId },
+      fileName: run.fileName,
+      origin: run.origin,
+      createdBy: run.createdBy,
+      uploadPath: kept,
+      onRunStarted: ({ resumedFromRow }) => {
+        claimed = true;
+        resolve({ resumedFromRow });
+      },
+    })
+      .then((outcome) => {
+        if (!claimed) throw new Error(`the resumed import of run #${runId} ended without claiming it`);
+        return recordAdminAction(admin, "import-run.resume-finished", {
+          target,
+          rowCount: outcome.counters.inserted + outcome.counters.updated,
+          details: { status: outcome.status, totalRows: outcome.counters.totalRows, error: outcome.error?.code ?? null },
+        });
+      })
+      .catch((error: unknown) => {
+        if (!claimed) return reject(error);
+        // NOTE: the request has been answered; the run's own status and error say what happened.
+        process.stderr.write(`Resumed import run #${runId} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      });
+  }).catch((error: unknown) => {
+    if (error instanceof ImportError || error instanceof SourceError) throw adminDataError(409, error.code, error.message);
+    throw error;
+  });
+  await recordAdminAction(admin, "import-run.resume", { target, rowCount: started.resumedFromRow, details: { fileName: run.fileName } });
+  return started;
+}
+
+/** POST intent=discard: gives the interrupted run up (its saved rows stay), deletes its kept upload; audited. */
+export async function discardRunAsAdmin(admin: AdminContext, runId: number): Promise<{ committedThroughRow: number }> {
+  await findInterrupted(runId);
+  const discarded = await discardInterruptedRun(await getDatabase(), runId).catch((error: unknown) => {
+    if (error instanceof RunNotInterruptedError) throw adminDataError(409, error.code, error.message);
+    throw error;
+  });
+  await recordAdminAction(admin, "import-run.discard", {
+    target: `import-run:${runId}`,
+    rowCount: discarded.committedThroughRow,
+    details: { countsRefreshed: discarded.refreshed },
+  });
+  return discarded;
 }
 
 /** Every rejected issue of a run, in order, a chunk at a time. */

@@ -1,6 +1,7 @@
 // Admin upload requests (multipart, field `file`) → the file streamed to a private temp file (never held in memory,
 // 150 MB enforced while it arrives) → the shared import pipeline → the spec's single-file or batch result, as JSON
-// or as NDJSON progress lines followed by the result; the temp file is always removed.
+// or as NDJSON progress lines followed by the result; the temp file is always removed (if the server dies mid-import,
+// start-up recovery moves it to the kept uploads of the interrupted run, and a re-upload of the same file resumes it).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +21,7 @@ import { sanitizeFileName } from "../../ingest-cli/pipeline/import/file-name.ts"
 import { BATCH_SIZES, DEFAULT_BATCH_SIZE, ImportError, importFile, type ImportOutcome, type ImportProgress } from "../../ingest-cli/pipeline/import/import-file.ts";
 import { encodeCsvRecord } from "../../ingest-cli/pipeline/export/csv-cell.ts";
 import { SourceError } from "../../ingest-cli/pipeline/read/source-error.ts";
+import { UPLOAD_TEMP_PREFIX } from "../../ingest-cli/pipeline/import/interrupted-runs.ts";
 import { recordAdminAction, type AdminContext } from "./admin-auth.server";
 
 export const UPLOAD_MAX_BYTES = 150 * 1024 * 1024;
@@ -102,7 +104,7 @@ async function receiveUpload(request: Request, kind: UploadKind): Promise<Receiv
   if (declared > UPLOAD_MAX_BYTES + MULTIPART_ALLOWANCE) throw uploadError(413, "FILE_TOO_LARGE", describeTooLarge("The file"));
   const multipart = readMultipartRequest(request);
   const allowed: readonly string[] = kind === "single" ? SINGLE_UPLOAD_EXTENSIONS : BATCH_UPLOAD_EXTENSIONS;
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "directory-upload-"));
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), UPLOAD_TEMP_PREFIX));
   // NOTE: the received file is tracked here, never read back from the form: a text field named `file` must not
   // be able to name a path on the server.
   let received: { filePath: string; fileName: string } | null = null;
@@ -204,6 +206,10 @@ async function runUploadImport(
       origin: "admin",
       createdBy: context.user.id,
       maxBytes: UPLOAD_MAX_BYTES,
+      // Recorded on the run: if the server dies mid-import, recovery keeps this copy for a resume.
+      uploadPath: upload.filePath,
+      // The same file again after an interruption continues that run after its last saved batch.
+      resume: "interrupted",
       onProgress,
     });
   } catch (error) {

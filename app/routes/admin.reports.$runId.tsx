@@ -1,16 +1,18 @@
 // /admin/reports/{runId}: one import run's stored report (spec's batch result and dashboard figures), its row issues
-// and the rejected-rows CSV download.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+// and the rejected-rows CSV download; an interrupted run offers Resume and Discard (page actions with the CSRF field).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
 import { useAdminText, type AdminTextKey } from "~/components/admin/admin-i18n";
 import { AdminIcon } from "~/components/admin/admin-icons";
 import { AdminCard, adminMeta, buttonClasses } from "~/components/admin/admin-ui";
 import { ReportStatus, useRunLine } from "~/components/admin/report-status";
 import { UploadReport } from "~/components/admin/upload-report";
 import type { BatchUploadResult } from "~/components/admin/upload-send";
-import { requireAdminPage } from "~/models/admin-auth.server";
-import { getImportRunReport, parseRunId, REPORT_ISSUES_SHOWN } from "~/models/admin-reports.server";
+import { useAdminSession } from "~/components/admin/use-admin-session";
+import { requireAdminMutation, requireAdminPage } from "~/models/admin-auth.server";
+import { discardRunAsAdmin, getImportRunReport, parseRunAction, parseRunId, REPORT_ISSUES_SHOWN, resumeRunAsAdmin } from "~/models/admin-reports.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => adminMeta(`Report #${data?.run.id ?? ""}`);
 
@@ -19,11 +21,42 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ ...(await getImportRunReport(parseRunId(params))), issuesShown: REPORT_ISSUES_SHOWN }, { headers: { "Cache-Control": "no-store" } });
 }
 
+/** POST intent=resume|discard on an interrupted run; a refusal (409) comes back as data for the page to show. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const admin = await requireAdminMutation(request, form);
+  const runId = parseRunId(params);
+  const intent = parseRunAction(form);
+  try {
+    const result = intent === "resume" ? await resumeRunAsAdmin(admin, runId) : await discardRunAsAdmin(admin, runId);
+    return json({ success: true as const, intent, ...result }, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (error instanceof Response && error.status === 409) return error;
+    throw error;
+  }
+}
+
+/** While a run is running, its page refreshes itself at the dashboard's pace (spec: reports polled every 5 s). */
+const RUNNING_REFRESH_MS = 5000;
+
 const SEVERITY: Record<string, AdminTextKey> = { rejected: "run.severity.rejected", skipped: "run.severity.skipped", warning: "run.severity.warning" };
 
 export default function AdminReportPage() {
-  const { run, counts, issues, issuesShown } = useLoaderData<typeof loader>();
+  const { run, fileKept, counts, issues, issuesShown } = useLoaderData<typeof loader>();
+  const refusal = useActionData<{ success?: boolean; message?: string }>();
+  const { csrfToken } = useAdminSession();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
   const { t, formatNumber } = useAdminText();
+  const busy = navigation.state !== "idle";
+  const running = run.status === "running";
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, RUNNING_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [running, revalidator]);
   const runLine = useRunLine();
   const severityText = (severity: string) => {
     const key = SEVERITY[severity];
@@ -56,7 +89,61 @@ export default function AdminReportPage() {
           ) : null}
         </div>
       </div>
-      {run.error ? <p className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">{run.error}</p> : null}
+      {run.status === "interrupted" ? (
+        <AdminCard title={t("run.interrupted.title")} description={t("run.interrupted.text", { line: formatNumber(run.committedThroughRow) })}>
+          <p className="text-sm text-slate-800 dark:text-slate-200" data-testid="interrupted-next">
+            {fileKept
+              ? t("run.interrupted.kept", { line: formatNumber(run.committedThroughRow) })
+              : run.origin === "cli"
+                ? t("run.interrupted.cli", { line: formatNumber(run.committedThroughRow) })
+                : t("run.interrupted.notKept", { line: formatNumber(run.committedThroughRow) })}
+            {!fileKept && run.origin !== "cli" ? (
+              <>
+                {" "}
+                <Link to="/admin/upload" className="font-medium text-brand-700 underline dark:text-brand-300">
+                  {t("run.uploadLink")}
+                </Link>
+              </>
+            ) : null}
+          </p>
+          {refusal && refusal.success === false && refusal.message ? (
+            <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+              {refusal.message}
+            </p>
+          ) : null}
+          <div className="mt-4 flex flex-wrap gap-3">
+            {fileKept ? (
+              <Form method="post">
+                <input type="hidden" name="_csrf" value={csrfToken} />
+                <button type="submit" name="intent" value="resume" className={buttonClasses.primary} disabled={busy}>
+                  {busy && navigation.formData?.get("intent") === "resume" ? t("run.resuming") : t("run.resume")}
+                </button>
+              </Form>
+            ) : null}
+            <Form
+              method="post"
+              onSubmit={(event) => {
+                if (!window.confirm(t("run.discardConfirm", { id: run.id }))) event.preventDefault();
+              }}
+            >
+              <input type="hidden" name="_csrf" value={csrfToken} />
+              <button type="submit" name="intent" value="discard" className={buttonClasses.secondary} disabled={busy}>
+                {t("run.discard")}
+              </button>
+            </Form>
+          </div>
+        </AdminCard>
+      ) : run.status === "discarded" ? (
+        <p className="rounded-lg border border-slate-300 bg-slate-50 p-3 text-sm text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200">
+          {t("run.discardedText", { line: formatNumber(run.committedThroughRow) })}
+        </p>
+      ) : running ? (
+        <p className="rounded-lg border border-brand-300 bg-brand-50 p-3 text-sm text-brand-900 dark:border-brand-800 dark:bg-brand-950 dark:text-brand-100" aria-live="polite">
+          {t("run.runningText", { count: formatNumber(run.committedThroughRow) })}
+        </p>
+      ) : run.error ? (
+        <p className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">{run.error}</p>
+      ) : null}
       {batch ? <UploadReport fileName={run.fileName} result={batch} /> : <p className="text-sm text-slate-700 dark:text-slate-300">{t("run.noReport", { count: formatNumber(run.committedThroughRow) })}</p>}
       <AdminCard
         title={t("run.issues")}

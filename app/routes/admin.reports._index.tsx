@@ -1,4 +1,5 @@
-// /admin/reports: the import history (CLI and admin uploads), newest first, 25 per page, each run linking to its report.
+// /admin/reports: the import history (CLI and admin uploads), newest first, 25 per page, each run linking to its report;
+// an interrupted run says where it stopped (its page offers Resume and Discard).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -55,6 +56,9 @@ export default function AdminReportsPage() {
                       #{run.id} · {run.fileName}
                     </p>
                     <p className="text-xs text-slate-700 dark:text-slate-300">{runLine(run)}</p>
+                    {run.status === "interrupted" ? (
+                      <p className="mt-1 text-xs font-medium text-red-700 dark:text-red-300">{t("reports.interruptedLine", { line: formatNumber(run.committedThroughRow) })}</p>
+                    ) : null}
                   </div>
                   <ReportStatus status={run.status} />
                 </div>

@@ -1,5 +1,5 @@
 // Browser tests → the real built server (`directory serve`) on a free port with its own DATA_DIR, and a stop that
-// ends exactly that process (by its PID) and removes the data dir.
+// ends exactly that process (by its PID) and removes the data dir (or a kill by signal that keeps it, for restarts).
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -13,6 +13,8 @@ const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..",
 export interface DirectoryServer {
   url: string;
   stop(): Promise<void>;
+  /** Sends `signal` and waits for the process to exit, keeping the data dir (a restart test starts it again). */
+  kill(signal: NodeJS.Signals): Promise<void>;
 }
 
 /** A build lock older than this is a crashed run's leftover. */
@@ -76,6 +78,14 @@ export async function startDirectoryServer(dataDir: string, extraEnv: Record<str
   child.stderr?.removeAllListeners("data").resume();
   return {
     url: `http://127.0.0.1:${port}`,
+    async kill(signal) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill(signal);
+      await exited;
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+    },
     async stop() {
       if (child.pid && child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -18,19 +18,22 @@ export interface ImportRunSummary {
   error: string | null;
   startedAt: string | null;
   finishedAt: string | null;
+  /** Rows of the file up to this line are saved (where an interrupted run would continue). */
+  committedThroughRow: number;
 }
 
 export interface ImportRunDetail extends ImportRunSummary {
   options: Record<string, unknown>;
   report: Record<string, unknown> | null;
-  committedThroughRow: number;
+  /** The server-side upload copy (a server path: never sent to the browser). */
+  uploadPath: string | null;
 }
 
 const SUMMARY_COLUMNS = `r.id::int as id, r.origin, r.file_name as "fileName", r.file_size_bytes::float8 as "fileSizeBytes", r.status,
   r.total_rows as "totalRows", r.inserted_count as inserted, r.updated_count as updated, r.unchanged_count as unchanged,
   r.skipped_count as skipped, r.rejected_count as rejected, u.username as "createdBy", r.error,
   to_char(r.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "startedAt",
-  to_char(r.finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "finishedAt"`;
+  to_char(r.finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "finishedAt", r.committed_through_row as "committedThroughRow"`;
 
 /** Runs older than `beforeId` (newest first); `limit + 1` rows are read to tell whether more exist. */
 export async function listImportRuns(handle: DatabaseHandle, options: { limit: number; beforeId?: number }): Promise<{ runs: ImportRunSummary[]; nextBeforeId: number | null }> {
@@ -51,7 +54,7 @@ export async function listImportRuns(handle: DatabaseHandle, options: { limit: n
 
 export async function findImportRun(handle: DatabaseHandle, id: number): Promise<ImportRunDetail | null> {
   const [row] = await handle.query<ImportRunDetail>(
-    `select ${SUMMARY_COLUMNS}, r.options, r.report, r.committed_through_row as "committedThroughRow"
+    `select ${SUMMARY_COLUMNS}, r.options, r.report, r.upload_path as "uploadPath"
        from import_runs r left join admin_users u on u.id = r.created_by where r.id = $1`,
     [id],
   );

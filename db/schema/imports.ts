@@ -2,7 +2,11 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { adminUsers } from "./admin.ts";
 
-export const IMPORT_RUN_STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
+/**
+ * `interrupted`: its process died mid-import (killed, crashed) and start-up recovery said so; it can be resumed or
+ * `discarded` (given up: the rows it committed stay, its kept upload is deleted).
+ */
+export const IMPORT_RUN_STATUSES = ["queued", "running", "succeeded", "failed", "cancelled", "interrupted", "discarded"] as const;
 
 export const importRuns = pgTable(
   "import_runs",
@@ -15,11 +19,19 @@ export const importRuns = pgTable(
     status: text("status", { enum: IMPORT_RUN_STATUSES }).notNull().default("queued"),
     options: jsonb("options").$type<Record<string, unknown>>().notNull().default({}),
     createdBy: bigint("created_by", { mode: "number" }).references(() => adminUsers.id, { onDelete: "set null" }),
-    /** Which worker holds the run; claimed with FOR UPDATE SKIP LOCKED. */
+    /**
+     * Which worker holds the run: host:pid:process start. On a PostgreSQL server the worker also holds a session
+     * advisory lock on the run while it lives (db/writes/import-runs.ts), the test recovery uses for "owner gone".
+     */
     claimedBy: text("claimed_by"),
     heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
     /** Rows of the file up to here are committed: --resume continues after it. */
     committedThroughRow: integer("committed_through_row").notNull().default(0),
+    /**
+     * The server-side copy of an admin upload while its run needs it: the private temp file while it runs, the kept
+     * copy under DATA_DIR while it is interrupted (so it can be resumed); null otherwise, and never set for the CLI.
+     */
+    uploadPath: text("upload_path"),
     totalRows: integer("total_rows").notNull().default(0),
     insertedCount: integer("inserted_count").notNull().default(0),
     updatedCount: integer("updated_count").notNull().default(0),

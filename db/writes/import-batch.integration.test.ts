@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { stageBusiness } from "../../ingest-cli/pipeline/import/prepare-rows.ts";
 import { normalizeBusiness, type RawBusiness } from "../../ingest-cli/pipeline/normalize/business.ts";
 import { createTestDatabase, testDriver, type TestDatabase } from "../testing/test-database.ts";
 import { writeImportBatch, type BatchOptions, type StagedRow } from "./import-batch.ts";
-import { createImportRun } from "./import-runs.ts";
+import { createImportRun, RunTakenOverError, type ImportRunClaim } from "./import-runs.ts";
 
 function staged(line: number, raw: RawBusiness): StagedRow {
   const result = normalizeBusiness(raw, { isTest: false });
@@ -30,6 +30,7 @@ interface RunCounters {
 describe(`import batch writer on ${testDriver()}`, () => {
   let handle: TestDatabase;
   let runId: number;
+  let claim: ImportRunClaim | undefined;
   const counters = async () =>
     (
       await handle.query<RunCounters>(
@@ -48,7 +49,11 @@ describe(`import batch writer on ${testDriver()}`, () => {
   });
   beforeEach(async () => {
     await handle.query("truncate businesses, import_runs, import_row_issues restart identity cascade");
-    runId = await createImportRun(handle, { origin: "cli", fileName: "batch.csv", fileSizeBytes: 1, fileSha256: "x", options: {} });
+    claim = await createImportRun(handle, { origin: "cli", fileName: "batch.csv", fileSizeBytes: 1, fileSha256: "x", options: {} });
+    runId = claim.id;
+  });
+  afterEach(async () => {
+    await claim?.release();
   });
 
   it("inserts, updates and counts unchanged rows, with the run's counters and issues in the same commit", async () => {
@@ -111,5 +116,15 @@ describe(`import batch writer on ${testDriver()}`, () => {
     const next = await writeImportBatch(handle, [staged(4, bakery(3))], options(runId, 4));
     expect(next.inserted).toBe(1);
     expect(await businesses()).toBe(1);
+  });
+
+  it("refuses a batch of a run that is no longer this process's (marked interrupted, or resumed by another), writing none of it", async () => {
+    await writeImportBatch(handle, [staged(2, bakery(1))], options(runId, 2, { counters: { totalRows: 1, skipped: 0, rejected: 0 } }));
+    await handle.query("update import_runs set status = 'interrupted' where id = $1", [runId]);
+    await expect(writeImportBatch(handle, [staged(3, bakery(2))], options(runId, 3))).rejects.toBeInstanceOf(RunTakenOverError);
+    await handle.query("update import_runs set status = 'running', claimed_by = 'other-host:1:1' where id = $1", [runId]);
+    await expect(writeImportBatch(handle, [staged(3, bakery(2))], options(runId, 3))).rejects.toThrow(/IMPORT_RUN_TAKEN_OVER|lost its claim/);
+    expect(await businesses()).toBe(1);
+    expect(await counters()).toMatchObject({ committed: 2, total: 1, inserted: 1 });
   });
 });

@@ -6,6 +6,7 @@ import type { PgliteClient } from "../pglite-remote.ts";
 import type postgres from "postgres";
 import type { DatabaseHandle } from "../client.ts";
 import type { BusinessInput } from "./businesses.ts";
+import { findTakeover } from "./import-runs.ts";
 
 /** Serialises batch writes of concurrent imports: batches never interleave, and each is identity-keyed. */
 export const IMPORT_WRITE_LOCK = 728_190_432;
@@ -175,8 +176,10 @@ const ISSUE_INSERT = `
     from unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) as i(line_number, severity, code, field, reason, raw)`;
 
 const ADVISORY_LOCK = "select pg_advisory_xact_lock($1::bigint)";
-// A retry after a lost COMMIT acknowledgement must not apply the batch (and its counters) twice.
-const RUN_PROGRESS = "select committed_through_row as committed from import_runs where id = $1::bigint for update";
+// A retry after a lost COMMIT acknowledgement must not apply the batch (and its counters) twice; and a batch of a run
+// that is no longer this process's (recovery marked it interrupted, another process resumed it) must not be written.
+const RUN_PROGRESS = "select committed_through_row as committed, status, claimed_by from import_runs where id = $1::bigint for update";
+type RunProgress = { committed: number; status: string; claimed_by: string | null };
 // Stored hashes of the batch's identities: unchanged rows are counted and never sent (re-imports stay cheap).
 const STORED_HASHES = "select identity_key, content_hash from businesses where identity_key = any($1::text[])";
 
@@ -314,14 +317,15 @@ async function writeBatchOnServer(sql: postgres.Sql, rows: StagedRow[], options:
     // late, after a COPY's writable() would already have gone. Executing each in order fixes the pipeline's order.
     const begin = connection.unsafe("begin").execute();
     const lock = connection.unsafe(ADVISORY_LOCK, [IMPORT_WRITE_LOCK], prepared).execute();
-    const progress = options.runId === null ? null : connection.unsafe<Array<{ committed: number }>>(RUN_PROGRESS, [options.runId], prepared).execute();
+    const progress = options.runId === null ? null : connection.unsafe<RunProgress[]>(RUN_PROGRESS, [options.runId], prepared).execute();
     const stored = rows.length === 0 ? null : connection.unsafe<Array<{ identity_key: string; content_hash: string }>>(STORED_HASHES, [rows.map((row) => row.identityKey)], prepared).execute();
     const staging = rows.length === 0 ? null : connection.unsafe(CREATE_STAGING).execute();
     const first = await Promise.all([begin, lock, progress, stored, staging, rows.length === 0 ? null : connection.unsafe(COPY_STAGING).writable()]);
     copy = first[5];
     const [run] = first[2] ?? [];
+    const takeover = options.runId === null ? null : findTakeover(options.runId, run);
     const alreadyCommitted = run !== undefined && run.committed >= options.committedThroughRow && options.committedThroughRow > 0;
-    const fresh = alreadyCommitted || !first[3] ? [] : pickFreshRows(rows, first[3], options, outcome);
+    const fresh = takeover || alreadyCommitted || !first[3] ? [] : pickFreshRows(rows, first[3], options, outcome);
     if (copy) {
       const stream = copy;
       copy = null;
@@ -330,6 +334,11 @@ async function writeBatchOnServer(sql: postgres.Sql, rows: StagedRow[], options:
       // below follow it in the pipeline: a failed COPY aborts the transaction and they fail. The stream's finish is
       // never awaited, because postgres.js never finishes it when the COPY fails or the connection drops.
       stream.end();
+    }
+    if (takeover) {
+      // The COPY above ended empty (an open one would stay in copy mode): roll back, write nothing.
+      await connection.unsafe("rollback");
+      throw takeover;
     }
     if (alreadyCommitted) {
       await connection.unsafe("rollback");
@@ -387,7 +396,9 @@ async function writeBatchOnPglite(pglite: PgliteClient, rows: StagedRow[], optio
       await run(ADVISORY_LOCK, [IMPORT_WRITE_LOCK]);
       const outcome = emptyOutcome();
       if (options.runId !== null) {
-        const [progress] = await run<{ committed: number }>(RUN_PROGRESS, [options.runId]);
+        const [progress] = await run<RunProgress>(RUN_PROGRESS, [options.runId]);
+        const takeover = findTakeover(options.runId, progress);
+        if (takeover) throw takeover;
         if (progress && progress.committed >= options.committedThroughRow && options.committedThroughRow > 0) return outcome;
       }
       const fresh = rows.length === 0 ? [] : pickFreshRows(rows, await run<{ identity_key: string; content_hash: string }>(STORED_HASHES, [rows.map((row) => row.identityKey)]), options, outcome);

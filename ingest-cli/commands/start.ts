@@ -13,6 +13,7 @@ import { closeDatabase, getDatabase } from "../../db/client.ts";
 import { getEnv } from "../../db/env.ts";
 import { ensureAdminUser } from "../../db/writes/admin-users.ts";
 import { seedDemoDataIfEmpty } from "../pipeline/demo-seed.ts";
+import { recoverInterruptedImports } from "../pipeline/import/interrupted-runs.ts";
 import { CliError, parseOptions } from "./shared.ts";
 import { DEFAULT_PAGE_CACHE_BYTES, DEFAULT_PAGE_CACHE_MAX_AGE_MS } from "./page-cache.ts";
 import { startHttpServer, type RunningServer } from "./start-server.ts";
@@ -241,6 +242,7 @@ async function prepareAndServe(raw: unknown, build: boolean): Promise<void> {
   if (build && isBuildStale()) runBuild();
   const handle = await getDatabase();
   process.stderr.write(`Database: ${handle.driver} (${handle.location}), migrations applied.\n`);
+  await recoverInterruptedImports(handle, { startup: true, log: (line) => process.stderr.write(`${line}\n`) });
   if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
     const outcome = await ensureAdminUser(handle, env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
     process.stderr.write(`Admin user "${env.ADMIN_USERNAME}": ${outcome}.\n`);

@@ -1,5 +1,5 @@
-// An import run's status → the spec's Başarılı / Hata badge (running, queued and cancelled runs say so), and its
-// start time and duration in the admin's language.
+// An import run's status → the spec's Başarılı / Hata badge (running, queued, cancelled, interrupted and discarded runs
+// say so), and its start time and duration in the admin's language.
 import { useAdminText, type AdminTextKey } from "./admin-i18n";
 import { Badge } from "./admin-ui";
 
@@ -9,6 +9,8 @@ const STATUS: Record<string, { text: AdminTextKey; tone: "green" | "red" | "bran
   running: { text: "reports.status.running", tone: "brand" },
   queued: { text: "reports.status.queued", tone: "slate" },
   cancelled: { text: "reports.status.cancelled", tone: "amber" },
+  interrupted: { text: "reports.status.interrupted", tone: "red" },
+  discarded: { text: "reports.status.discarded", tone: "slate" },
 };
 
 export function ReportStatus({ status }: { status: string }) {
