@@ -17,8 +17,8 @@ import { runDirectory } from "../testing/run-cli.ts";
 
 const BIN = path.resolve("ingest-cli/bin/directory.mjs");
 // NOTE: each kill inside the batches overshoots its target by the batches committed while the test polls and kills;
-// with 600 rows, and later 1,200, fast imports ran out of room before their seven kills per round.
-const ROWS = 2400;
+// with 600 rows, then 1,200 and 2,400, fast imports ran out of room before their seven kills per round.
+const ROWS = 3600;
 const BATCH = 50;
 const ROUNDS = 4;
 /** Kills aimed inside the batches per round; each round also kills once during start-up and once in the refresh. */
