@@ -1,4 +1,4 @@
-// process.env → the database and search layers' validated config (the app's own is app/server/env.ts); a bad value
+// process.env → the database and search layers' validated config (the app's own is app/models/env.server.ts); a bad value
 // stops start-up naming the variable and what it expects.
 import { z } from "zod";
 
