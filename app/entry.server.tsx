@@ -7,7 +7,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/csp-nonce";
 import { flushPageVisits, recordPageVisit } from "~/models/page-visits.server";
-import { applySecurityHeaders, createNonce, readRequestNonce } from "~/models/security-headers.server";
+import { applySecurityHeaders, createNonce, readRequestNonce } from "~/server/security-headers";
 import { createCoalescingStream } from "~/utils/coalesce-stream.server";
 import { isAdminPath } from "~/utils/site-paths";
 
@@ -90,7 +90,7 @@ function isCountedDataRoute(request: Request): boolean {
   return routeId.startsWith("routes/") && !routeId.startsWith("routes/admin");
 }
 
-/** The same rule for a 200 answered from the HTTP server's page cache, which renders nothing (ingest-cli/commands/start-server.ts). */
+/** The same rule for a 200 answered from the HTTP server's page cache, which renders nothing (app/server/start-server.ts). */
 export function recordCachedPageView(request: Request): void {
   const url = new URL(request.url);
   if (url.searchParams.has("_data") ? isCountedDataRoute(request) : !isAdminPath(url.pathname)) recordPageVisit(request);

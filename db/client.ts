@@ -346,33 +346,36 @@ function openPostgres(url: string, max: number): DatabaseHandle {
   };
 }
 
-const GLOBAL_KEY = Symbol.for("business-directory.database");
-type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: Promise<DatabaseHandle> };
+/** The process-wide handle (or its opening), set by getDatabase() or handed over by adoptDatabase(). */
+let processHandle: Promise<DatabaseHandle> | undefined;
 
-/**
- * The process-wide handle from the environment, opened and migrated on first use.
- * NOTE: kept on globalThis because the CLI (tsx) and the Remix server bundle each carry their own copy of
- * this module in one process; two PGlite instances on one data dir would corrupt it.
- */
+/** The process-wide handle from the environment, opened and migrated on first use. */
 export function getDatabase(): Promise<DatabaseHandle> {
-  const store = globalThis as GlobalWithDb;
-  if (!store[GLOBAL_KEY]) {
+  if (!processHandle) {
     const env = getEnv();
     const opening = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR });
-    store[GLOBAL_KEY] = opening;
+    processHandle = opening;
     opening.catch(() => {
-      if (store[GLOBAL_KEY] === opening) delete store[GLOBAL_KEY];
+      if (processHandle === opening) processHandle = undefined;
     });
   }
-  return store[GLOBAL_KEY];
+  return processHandle;
+}
+
+/**
+ * Makes `handle` this module's process-wide handle. NOTE: for a caller holding another copy of this module — a test
+ * (run from source) starting the server bundle — so both use one handle; two PGlite instances on one data dir would
+ * corrupt it. The caller keeps closing it.
+ */
+export function adoptDatabase(handle: DatabaseHandle): void {
+  processHandle = Promise.resolve(handle);
 }
 
 /** Closes the process-wide handle if one was opened (CLI commands call this before exiting). */
 export async function closeDatabase(): Promise<void> {
-  const store = globalThis as GlobalWithDb;
-  const opening = store[GLOBAL_KEY];
+  const opening = processHandle;
   if (!opening) return;
-  delete store[GLOBAL_KEY];
+  processHandle = undefined;
   const handle = await opening.catch(() => undefined);
   await handle?.close();
 }

@@ -4,6 +4,7 @@ import { createCookie, json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getDatabase } from "../../db/client.ts";
 import { getEnv } from "../../db/env.ts";
+import { getAppEnv } from "./env.server";
 import { recordAuditEvent } from "../../db/writes/audit-log.ts";
 import { endAdminSession, loginAdmin, tokensMatch, validateAdminSession, SESSION_ABSOLUTE_MS, type LoginOutcome } from "./admin-sessions.server";
 import { safeRedirectPath } from "~/utils/admin-paths";
@@ -64,7 +65,7 @@ export function adminError(status: number, code: AdminErrorCode, headers: Record
  * NOTE: that one comes from the Host header, which a client (or a DNS-rebinding page) chooses: SITE_URL pins it.
  */
 function allowedOrigin(request: Request): string {
-  const siteUrl = getEnv().SITE_URL;
+  const siteUrl = getAppEnv().SITE_URL;
   return new URL(siteUrl ?? request.url).origin;
 }
 

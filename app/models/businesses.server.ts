@@ -5,7 +5,7 @@ import { getDatabase } from "../../db/client.ts";
 import { getSiteTotals } from "../../db/queries/home.ts";
 import { findApprovedBusinessBySlug, findRedirectedSlug, getAdCodes, type BusinessDetailRow } from "../../db/queries/public/business-detail.ts";
 import { listRankedBusinesses, type BusinessListRow } from "../../db/queries/public/business-lists.ts";
-import { getEnv } from "../../db/env.ts";
+import { getAppEnv } from "./env.server";
 import { buildBreadcrumbJsonLd, buildLocalBusinessJsonLd } from "~/utils/business-json-ld";
 import { buildDirectionsUrl, buildMapSearchUrl, buildTelHref, readWebUrl } from "~/utils/business-links";
 import { countryName, countrySlug } from "~/utils/countries";
@@ -346,7 +346,7 @@ function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: s
     timeZone: row.time_zone,
     openState: readOpenState(hours, row.time_zone, now),
     adSlots: pickAdSlots(adSlots),
-    mapStyleUrl: getEnv().MAP_STYLE_URL ?? null,
+    mapStyleUrl: getAppEnv().MAP_STYLE_URL ?? null,
     breadcrumbs,
     jsonLd: [
       buildLocalBusinessJsonLd({

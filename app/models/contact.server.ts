@@ -3,7 +3,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { getDatabase } from "../../db/client.ts";
-import { getEnv } from "../../db/env.ts";
+import { getAppEnv } from "./env.server";
 import { storeContactMessage } from "../../db/writes/contact-messages.ts";
 import { getClientIp } from "./client-ip.server";
 import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, CONTACT_MESSAGES, type ContactField, type ContactFieldErrors, type ContactResult } from "~/utils/contact-form";
@@ -83,7 +83,7 @@ function readContactSender(request: Request): ContactSender {
  */
 let processSalt: string | undefined;
 function hashClientIp(ip: string | null): string {
-  const salt = getEnv().SESSION_SECRET ?? (processSalt ??= randomBytes(32).toString("hex"));
+  const salt = getAppEnv().SESSION_SECRET ?? (processSalt ??= randomBytes(32).toString("hex"));
   // Unknown addresses share one bucket: without an address the limit must still hold.
   return createHmac("sha256", salt).update(`contact-ip:${ip ?? "unknown"}`).digest("hex");
 }
@@ -106,7 +106,7 @@ function collectFieldErrors(error: z.ZodError): ContactFieldErrors {
 function isForeignOrigin(sender: ContactSender): boolean {
   if (!sender.origin) return false;
   const allowed = new Set([sender.requestOrigin]);
-  const siteUrl = getEnv().SITE_URL;
+  const siteUrl = getAppEnv().SITE_URL;
   if (siteUrl) allowed.add(new URL(siteUrl).origin);
   return !allowed.has(sender.origin);
 }

@@ -1,7 +1,7 @@
 // Environment + request → the data every page shell needs: the absolute site URL (canonical links, Open Graph) and,
 // on public pages only, the admin's site code. A database that does not answer becomes a friendly 503 page.
 import { isDatabaseUnavailable } from "../../db/client.ts";
-import { getEnv } from "../../db/env.ts";
+import { getAppEnv } from "./env.server";
 import type { SiteCodeText } from "~/components/site-code";
 import type { RootData } from "~/utils/seo";
 import { isAdminPath } from "~/utils/site-paths";
@@ -11,7 +11,7 @@ export { isDatabaseUnavailable };
 
 /** SITE_URL when set (production behind a proxy); otherwise the origin the visitor used. */
 export function getSiteUrl(request: Request): string {
-  return (getEnv().SITE_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
+  return (getAppEnv().SITE_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
 }
 
 export interface ShellData extends RootData {

@@ -8,10 +8,11 @@ import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { closeDatabase, getDatabase } from "../../db/client.ts";
 import { refreshAggregates } from "../../db/writes/aggregates.ts";
 import { upsertBusinesses } from "../../db/writes/businesses.ts";
-import { startHttpServer, type RunningServer } from "../../ingest-cli/commands/start-server.ts";
 import { normalizeBusiness, type RawBusiness } from "../../ingest-cli/pipeline/normalize/business.ts";
+import type { RunningServer } from "~/server/index";
 import { findSeriousAxeViolations } from "~/testing/axe";
 import { findChromium, launchChromium, saveScreenshot, VIEWPORTS } from "~/testing/chromium";
+import { startBuiltServer } from "~/testing/in-process-server";
 import { DAY_LABELS, readLocalWeekTime, WEEK_DAYS } from "~/utils/opening-hours";
 
 const chromium = findChromium();
@@ -84,14 +85,14 @@ describe.skipIf(!chromium || !built)("business page in Chromium", () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "directory-business-page-"));
-    // The built server reads these once, on its first request, in this same process.
+    // The built server (in this same process) reads these once, and is handed this test's database handle.
     process.env.DATA_DIR = dataDir;
     process.env.MAP_STYLE_URL = MAP_STYLE_URL;
     delete process.env.DATABASE_URL;
     delete process.env.MEILI_URL;
     delete process.env.SITE_URL;
     await seedFixtures();
-    server = await startHttpServer({ root: path.resolve("."), port: 0, host: "127.0.0.1" });
+    server = await startBuiltServer({ database: await getDatabase() });
     baseUrl = `http://127.0.0.1:${server.port}`;
     browser = await launchChromium();
   });

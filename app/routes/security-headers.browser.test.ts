@@ -4,9 +4,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { openDatabase } from "../../db/client.ts";
-import { startHttpServer } from "../../ingest-cli/commands/start-server.ts";
 import { findChromium, launchChromium, VIEWPORTS } from "~/testing/chromium";
 import { startDirectoryServer, type DirectoryServer } from "~/testing/directory-server";
+import { startBuiltServer } from "~/testing/in-process-server";
 
 const chromium = findChromium();
 const enabled = Boolean(chromium && inject("browserBaseUrl"));
@@ -152,7 +152,7 @@ describe.skipIf(!enabled)("Content-Security-Policy in Chromium", () => {
   });
 
   it("sends no HSTS outside production (local http must not be pinned to https)", async () => {
-    const development = await startHttpServer({ root: path.resolve("."), port: 0, host: "127.0.0.1" });
+    const development = await startBuiltServer();
     try {
       for (const pathname of ["/robots.txt", "/favicon.svg"]) {
         const response = await fetch(`http://127.0.0.1:${development.port}${pathname}`);

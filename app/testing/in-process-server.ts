@@ -1,7 +1,8 @@
 // Integration tests → the built app (`build/`, rebuilt when stale) served over real HTTP inside the test process,
-// on the database the test pointed DATABASE_URL / DATA_DIR at, so both drivers see the same requests.
-import { PROJECT_ROOT } from "../../ingest-cli/commands/start.ts";
-import { startHttpServer, type StartServerOptions } from "../../ingest-cli/commands/start-server.ts";
+// on the database the test opened (useFreshProcessDatabase), so both drivers see the same requests.
+import { getDatabase } from "../../db/client.ts";
+import { loadServerBundle } from "../../ingest-cli/commands/start.ts";
+import type { RunningServer, StartServerOptions } from "../server/index.ts";
 import { ensureBuilt } from "./directory-server.ts";
 
 export interface InProcessServer {
@@ -10,12 +11,18 @@ export interface InProcessServer {
 }
 
 /**
- * Starts the production server on a free loopback port. NOTE: the bundle's copy of db/client.ts shares the test's
- * database handle through globalThis, so call getDatabase() (with the test's env) before the first request.
+ * The server bundle on a free loopback port. NOTE: the bundle carries its own copy of db/client.ts: pass the test's
+ * handle as `database` (else the bundle opens one from the environment on its first query).
  */
+export async function startBuiltServer(options: Omit<StartServerOptions, "root" | "port" | "host"> = {}): Promise<RunningServer> {
+  await ensureBuilt();
+  const bundle = await loadServerBundle();
+  return bundle.startServer({ ...options, port: 0, host: "127.0.0.1" });
+}
+
+/** The production server on the test's process-wide handle (getDatabase() with the test's env: open it first). */
 export async function startBuiltApp(options: Pick<StartServerOptions, "trustProxy"> = {}): Promise<InProcessServer> {
   process.env.NODE_ENV = "production";
-  await ensureBuilt();
-  const server = await startHttpServer({ ...options, root: PROJECT_ROOT, port: 0, host: "127.0.0.1" });
+  const server = await startBuiltServer({ ...options, database: await getDatabase() });
   return { url: `http://127.0.0.1:${server.port}`, close: () => server.close() };
 }

@@ -5,7 +5,6 @@ import path from "node:path";
 import type { Command } from "commander";
 import { z } from "zod";
 import { closeDatabase, getDatabase } from "../../db/client.ts";
-import { getEnv } from "../../db/env.ts";
 import { InvalidBaseUrlError, normalizeBaseUrl, writeSitemaps } from "../pipeline/sitemap/index.ts";
 import { CliError, createProgress, parseOptions, printResult } from "./shared.ts";
 
@@ -31,7 +30,8 @@ export function register(program: Command): void {
 }
 
 async function runSitemap(options: SitemapCommandOptions): Promise<void> {
-  const given = options.baseUrl ?? getEnv().SITE_URL;
+  // SITE_URL is the app's variable (app/models/env.server.ts): read here as this option's default, checked like --base-url.
+  const given = options.baseUrl ?? (process.env.SITE_URL?.trim() || undefined);
   if (!given) throw new CliError("BASE_URL_REQUIRED", "Give the public site root with --base-url https://www.example.com (or set SITE_URL).");
   let baseUrl: string;
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildContentSecurityPolicy, buildSecurityHeaders, createNonce, createSecurityHeadersMiddleware, getPolicyArea, isValidNonce, NONCE_REQUEST_HEADER, readRequestNonce } from "./security-headers.server";
+import { buildContentSecurityPolicy, buildSecurityHeaders, createNonce, createSecurityHeadersMiddleware, getPolicyArea, isValidNonce, NONCE_REQUEST_HEADER, readRequestNonce } from "./security-headers";
 
 const NONCE = "AAAAAAAAAAAAAAAAAAAAAA==";
 

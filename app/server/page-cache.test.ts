@@ -1,7 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { BusinessesQuerySchema, CityListQuerySchema, CountryQuerySchema, DetailQuerySchema, LetterQuerySchema } from "../../app/models/public-params.server.ts";
-import { SuggestParamsSchema } from "../../app/models/search.server.ts";
+import { BusinessesQuerySchema, CityListQuerySchema, CountryQuerySchema, DetailQuerySchema, LetterQuerySchema } from "../models/public-params.server.ts";
+import { SuggestParamsSchema } from "../models/search.server.ts";
 import { SearchQuerySchema } from "../../search/engine.ts";
 import { isCacheableRequest, keepKnownParameters, KNOWN_PUBLIC_PARAMETERS, normalizeCacheKey, PageCache, readFreshnessMs, renderCachedPage, toCachedPage, type CachedPage, type RenderOutcome } from "./page-cache.ts";
 

@@ -1,15 +1,15 @@
 // Built Remix app → an HTTP server: compression, immutable hashed assets, short-lived public files, the page cache, the app.
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import { createRequestHandler as createFetchHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { createSecurityHeadersMiddleware, NONCE_REQUEST_HEADER } from "../../app/models/security-headers.server.ts";
-import { getDatabase } from "../../db/client.ts";
-import { getEnv } from "../../db/env.ts";
+import { adoptDatabase, getDatabase, type DatabaseHandle } from "../../db/client.ts";
 import { readAggregatesStamp } from "../../db/queries/sitemap.ts";
+import { flushBeforeShutdown, recordCachedPageView } from "../entry.server";
+import { getAppEnv } from "../models/env.server";
+import { createSecurityHeadersMiddleware, NONCE_REQUEST_HEADER } from "./security-headers.ts";
 import { isCacheableRequest, keepKnownParameters, normalizeCacheKey, PageCache, readFreshnessMs, renderCachedPage, toCachedPage, type RenderOutcome } from "./page-cache.ts";
 import { answerDatabaseOutages } from "./database-outage.ts";
 import { AdmissionControl, createAdmissionMiddleware, isAdmissionExempt, sendShed } from "./admission-control.ts";
@@ -24,7 +24,10 @@ export interface RunningServer {
 }
 
 export interface StartServerOptions {
+  /** The folder holding public/ (the project root). */
   root: string;
+  /** A handle the caller opened (a test running from source): the bundle's db/client.ts adopts it. */
+  database?: DatabaseHandle;
   port: number;
   host: string;
   /** Page cache budget in bytes; 0 or absent = no cache (`directory start` passes its configured budget). */
@@ -40,9 +43,6 @@ export interface StartServerOptions {
   /** Express's "trust proxy" (TRUST_PROXY): whose X-Forwarded-For/-Proto/-Host count; absent = nobody's. */
   trustProxy?: number | string[];
 }
-
-/** The page-view rule entry.server applies to renders, for the answers the cache gives without rendering. */
-type CountCachedView = (request: Request) => void;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const CLOSE_GRACE_MS = 5_000;
@@ -83,8 +83,7 @@ function sendBuffered(res: express.Response, status: number, headers: Array<[str
  */
 function createPageCacheMiddleware(build: ServerBuild, options: StartServerOptions, admission: AdmissionControl): { middleware: express.RequestHandler; cache: PageCache } {
   const cache = new PageCache({ maxBytes: options.pageCacheBytes, maxAgeMs: options.pageCacheMaxAgeMs });
-  const handle = createFetchHandler(build, process.env.NODE_ENV);
-  const countView = (build.entry.module as unknown as { recordCachedPageView?: CountCachedView }).recordCachedPageView;
+  const handle = createFetchHandler(build, build.mode);
   const stampMs = options.pageCacheStampMs ?? 1_000;
   let stamp: string | undefined;
   let stampReadAt = -Infinity;
@@ -182,7 +181,7 @@ function createPageCacheMiddleware(build: ServerBuild, options: StartServerOptio
       sendBuffered(res, outcome.page.status, fresh.headers, fresh.body, hit ? "hit" : "miss");
       // Documents and `?_data` navigations are page views; resource routes (JSON APIs, feeds) are not.
       const isDocument = fresh.headers.some(([name, value]) => name === "content-type" && value.startsWith("text/html"));
-      if (isDocument || "_data" in req.query) countView?.(toFetchRequest(req, res));
+      if (isDocument || "_data" in req.query) recordCachedPageView(toFetchRequest(req, res));
     })().catch(next);
   };
   return { middleware, cache };
@@ -194,10 +193,11 @@ function requestNonce(req: express.Request): string | null {
   return typeof value === "string" ? value : null;
 }
 
-export async function startHttpServer(options: StartServerOptions): Promise<RunningServer> {
-  const buildPath = path.join(options.root, "build", "index.js");
+/** Serves `compiled` (this bundle's own Remix build, see index.ts) on options.host:options.port. */
+export async function startHttpServer(compiled: ServerBuild, options: StartServerOptions): Promise<RunningServer> {
+  if (options.database) adoptDatabase(options.database);
   // Every loader and action answers 503 (page or JSON) while the database is unreachable, cached or not.
-  const build = answerDatabaseOutages((await import(pathToFileURL(buildPath).href)) as ServerBuild);
+  const build = answerDatabaseOutages(compiled);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", options.trustProxy ?? false);
@@ -209,7 +209,7 @@ export async function startHttpServer(options: StartServerOptions): Promise<Runn
     req.headers["x-directory-client-ip"] = req.ip ?? "unknown";
     next();
   });
-  app.use(createRequestGuardMiddleware({ siteUrl: getEnv().SITE_URL }));
+  app.use(createRequestGuardMiddleware({ siteUrl: getAppEnv().SITE_URL }));
   app.use(createBodyLimitMiddleware());
 
   // Fingerprinted by the compiler: safe to cache forever.
@@ -221,7 +221,7 @@ export async function startHttpServer(options: StartServerOptions): Promise<Runn
   app.use(createAdmissionMiddleware(admission));
   // NOTE: a regex, not "*": Express decodes a "*" param and answers a bare-text 400 to a malformed escape (%E0%A4%A);
   // Remix tolerates it and answers with its own 404 page or JSON.
-  app.all(/.*/, createRequestHandler({ build: build, mode: process.env.NODE_ENV }));
+  app.all(/.*/, createRequestHandler({ build: build, mode: build.mode }));
   app.use(ignoreRefusedBodyErrors);
 
   const server = await new Promise<import("node:http").Server>((resolve, reject) => {
@@ -241,7 +241,7 @@ export async function startHttpServer(options: StartServerOptions): Promise<Runn
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
       });
-      await (build.entry.module as unknown as { flushBeforeShutdown?: () => Promise<void> }).flushBeforeShutdown?.();
+      await flushBeforeShutdown();
     },
   };
 }

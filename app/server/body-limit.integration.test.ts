@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { useFreshProcessDatabase, type ProcessTestDatabase } from "../../db/testing/process-database.ts";
 import { testDriver } from "../../db/testing/test-database.ts";
 import { upsertAdminUser } from "../../db/writes/admin-users.ts";
-import { logInOverHttp } from "../../app/testing/admin-calls.ts";
-import { startBuiltApp, type InProcessServer } from "../../app/testing/in-process-server.ts";
+import { logInOverHttp } from "../testing/admin-calls.ts";
+import { startBuiltApp, type InProcessServer } from "../testing/in-process-server.ts";
 import { BODY_LIMIT_BYTES, SITE_CODE_BODY_LIMIT_BYTES } from "./body-limit.ts";
 
 const PASSWORD = "body-limit-test-password";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AD_SLOT_MAX_BYTES, SITE_CODE_MAX_BYTES } from "../../app/models/site-code.server.ts";
+import { AD_SLOT_MAX_BYTES, SITE_CODE_MAX_BYTES } from "../models/site-code.server.ts";
 import { BODY_LIMIT_BYTES, readBodyLimit, SITE_CODE_BODY_LIMIT_BYTES } from "./body-limit.ts";
 
 describe("readBodyLimit", () => {

@@ -2,6 +2,8 @@
 // site code run on public pages, a stricter one for the back-office), and the Express middleware that sets them.
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { getEnv } from "../../db/env.ts";
+import { getAppEnv } from "../models/env.server";
 import { isAdminPath } from "../utils/site-paths";
 
 /**
@@ -98,7 +100,7 @@ export function readRequestNonce(request: Request): string | null {
 
 /** For responses the middleware did not see (the app behind another server): set the same headers here. */
 export function applySecurityHeaders(headers: Headers, request: Request, nonce: string): void {
-  const values = buildSecurityHeaders({ nonce, pathname: new URL(request.url).pathname, production: process.env.NODE_ENV === "production", mapStyleUrl: process.env.MAP_STYLE_URL });
+  const values = buildSecurityHeaders({ nonce, pathname: new URL(request.url).pathname, production: getEnv().NODE_ENV === "production", mapStyleUrl: getAppEnv().MAP_STYLE_URL });
   for (const [name, value] of Object.entries(values)) headers.set(name, value);
 }
 
@@ -107,8 +109,8 @@ export function applySecurityHeaders(headers: Headers, request: Request, nonce: 
  * (static files, redirects and errors included), and the nonce passed on to the Remix render.
  */
 export function createSecurityHeadersMiddleware(options: { production?: boolean; mapStyleUrl?: string | null } = {}) {
-  const production = options.production ?? process.env.NODE_ENV === "production";
-  const mapStyleUrl = options.mapStyleUrl ?? process.env.MAP_STYLE_URL ?? null;
+  const production = options.production ?? getEnv().NODE_ENV === "production";
+  const mapStyleUrl = options.mapStyleUrl ?? getAppEnv().MAP_STYLE_URL ?? null;
   return function securityHeaders(req: IncomingMessage, res: ServerResponse, next: () => void): void {
     const nonce = createNonce();
     req.headers[NONCE_REQUEST_HEADER] = nonce;

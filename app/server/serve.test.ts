@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_HOST, readServeEnv, resolveHost, resolveWorkerCount } from "./start.ts";
+import { parseAppEnv as readServeEnv } from "../models/env.server";
+import { DEFAULT_HOST, resolveHost, resolveWorkerCount } from "./serve.ts";
 
 describe("resolveWorkerCount", () => {
   it("runs one worker per core on PostgreSQL unless --workers or WEB_CONCURRENCY says otherwise", () => {
