@@ -12,7 +12,7 @@ import { startHttpServer, type RunningServer } from "../../ingest-cli/commands/s
 import { normalizeBusiness, type RawBusiness } from "../../ingest-cli/pipeline/normalize/business.ts";
 import { findSeriousAxeViolations } from "~/testing/axe";
 import { findChromium, launchChromium, saveScreenshot, VIEWPORTS } from "~/testing/chromium";
-import { DAY_LABELS, readLocalWeekTime, WEEK_DAYS } from "~/utils/opening-hours";
+import { DAY_LABELS, readLocalWeekTime, WEEK_DAYS } from "../../db/rules/opening-hours.ts";
 
 const chromium = findChromium();
 const demoBaseUrl = inject("browserBaseUrl");

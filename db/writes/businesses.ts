@@ -1,7 +1,7 @@
 // Normalised business rows → one multi-row upsert per batch keyed by identity_key; unchanged rows are not
 // rewritten (content_hash), slugs stay unique (suffix on collision) and never change on update.
 import { sql } from "drizzle-orm";
-import { withSlugSuffix } from "../../app/utils/slug.ts";
+import { listSlugOptions } from "../rules/slug.ts";
 import type { DatabaseHandle } from "../client.ts";
 import { businesses, type NewBusiness } from "../schema/index.ts";
 
@@ -33,8 +33,9 @@ async function resolveSlugs(handle: DatabaseHandle, rows: BusinessInput[]): Prom
       taken.set(row.slug, row.identityKey);
       return row;
     }
-    let slug = withSlugSuffix(row.slug, row.identityKey);
-    for (let n = 2; taken.has(slug) && taken.get(slug) !== row.identityKey; n++) slug = withSlugSuffix(row.slug, `${row.identityKey}#${n}`);
+    const options = listSlugOptions(row.slug, row.identityKey);
+    const slug = options.find((option) => !taken.has(option) || taken.get(option) === row.identityKey);
+    if (slug === undefined) throw new Error(`SLUG_EXHAUSTED: no free slug for ${row.identityKey} among ${options.join(", ")}`);
     taken.set(slug, row.identityKey);
     return { ...row, slug };
   });
