@@ -18,7 +18,9 @@ const MAX_ROWS_PER_STATEMENT = 1000;
 
 /** Gives each row a slug no other business holds (existing owners of the same identity keep theirs). */
 async function resolveSlugs(handle: DatabaseHandle, rows: BusinessInput[]): Promise<BusinessInput[]> {
-  const wanted = [...new Set(rows.map((row) => row.slug))];
+  // Every option of the collision policy is looked up, so a suffixed form another business holds is skipped too.
+  const optionsOf = new Map(rows.map((row) => [row, listSlugOptions(row.slug, row.identityKey)]));
+  const wanted = [...new Set([...optionsOf.values()].flat())];
   const taken = new Map<string, string>();
   if (wanted.length > 0) {
     const existing = await handle.query<{ slug: string; identity_key: string }>(
@@ -33,7 +35,7 @@ async function resolveSlugs(handle: DatabaseHandle, rows: BusinessInput[]): Prom
       taken.set(row.slug, row.identityKey);
       return row;
     }
-    const options = listSlugOptions(row.slug, row.identityKey);
+    const options = optionsOf.get(row) ?? listSlugOptions(row.slug, row.identityKey);
     const slug = options.find((option) => !taken.has(option) || taken.get(option) === row.identityKey);
     if (slug === undefined) throw new Error(`SLUG_EXHAUSTED: no free slug for ${row.identityKey} among ${options.join(", ")}`);
     taken.set(slug, row.identityKey);
