@@ -99,7 +99,7 @@ export function withSlugSuffix(slug: string, identity: string): string {
 }
 
 /** Suffixed forms tried after the canonical slug; all of them taken would need that many 6-character hash clashes. */
-export const SLUG_SUFFIX_ATTEMPTS = 4;
+const SLUG_SUFFIX_ATTEMPTS = 4;
 
 /**
  * The one collision policy, bounded: the slugs a business may hold, best first — `slug` itself, then
