@@ -25,7 +25,26 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/db/**", "**/search/**", "**/ingest-cli/**"], message: "Browser code must not import db/, search/ or ingest-cli/; go through app/models/*.server.ts in a loader." }] },
+        {
+          patterns: [
+            {
+              // db/rules is the exception: pure, I/O-free rules the browser shares (slugs, countries, the week).
+              group: ["**/db/*", "!**/db/rules", "**/search/**", "**/ingest-cli/**"],
+              message: "Browser code must not import db/ (except db/rules), search/ or ingest-cli/; go through app/models/*.server.ts in a loader.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The bottom of the stack: rules every layer shares import only each other (no I/O, no packages).
+    files: ["db/rules/**"],
+    ignores: ["db/rules/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(?!\\./[^/]+$)", message: "db/rules imports nothing outside db/rules (no packages, no node:, no other folder)." }] },
       ],
     },
   },

@@ -7,6 +7,7 @@
 // returns the ranked candidate ids, and Postgres keeps those open now with directory_is_open (the same rule
 // as the pages) before paging and counting facets — see MeilisearchEngine.search.
 import type { BusinessDocumentRow } from "../db/queries/search.ts";
+import { hasOpeningHours } from "../db/rules/opening-hours.ts";
 import type { SearchHit } from "./engine.ts";
 
 /** A document carries the row's display columns; hours and zone stay in Postgres (see the header). */
@@ -23,11 +24,6 @@ export type BusinessDocument = Omit<BusinessDocumentRow, "rating" | "working_hou
 
 /** Separates slug and label inside facet values; slugs and country codes never contain it. */
 export const FACET_SEPARATOR = "|";
-
-function hasWeekdayKeys(hours: unknown): boolean {
-  if (!hours || typeof hours !== "object" || Array.isArray(hours)) return false;
-  return ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].some((day) => day in hours);
-}
 
 export function buildBusinessDocument(row: BusinessDocumentRow): BusinessDocument {
   const latitude = row.latitude === null ? null : Number(row.latitude);
@@ -53,7 +49,7 @@ export function buildBusinessDocument(row: BusinessDocumentRow): BusinessDocumen
     phone: row.phone,
     latitude,
     longitude,
-    has_hours: hasWeekdayKeys(hours),
+    has_hours: hasOpeningHours(hours),
     status: row.status,
   };
   if (row.rating !== null && row.rating !== undefined) document.rating = Number(row.rating);

@@ -2,7 +2,7 @@
 // (batched document writes with task waits) and a zero-downtime rebuild: fill `businesses_<timestamp>` from
 // Postgres in keyset batches, apply settings, swap it with `businesses`, delete the old one.
 import { Meilisearch, type FacetDistribution, type Index, type Task } from "meilisearch";
-import { countryName } from "../app/utils/countries.ts";
+import { countryName } from "../db/rules/countries.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import {
   countApprovedBusinesses,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isOpenAt } from "../app/utils/opening-hours.ts";
+import { isOpenAt } from "../db/rules/opening-hours.ts";
 import { createTestDatabase, testDriver, type TestDatabase } from "../db/testing/test-database.ts";
 
 // SQL directory_is_open (search filters) and TS isOpenAt (page badges) must give the same answer everywhere.

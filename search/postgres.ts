@@ -1,7 +1,7 @@
 // SearchQuery → a search plan run on PostgreSQL (PGlite or a server): weighted full text over search_vector
 // with a prefix last word, location text turned into filters, trigram typo tolerance when the text finds too
 // little, facet counts over the matched set, did-you-mean and prefix suggest. Only approved businesses.
-import { countryName } from "../app/utils/countries.ts";
+import { countryName } from "../db/rules/countries.ts";
 import { formatCounted } from "../app/utils/format.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import {

@@ -1,8 +1,8 @@
 // SearchQuery → what every engine searches for: the text (with "X in Y" and unknown locations folded in),
 // the resolved filters (a place name becomes a country or city filter), and typo corrections with their
 // "did you mean" text. Location and vocabulary look-ups read Postgres aggregate tables (the truth).
-import { countryCodeFromName } from "../app/utils/countries.ts";
-import { slugify } from "../app/utils/slug.ts";
+import { countryCodeFromName } from "../db/rules/countries.ts";
+import { slugify } from "../db/rules/slug.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import {
   findCitiesBySlug,

@@ -1,7 +1,8 @@
 // Opening hours → the Open/Closed badge and the week table with today highlighted, both on the business's own clock.
 // The server renders the state at request time; the browser re-reads it every minute so a cached page never lies.
 import { useEffect, useState } from "react";
-import { readOpenState, type DayHoursRow, type OpenState, type WeekHoursInput } from "~/utils/opening-hours";
+import { readOpenState, type OpenState, type WeekHoursInput } from "../../db/rules/opening-hours.ts";
+import type { DayHoursRow } from "~/utils/opening-hours";
 
 const REFRESH_MS = 60_000;
 

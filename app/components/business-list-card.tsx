@@ -1,7 +1,7 @@
 // A business list item → the all-businesses card: name link, category badge, 'city, country', rating, reviews,
 // phone and a 'View Details' button (the spec's /businesses card).
 import { Link } from "@remix-run/react";
-import { countryName } from "~/utils/countries";
+import { countryName } from "../../db/rules/countries.ts";
 import { formatRating, formatReviewCount } from "~/utils/format";
 import { RatingStars } from "./rating-stars";
 

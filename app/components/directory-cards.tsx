@@ -2,7 +2,7 @@
 // figures: counts, fixed 4.2 category rating, share of businesses to one decimal and a proportional bar.
 import { Link } from "@remix-run/react";
 import { formatCount, formatCounted, formatShare, formatThousands } from "~/utils/format";
-import { countryName } from "~/utils/countries";
+import { countryName } from "../../db/rules/countries.ts";
 import { RatingStars } from "./rating-stars";
 import { ShareBar } from "./share-bar";
 

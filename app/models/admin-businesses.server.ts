@@ -17,7 +17,7 @@ import { fixSlugs, type FixSlugsResult } from "../../ingest-cli/pipeline/mainten
 import { getSearchEngine, type SearchEngine } from "../../search/index.ts";
 import { NO_NUL } from "../../search/engine.ts";
 import { removeBusinessesFromIndex, syncBusinessesById } from "../../search/reindex.ts";
-import { slugify } from "~/utils/slug";
+import { slugify } from "../../db/rules/slug.ts";
 import { recordAdminAction, type AdminContext } from "./admin-auth.server";
 
 export type { AdminBusinessRow };

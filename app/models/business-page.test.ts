@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildAboutFallback, formatWorkingHoursText, listTrueAmenities, readCityFromAddress } from "./businesses.server";
+import { buildAboutFallback, formatWorkingHoursText, listTrueAmenities } from "./businesses.server";
 
 describe("business page helpers", () => {
   it("lists only true amenities, at most 8, across groups", () => {
@@ -21,11 +21,6 @@ describe("business page helpers", () => {
       "Alpha Bakery is a Bakery in Berlin, Germany. Call +49 30 111 for opening times, bookings and more information.",
     );
     expect(buildAboutFallback({ name: "Omega", type: "Ice cream shop", city: null, country: null, phone: null })).toBe("Omega is an Ice cream shop.");
-  });
-
-  it("reads the city as the second-to-last address segment", () => {
-    expect(readCityFromAddress("Hauptstraße 1, Berlin, Germany")).toBe("Berlin");
-    expect(readCityFromAddress("Germany")).toBeNull();
   });
 
   it("keeps the API's workingHours text: seven days, Monday first", () => {

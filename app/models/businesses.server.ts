@@ -8,11 +8,12 @@ import { listRankedBusinesses, type BusinessListRow } from "../../db/queries/pub
 import { getAppEnv } from "./env.server";
 import { buildBreadcrumbJsonLd, buildLocalBusinessJsonLd } from "~/utils/business-json-ld";
 import { buildDirectionsUrl, buildMapSearchUrl, buildTelHref, readWebUrl } from "~/utils/business-links";
-import { countryName, countrySlug } from "~/utils/countries";
+import { countryName, countrySlug } from "../../db/rules/countries.ts";
 import { formatInteger, formatRating } from "~/utils/format";
-import { hasOpeningHours, listWeekHours, readOpenState, type DayHoursRow, type OpenState, type WeekHoursInput } from "~/utils/opening-hours";
+import { hasOpeningHours, readOpenState, type OpenState, type WeekHoursInput } from "../../db/rules/opening-hours.ts";
+import { listWeekHours, type DayHoursRow } from "~/utils/opening-hours";
 import { absoluteUrl } from "~/utils/seo";
-import { slugify, stripSlugSuffix } from "~/utils/slug";
+import { slugify, stripSlugSuffix } from "../../db/rules/slug.ts";
 import { getAdSlots } from "./site-code.server";
 import { getSiteUrl } from "./site.server";
 import { MAX_BUSINESS_LIST_PAGE } from "./public-params.server";
@@ -233,12 +234,6 @@ export function buildAboutFallback(facts: { name: string; type: string | null; c
   return facts.phone ? `${sentence} Call ${facts.phone} for opening times, bookings and more information.` : sentence;
 }
 
-/** The city named by the spec's rule: the second-to-last comma-separated segment of the full address. */
-export function readCityFromAddress(fullAddress: string | null): string | null {
-  const parts = (fullAddress ?? "").split(",").map((part) => part.trim()).filter(Boolean);
-  return parts.length >= 2 ? (parts[parts.length - 2] ?? null) : null;
-}
-
 export interface NamedLink {
   name: string;
   path: string;
@@ -299,7 +294,8 @@ function describeBusiness(row: BusinessDetailRow, kind: string | null, city: str
 
 function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: string, now: Date): BusinessPageView {
   const kind = row.type || row.category || null;
-  const cityName = row.city || readCityFromAddress(row.full_address);
+  // The stored city: the importer already applied the city-from-address rule (db/rules/place-names.ts).
+  const cityName = row.city || null;
   const countryLabel = row.country_code ? countryName(row.country_code) : row.country;
   const city = cityName && row.country_code ? { name: cityName, path: `/cities/${row.country_code.toLowerCase()}/${row.city_slug || slugify(cityName)}` } : null;
   const country = row.country_code && countryLabel ? { name: countryLabel, path: `/countries/${countrySlug(row.country_code)}` } : null;

@@ -6,7 +6,7 @@ import { listRankedBusinesses } from "../../db/queries/public/business-lists.ts"
 import { findCategoryCount, listCategoryCounts, listCategoryTopCountries } from "../../db/queries/public/categories.ts";
 import { listCategoryPage, summarizeCategories } from "../../db/queries/public/list-pages.ts";
 import { getSiteTotals } from "../../db/queries/home.ts";
-import { slugify } from "~/utils/slug";
+import { slugify } from "../../db/rules/slug.ts";
 import { toBusinessListItem, type BusinessListItem } from "./businesses.server";
 import { pageOffset, paginate, type Pagination } from "./pagination.server";
 import { LIST_PAGE_SIZE, MAX_LIST_PAGE } from "./public-pages.server";

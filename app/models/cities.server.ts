@@ -6,8 +6,8 @@ import { listRankedBusinesses } from "../../db/queries/public/business-lists.ts"
 import { countCityCounts, findCityCount, listCityCounts, listCityTopCategories, type CityCountRow } from "../../db/queries/public/cities.ts";
 import { listCityPage, summarizeCities, type CityListFilter } from "../../db/queries/public/list-pages.ts";
 import { getSiteTotals } from "../../db/queries/home.ts";
-import { slugify } from "~/utils/slug";
-import { countryName } from "~/utils/countries";
+import { slugify } from "../../db/rules/slug.ts";
+import { countryName } from "../../db/rules/countries.ts";
 import { JsonWithHeaders, readAggregateJson, type SerializedJson } from "./aggregate-json-cache.server";
 import { toBusinessListItem, type BusinessListItem } from "./businesses.server";
 import { pageOffset, paginate, type Pagination } from "./pagination.server";

@@ -10,7 +10,7 @@ import {
   listCountryTopCities,
   type CountryCountRow,
 } from "../../db/queries/public/countries.ts";
-import { countryCodeFromName } from "~/utils/countries";
+import { countryCodeFromName } from "../../db/rules/countries.ts";
 import { getCityListPage, type CityListPage } from "./cities.server";
 import { pageOffset, paginate, type Pagination } from "./pagination.server";
 import { LIST_PAGE_SIZE, MAX_LIST_PAGE, matchesFreeText } from "./public-pages.server";

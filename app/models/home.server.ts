@@ -6,7 +6,7 @@ import { listCategoryCounts } from "../../db/queries/public/categories.ts";
 import { listCityCounts } from "../../db/queries/public/cities.ts";
 import { listCountryCounts } from "../../db/queries/public/countries.ts";
 import { readWebUrl } from "~/utils/business-links";
-import { countryName } from "~/utils/countries";
+import { countryName } from "../../db/rules/countries.ts";
 import { createTtlCache } from "./admin-cache.server";
 
 export const HOME_PANEL_SIZE = 12;

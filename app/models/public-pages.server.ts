@@ -2,7 +2,7 @@
 // a 301 to the canonical URL for a malformed page/letter, a 404 page for unknown entities and pages past the end.
 import { json, redirect, type HeadersFunction } from "@remix-run/node";
 import { z } from "zod";
-import { slugify } from "~/utils/slug";
+import { slugify } from "../../db/rules/slug.ts";
 import type { Pagination } from "./pagination.server";
 import { CACHE_DETAIL, CACHE_LISTS } from "./public-responses.server";
 

@@ -1,7 +1,7 @@
 // URL params and query strings of the public JSON API → typed values, or a thrown 400 JSON Response naming the
 // bad parameter. The schemas hold the spec's limits (list pages 1–100, letters A–Z or '#', limit ≤ 50).
 import { z } from "zod";
-import { slugify } from "~/utils/slug";
+import { slugify } from "../../db/rules/slug.ts";
 import { apiError } from "./public-responses.server";
 
 /** The spec caps the all-businesses list at 100 pages. */

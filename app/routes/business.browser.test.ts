@@ -13,7 +13,7 @@ import type { RunningServer } from "~/server/index";
 import { findSeriousAxeViolations } from "~/testing/axe";
 import { findChromium, launchChromium, saveScreenshot, VIEWPORTS } from "~/testing/chromium";
 import { startBuiltServer } from "~/testing/in-process-server";
-import { DAY_LABELS, readLocalWeekTime, WEEK_DAYS } from "~/utils/opening-hours";
+import { DAY_LABELS, readLocalWeekTime, WEEK_DAYS } from "../../db/rules/opening-hours.ts";
 
 const chromium = findChromium();
 const demoBaseUrl = inject("browserBaseUrl");

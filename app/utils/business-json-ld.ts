@@ -1,6 +1,6 @@
 // Business page facts → schema.org LocalBusiness and BreadcrumbList objects (rendered escaped by <JsonLd>).
 // Only facts we hold are emitted: search engines penalise empty or invented structured data.
-import { WEEK_DAYS, DAY_LABELS, type WeekHoursInput } from "./opening-hours.ts";
+import { WEEK_DAYS, DAY_LABELS, type WeekHoursInput } from "../../db/rules/opening-hours.ts";
 
 export interface Breadcrumb {
   name: string;

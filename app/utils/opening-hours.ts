@@ -1,94 +1,6 @@
-// Canonical week ({"monday":[["09:00","17:00"]], …}) + time zone + instant → open?, and one day's ranges →
-// display text. The same rule as SQL `directory_is_open` (db/migrations/0004_open_now.sql): [] or a missing
-// day = closed, close <= open runs past midnight into the next day, "24:00" closes at midnight.
-
-export const WEEK_DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
-export type WeekDay = (typeof WEEK_DAYS)[number];
-export type HoursRange = readonly [string, string];
-export type WeekHoursInput = Partial<Record<WeekDay, ReadonlyArray<HoursRange>>>;
-
-export const DAY_LABELS: Record<WeekDay, string> = {
-  monday: "Monday", tuesday: "Tuesday", wednesday: "Wednesday", thursday: "Thursday",
-  friday: "Friday", saturday: "Saturday", sunday: "Sunday",
-};
-
-const CLOCK = /^([01][0-9]|2[0-4]):([0-5][0-9])$/;
-
-/** "09:30" → 570, "24:00" → 1440; null for anything that is not a canonical "HH:MM" (≤ "24:59", as SQL). */
-function parseClock(value: unknown): number | null {
-  if (typeof value !== "string") return null;
-  const match = CLOCK.exec(value);
-  if (!match) return null;
-  return Number(match[1]) * 60 + Number(match[2]);
-}
-
-/** The valid [open, close] minute pairs of one day's value; anything malformed is skipped, never guessed. */
-function readRanges(value: unknown): Array<[number, number]> {
-  if (!Array.isArray(value)) return [];
-  const ranges: Array<[number, number]> = [];
-  for (const range of value as unknown[]) {
-    if (!Array.isArray(range) || range.length !== 2) continue;
-    const open = parseClock(range[0]);
-    const close = parseClock(range[1]);
-    if (open !== null && close !== null) ranges.push([open, close]);
-  }
-  return ranges;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function getFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-    if (formatters.size < 500) formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** The weekday and minute of the day at `at` in `timeZone`; an unknown zone reads as UTC (as in SQL). */
-export function readLocalWeekTime(at: Date, timeZone: string | null | undefined): { day: WeekDay; minute: number } {
-  let formatter: Intl.DateTimeFormat;
-  try {
-    formatter = getFormatter(timeZone?.trim() ? timeZone.trim() : "UTC");
-  } catch {
-    formatter = getFormatter("UTC");
-  }
-  let day: WeekDay = "monday";
-  let hour = 0;
-  let minute = 0;
-  for (const part of formatter.formatToParts(at)) {
-    if (part.type === "weekday") day = part.value.toLowerCase() as WeekDay;
-    else if (part.type === "hour") hour = Number(part.value) % 24;
-    else if (part.type === "minute") minute = Number(part.value);
-  }
-  return { day, minute: hour * 60 + minute };
-}
-
-/** True when `hours` holds a weekday key: the only shape open/closed can be computed for. */
-export function hasOpeningHours(hours: unknown): hours is WeekHoursInput {
-  if (!hours || typeof hours !== "object" || Array.isArray(hours)) return false;
-  return WEEK_DAYS.some((day) => day in hours);
-}
-
-/**
- * Open at `at` in the business's own time zone? null when there are no hours to say (no badge).
- * A range with close <= open started that day and ends the next day at `close` (so equal times = 24 hours).
- */
-export function isOpenAt(hours: unknown, timeZone: string | null | undefined, at: Date): boolean | null {
-  if (!hasOpeningHours(hours)) return null;
-  const week = hours as Record<string, unknown>;
-  const { day, minute } = readLocalWeekTime(at, timeZone);
-  const index = WEEK_DAYS.indexOf(day);
-  const yesterday = WEEK_DAYS[(index + 6) % 7] as WeekDay;
-  for (const [open, close] of readRanges(week[day])) {
-    if (open <= minute && (minute < close || close <= open)) return true;
-  }
-  for (const [open, close] of readRanges(week[yesterday])) {
-    if (close <= open && minute < close) return true;
-  }
-  return false;
-}
+// One day's ranges of the canonical week → the spec's display text ("9:00 AM – 5:00 PM", "Closed", "Open 24 hours"),
+// and a week → its seven display rows; the week itself and open-now are the rules in db/rules/opening-hours.ts.
+import { DAY_LABELS, hasOpeningHours, parseClock, WEEK_DAYS, type HoursRange, type WeekDay } from "../../db/rules/opening-hours.ts";
 
 /** "09:00" → "9:00 AM", "17:30" → "5:30 PM", "00:00" and "24:00" → "12:00 AM". */
 export function formatClockTime(value: string): string | null {
@@ -134,16 +46,4 @@ export function listWeekHours(hours: unknown): DayHoursRow[] | null {
     const ranges = week[day];
     return { day, label: DAY_LABELS[day], text: formatDayHours(Array.isArray(ranges) ? (ranges as HoursRange[]) : null) };
   });
-}
-
-export interface OpenState {
-  /** null: no hours to say (no badge). */
-  open: boolean | null;
-  /** The weekday at `at` in the business's own time zone (the row marked "(Today)"). */
-  today: WeekDay;
-}
-
-/** The badge and the highlighted row, both read on the business's clock so a visitor abroad sees local truth. */
-export function readOpenState(hours: unknown, timeZone: string | null | undefined, at: Date): OpenState {
-  return { open: isOpenAt(hours, timeZone, at), today: readLocalWeekTime(at, timeZone).day };
 }

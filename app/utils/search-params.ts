@@ -1,6 +1,6 @@
 // The search page's canonical URL params → links that change a filter (always back to page 1), removable filter
 // chips, and the pagination window; pure, so server HTML and browser navigation build the same URLs.
-import { countryName } from "./countries.ts";
+import { countryName } from "../../db/rules/countries.ts";
 
 /** Canonical search params as the page's loader returns them (blank and default values already left out). */
 export type SearchParamRecord = Readonly<Record<string, string>>;

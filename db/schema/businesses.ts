@@ -13,11 +13,10 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { WeekDay } from "../rules/opening-hours.ts";
 
 /** Canonical opening hours: weekday (monday…sunday) → list of [open, close] "HH:MM" pairs; [] = closed. */
-export type WeekHours = Partial<Record<Weekday, Array<[string, string]>>>;
-export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+export type WeekHours = Partial<Record<WeekDay, Array<[string, string]>>>;
 
 /** Canonical amenities: group ("Service options") → amenity ("Takeout") → available. */
 export type Amenities = Record<string, Record<string, boolean>>;

@@ -2,7 +2,7 @@
 // deletes) or a scoped one for the keys a single business touches (approve, delete); each runs in one transaction
 // so readers never see a half-refreshed set.
 import { sql, type SQL } from "drizzle-orm";
-import { countryName, countrySlug } from "../../app/utils/countries.ts";
+import { countryName, countrySlug } from "../rules/countries.ts";
 import type { DatabaseHandle } from "../client.ts";
 import { countryCounts } from "../schema/index.ts";
 import { analyzeSearchTables, RANK_WALK } from "../queries/search.ts";

@@ -1,7 +1,7 @@
 // Normalised business rows → one multi-row upsert per batch keyed by identity_key; unchanged rows are not
 // rewritten (content_hash), slugs stay unique (suffix on collision) and never change on update.
 import { sql } from "drizzle-orm";
-import { withSlugSuffix } from "../../app/utils/slug.ts";
+import { listSlugOptions } from "../rules/slug.ts";
 import type { DatabaseHandle } from "../client.ts";
 import { businesses, type NewBusiness } from "../schema/index.ts";
 
@@ -18,7 +18,9 @@ const MAX_ROWS_PER_STATEMENT = 1000;
 
 /** Gives each row a slug no other business holds (existing owners of the same identity keep theirs). */
 async function resolveSlugs(handle: DatabaseHandle, rows: BusinessInput[]): Promise<BusinessInput[]> {
-  const wanted = [...new Set(rows.map((row) => row.slug))];
+  // Every option of the collision policy is looked up, so a suffixed form another business holds is skipped too.
+  const optionsOf = new Map(rows.map((row) => [row, listSlugOptions(row.slug, row.identityKey)]));
+  const wanted = [...new Set([...optionsOf.values()].flat())];
   const taken = new Map<string, string>();
   if (wanted.length > 0) {
     const existing = await handle.query<{ slug: string; identity_key: string }>(
@@ -33,8 +35,9 @@ async function resolveSlugs(handle: DatabaseHandle, rows: BusinessInput[]): Prom
       taken.set(row.slug, row.identityKey);
       return row;
     }
-    let slug = withSlugSuffix(row.slug, row.identityKey);
-    for (let n = 2; taken.has(slug) && taken.get(slug) !== row.identityKey; n++) slug = withSlugSuffix(row.slug, `${row.identityKey}#${n}`);
+    const options = optionsOf.get(row) ?? listSlugOptions(row.slug, row.identityKey);
+    const slug = options.find((option) => !taken.has(option) || taken.get(option) === row.identityKey);
+    if (slug === undefined) throw new Error(`SLUG_EXHAUSTED: no free slug for ${row.identityKey} among ${options.join(", ")}`);
     taken.set(slug, row.identityKey);
     return { ...row, slug };
   });

@@ -1,7 +1,7 @@
 // One id-ordered batch of businesses → canonical slugs (`name-city`, `-xxxxxx` when taken), the old slugs kept
 // as redirects and the job checkpoint advanced, all in one transaction: a killed run loses nothing.
 import { asc, eq, gt, inArray, sql } from "drizzle-orm";
-import { buildBusinessSlug, withSlugSuffix } from "../../app/utils/slug.ts";
+import { buildBusinessSlug, listSlugOptions } from "../rules/slug.ts";
 import type { DatabaseHandle } from "../client.ts";
 import { FIX_SLUGS_JOB } from "../queries/slugs.ts";
 import { businesses, jobCheckpoints, slugRedirects } from "../schema/index.ts";
@@ -21,18 +21,12 @@ export interface SlugChange {
   slug: string;
 }
 
-/** Alternatives tried per business; four suffix collisions in a row would need four 6-character hash clashes. */
-const SUFFIX_ATTEMPTS = 4;
-
 /**
- * The slugs a business may rightly hold, best first: `name-city`, then the importer's suffixed forms
- * (`withSlugSuffix(slug, identity)`, then `identity#2`…), exactly as the write path would give them.
+ * The slugs a business may rightly hold, best first: `name-city`, then the suffixed forms of the one collision
+ * policy (db/rules/slug.ts listSlugOptions), exactly as the write path would give them.
  */
 export function canonicalSlugOptions(row: Pick<SlugRow, "name" | "city" | "identityKey">): string[] {
-  const base = buildBusinessSlug(row.name, row.city);
-  const options = [base, withSlugSuffix(base, row.identityKey)];
-  for (let n = 2; n <= SUFFIX_ATTEMPTS; n++) options.push(withSlugSuffix(base, `${row.identityKey}#${n}`));
-  return options;
+  return listSlugOptions(buildBusinessSlug(row.name, row.city), row.identityKey);
 }
 
 export interface SlugCandidate extends SlugRow {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { normalizeBusiness, type RawBusiness } from "../../ingest-cli/pipeline/normalize/business.ts";
 import { getSiteTotals, listFeaturedBusinesses, listTopCategories, listTopCities, listTopCountries } from "../queries/home.ts";
+import { listSlugOptions } from "../rules/slug.ts";
 import { createTestDatabase, testDriver, type TestDatabase } from "../testing/test-database.ts";
 import { ensureAdminUser, upsertAdminUser, verifyPassword } from "./admin-users.ts";
 import { refreshAggregates, refreshPlannerStatistics } from "./aggregates.ts";
@@ -104,5 +105,31 @@ describe(`write path on ${testDriver()}`, () => {
     expect(await ensureAdminUser(handle, "admin", "correct horse battery")).toBe("unchanged");
     expect(await ensureAdminUser(handle, "admin", "a brand new password")).toBe("updated");
     expect(await ensureAdminUser(handle, "second", "another long password")).toBe("created");
+  });
+
+  it("skips a suffixed form another business already holds, as the collision policy lists it", async () => {
+    const wanted = business({ name: "Eta Kiosk", category: "Kiosk", city: "Oslo", country_code: "NO", place_id: "p-eta" });
+    const options = listSlugOptions(wanted.slug, wanted.identityKey);
+    for (const [i, slug] of options.slice(0, 2).entries()) {
+      const blocker = business({ name: `Eta Blocker ${i}`, category: "Kiosk", city: "Oslo", country_code: "NO", place_id: `p-eta-block-${i}` });
+      await upsertBusinesses(handle, [{ ...blocker, slug }]);
+    }
+    await upsertBusinesses(handle, [wanted]);
+    const [row] = await handle.query<{ slug: string }>("select slug from businesses where place_id = 'p-eta'");
+    expect(row?.slug).toBe(options[2]);
+  });
+
+  it("stops at the one bounded collision policy when every option is taken, instead of inventing more", async () => {
+    const wanted = business({ name: "Zeta Kiosk", category: "Kiosk", city: "Oslo", country_code: "NO", place_id: "p-zeta" });
+    const options = listSlugOptions(wanted.slug, wanted.identityKey);
+    expect(options).toHaveLength(5);
+    // Other businesses already hold the base slug and every suffixed form the policy allows.
+    for (const [i, slug] of options.entries()) {
+      const blocker = business({ name: `Blocker ${i}`, category: "Kiosk", city: "Oslo", country_code: "NO", place_id: `p-block-${i}` });
+      await upsertBusinesses(handle, [{ ...blocker, slug }]);
+    }
+    await expect(upsertBusinesses(handle, [wanted])).rejects.toThrow(/^SLUG_EXHAUSTED: /);
+    const [row] = await handle.query<{ count: number }>("select count(*)::int as count from businesses where place_id = 'p-zeta'");
+    expect(row?.count).toBe(0);
   });
 });

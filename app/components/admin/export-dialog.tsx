@@ -3,7 +3,7 @@
 import { Dialog } from "radix-ui";
 import { useEffect, useMemo, useState } from "react";
 import { adminFetch } from "~/utils/admin-fetch";
-import { slugify } from "~/utils/slug";
+import { slugify } from "../../../db/rules/slug.ts";
 import { useAdminText, type AdminTextKey } from "./admin-i18n";
 import { AdminIcon } from "./admin-icons";
 import { buttonClasses, inputClasses } from "./admin-ui";

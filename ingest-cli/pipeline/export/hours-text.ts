@@ -1,11 +1,6 @@
 // Stored canonical week (weekday → [["09:00","17:00"]]) → the Google-export JSON our importer reads back:
 // {"Monday":"9AM-5PM","Tuesday":"11:30AM-2:30PM,5:30PM-11PM","Sunday":"Closed"}, days Monday first.
-import { WEEKDAYS } from "../../../db/schema/businesses.ts";
-
-const DAY_LABELS: Record<(typeof WEEKDAYS)[number], string> = {
-  monday: "Monday", tuesday: "Tuesday", wednesday: "Wednesday", thursday: "Thursday",
-  friday: "Friday", saturday: "Saturday", sunday: "Sunday",
-};
+import { DAY_LABELS, WEEK_DAYS } from "../../../db/rules/opening-hours.ts";
 
 /** "09:00" → "9AM", "17:30" → "5:30PM", "00:00" and "24:00" → "12AM"; null for anything else. */
 export function formatClock(time: string): string | null {
@@ -42,7 +37,7 @@ export function formatWorkingHours(week: unknown): string | null {
   if (!week || typeof week !== "object" || Array.isArray(week)) return null;
   const out: Record<string, string> = {};
   let any = false;
-  for (const day of WEEKDAYS) {
+  for (const day of WEEK_DAYS) {
     const text = formatDay((week as Record<string, unknown>)[day]);
     if (text === null) continue;
     out[DAY_LABELS[day]] = text;

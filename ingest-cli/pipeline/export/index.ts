@@ -3,7 +3,7 @@
 import { pipeline } from "node:stream/promises";
 import type { DatabaseHandle } from "../../../db/client.ts";
 import { exportColumnKind, findUnknownCategorySlugs, withExportWindows, type ExportFilters } from "../../../db/queries/export.ts";
-import { slugify } from "../../../app/utils/slug.ts";
+import { slugify } from "../../../db/rules/slug.ts";
 import { encodeCsvCell } from "./csv-cell.ts";
 import { CopyCsvRewriter } from "./csv-rewrite.ts";
 import { DATE_RANGE_PRESETS, DateRangeError, resolveDateRange, type DateRangePreset } from "./date-range.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countryName } from "../../../app/utils/countries.ts";
+import { countryName } from "../../../db/rules/countries.ts";
 import { GENERATED_COLUMNS, createBusiness, type GeneratedBusiness } from "./business-factory.ts";
 import { listKnownTimeZones } from "./country-data.ts";
 import { WEEKDAYS } from "./hours.ts";

@@ -1,8 +1,8 @@
 // (seed, row index) → one clean synthetic GeneratedBusiness; the single source of truth for what a generated place is.
 // Each row draws from its own PRNG stream keyed by (seed, index), so row i never depends on rows before it:
 // the same place can be rebuilt later (duplicates) and a longer run starts with the same rows as a shorter one.
-import { countryName } from "../../../app/utils/countries.ts";
-import { slugify } from "../../../app/utils/slug.ts";
+import { countryName } from "../../../db/rules/countries.ts";
+import { slugify } from "../../../db/rules/slug.ts";
 import { CATEGORIES, groupProfile, type AmenityRule, type Category } from "./categories.ts";
 import {
   addressStyleFor,

@@ -1,9 +1,11 @@
 // Hours profile + random → weekday → Google-style time text ("9AM-5PM", "11:30AM-2:30PM,5:30-11PM", "Closed").
 // Also the real-world variants a scraper produces (en dash + U+202F, lowercase), as text rewrites of that form.
+import { DAY_LABELS, WEEK_DAYS } from "../../../db/rules/opening-hours.ts";
 import type { HoursProfile } from "./categories.ts";
 import type { Random } from "./random.ts";
 
-export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+/** The source files' day keys ("Monday" … "Sunday"): the canonical week's labels, Monday first. */
+export const WEEKDAYS: readonly string[] = WEEK_DAYS.map((day) => DAY_LABELS[day]);
 
 /** Minutes after midnight; an end ≤ start means "past midnight". */
 type Interval = readonly [number, number];

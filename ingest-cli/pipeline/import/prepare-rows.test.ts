@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { slugify, slugifyAnyScript } from "../../../app/utils/slug.ts";
+import { slugify, slugifyAnyScript } from "../../../db/rules/slug.ts";
 import { writeGeneratedFile } from "../generate/index.ts";
 import { buildColumnMapping, mapRecord } from "../map/columns.ts";
 import { hashBusiness, normalizeBusiness } from "../normalize/business.ts";

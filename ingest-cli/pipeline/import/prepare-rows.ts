@@ -3,7 +3,7 @@
 import type { MessagePort } from "node:worker_threads";
 import type { BusinessInput } from "../../../db/writes/businesses.ts";
 import { encodeStagedTail, type StagedRow } from "../../../db/writes/import-batch.ts";
-import { withSlugSuffix } from "../../../app/utils/slug.ts";
+import { listSlugOptions } from "../../../db/rules/slug.ts";
 import { mapRecord, type ColumnMapping } from "../map/columns.ts";
 import { normalizeBusiness, type FieldIssue } from "../normalize/business.ts";
 import type { SourceItem } from "../read/index.ts";
@@ -135,13 +135,15 @@ export function prepareItem(item: SourceItem, context: PrepareContext): Prepared
 
 /** A normalised business as the batch writer stages it: its keys, two slug alternatives, the rest as COPY text. */
 export function stageBusiness(line: number, business: BusinessInput): StagedRow {
+  // The first three options of the one collision policy; the SQL picks the first free one (import-batch.ts).
+  const [, slugAlt, slugAlt2] = listSlugOptions(business.slug, business.identityKey, 2) as [string, string, string];
   return {
     lineNumber: line,
     identityKey: business.identityKey,
     contentHash: business.contentHash,
     slug: business.slug,
-    slugAlt: withSlugSuffix(business.slug, business.identityKey),
-    slugAlt2: withSlugSuffix(business.slug, `${business.identityKey}#2`),
+    slugAlt,
+    slugAlt2,
     copyTail: encodeStagedTail(business),
   };
 }

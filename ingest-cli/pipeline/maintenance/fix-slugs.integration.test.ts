@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withSlugSuffix } from "../../../app/utils/slug.ts";
+import { withSlugSuffix } from "../../../db/rules/slug.ts";
 import { findBusinessIdBySlugOrRedirect, readSlugFixCheckpoint } from "../../../db/queries/slugs.ts";
 import { createTestDatabase, testDriver, type TestDatabase } from "../../../db/testing/test-database.ts";
 import { upsertBusinesses } from "../../../db/writes/businesses.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cityFromAddress, normalizeBusiness, placeIdFromUrl } from "./business.ts";
+import { normalizeBusiness, placeIdFromUrl } from "./business.ts";
 
 const outscraperRow = {
   name: "  Café Zürich  ",
@@ -84,11 +84,6 @@ describe("normalizeBusiness", () => {
 });
 
 describe("address and URL helpers", () => {
-  it("takes the city from the second-to-last address segment", () => {
-    expect(cityFromAddress("Bahnhofstrasse 1, 8001 Zürich, Switzerland")).toBe("Zürich");
-    expect(cityFromAddress("12 Main St, Springfield, IL 62701, United States")).toBe("Springfield");
-    expect(cityFromAddress("Nowhere")).toBeNull();
-  });
   it("finds place ids inside maps URLs", () => {
     expect(placeIdFromUrl("https://www.google.com/maps/search/?api=1&query=x&query_place_id=ChIJ1234567890abc")).toBe("ChIJ1234567890abc");
     expect(placeIdFromUrl("https://www.google.com/maps/place/x/data=!4m7!3m6!1s0x0:0x0!8m2!3d1!4d2!16s%2Fg!19sChIJzyx9876543210")).toBe("ChIJzyx9876543210");

@@ -4,8 +4,9 @@ import { hash } from "node:crypto";
 import { BUSINESS_STATUSES, type BusinessStatus } from "../../../db/schema/businesses.ts";
 import type { BusinessInput } from "../../../db/writes/businesses.ts";
 import { computeRankScore } from "../../../db/writes/businesses.ts";
-import { countryCodeFromName, countryName } from "../../../app/utils/countries.ts";
-import { buildBusinessSlug, slugifyCached } from "../../../app/utils/slug.ts";
+import { countryCodeFromName, countryName } from "../../../db/rules/countries.ts";
+import { cityFromAddress } from "../../../db/rules/place-names.ts";
+import { buildBusinessSlug, slugifyCached } from "../../../db/rules/slug.ts";
 import { parseAbout } from "./amenities.ts";
 import { parseWorkingHours } from "./hours.ts";
 import { cleanText, foldForIdentity, parseBoolean, parseNumber } from "./text.ts";
@@ -47,19 +48,6 @@ const STATUS_MAP: Record<string, BusinessStatus> = {
 export function standardiseCategory(text: string): string {
   const collapsed = text.replace(/\s+/g, " ").trim();
   return collapsed.charAt(0).toLocaleUpperCase("en-US") + collapsed.slice(1);
-}
-
-/** The spec's rule: the city is the second-to-last comma-separated segment of the full address. */
-export function cityFromAddress(fullAddress: string): string | null {
-  const segments = fullAddress.split(",").map((segment) => segment.trim()).filter(Boolean);
-  if (segments.length < 2) return null;
-  const clean = (segment: string) =>
-    // "8001 Zürich" / "Zürich 8001" / "Leeds LS1 1AA": drop the postal code around the name.
-    segment.replace(/^[\d-]{3,}\s+/, "").replace(/\s+[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}$/, "").replace(/\s+[\d-]{3,}$/, "").trim();
-  const city = clean(segments[segments.length - 2] as string);
-  // "Springfield, IL 62701, United States": the second-to-last segment is a state code; the city precedes it.
-  if (/^[A-Z]{2,3}$/.test(city) && segments.length >= 3) return clean(segments[segments.length - 3] as string) || null;
-  return city || null;
 }
 
 /** Google place ids also hide inside maps URLs (query_place_id=…, !19s…). */

@@ -1,10 +1,11 @@
 // Real-world opening-hours shapes → one canonical week (weekday → [open, close] "HH:MM" pairs; [] = closed).
 // Handles 9AM-5PM, 11:30am-2:30pm,5:30-11pm, 09:00–17:00, en/em dashes, "to", U+202F/U+00A0 spaces,
 // Closed, Open 24 hours, past-midnight closes, per-day arrays, pipe-joined text and non-English day names.
-import { WEEKDAYS, type WeekHours, type Weekday } from "../../../db/schema/businesses.ts";
+import type { WeekHours } from "../../../db/schema/businesses.ts";
+import type { WeekDay } from "../../../db/rules/opening-hours.ts";
 
-const DAY_NAMES: Record<string, Weekday> = {};
-const DAY_ALIASES: Record<Weekday, string[]> = {
+const DAY_NAMES: Record<string, WeekDay> = {};
+const DAY_ALIASES: Record<WeekDay, string[]> = {
   monday: ["monday", "mon", "mo", "montag", "lundi", "lunes", "lunedi", "segunda", "segunda-feira", "maandag", "pazartesi", "poniedzialek", "mandag", "måndag", "δευτερα", "lunes"],
   tuesday: ["tuesday", "tue", "tues", "tu", "di", "dienstag", "mardi", "martes", "martedi", "terca", "terca-feira", "dinsdag", "sali", "salı", "wtorek", "tirsdag", "tisdag", "τριτη"],
   wednesday: ["wednesday", "wed", "we", "mi", "mittwoch", "mercredi", "miercoles", "mercoledi", "quarta", "quarta-feira", "woensdag", "carsamba", "çarşamba", "sroda", "onsdag", "τεταρτη"],
@@ -13,7 +14,7 @@ const DAY_ALIASES: Record<Weekday, string[]> = {
   saturday: ["saturday", "sat", "sa", "samstag", "sonnabend", "samedi", "sabado", "sabato", "zaterdag", "cumartesi", "sobota", "lordag", "lørdag", "lördag", "σαββατο"],
   sunday: ["sunday", "sun", "su", "so", "sonntag", "dimanche", "domingo", "domenica", "zondag", "pazar", "niedziela", "sondag", "søndag", "söndag", "κυριακη"],
 };
-for (const [day, aliases] of Object.entries(DAY_ALIASES) as Array<[Weekday, string[]]>) {
+for (const [day, aliases] of Object.entries(DAY_ALIASES) as Array<[WeekDay, string[]]>) {
   for (const alias of aliases) DAY_NAMES[foldDayName(alias)] = day;
 }
 
@@ -27,7 +28,7 @@ function foldDayName(text: string): string {
 }
 
 /** "Montag", "lun.", "Pazartesi" → "monday"; null when it is not a day name. */
-export function parseWeekday(text: string): Weekday | null {
+export function parseWeekday(text: string): WeekDay | null {
   return DAY_NAMES[foldDayName(text)] ?? null;
 }
 
@@ -176,4 +177,3 @@ function parseHoursValue(input: unknown): WeekHours | null {
   return null;
 }
 
-export { WEEKDAYS };

@@ -1,4 +1,5 @@
-// Text → ASCII URL slugs: the one transliteration and slug rule for businesses, categories, cities, countries.
+// Text → ASCII URL slugs: the one transliteration, suffix and collision rule for businesses, categories, cities,
+// countries.
 const SPECIAL: Record<string, string> = {
   ß: "ss", ẞ: "ss", æ: "ae", Æ: "ae", œ: "oe", Œ: "oe", ø: "o", Ø: "o", đ: "d", Đ: "d", ł: "l", Ł: "l",
   þ: "th", Þ: "th", ð: "d", Ð: "d", ı: "i", İ: "i", ħ: "h", Ħ: "h", ŀ: "l", Ŀ: "l", "&": " and ", "@": " at ",
@@ -95,6 +96,20 @@ export function buildBusinessSlug(name: string, city?: string | null): string {
 export function withSlugSuffix(slug: string, identity: string): string {
   const suffix = slugSuffix(identity);
   return `${slug.slice(0, MAX_SLUG_LENGTH - 7)}-${suffix}`;
+}
+
+/** Suffixed forms tried after the canonical slug; all of them taken would need that many 6-character hash clashes. */
+const SLUG_SUFFIX_ATTEMPTS = 4;
+
+/**
+ * The one collision policy, bounded: the slugs a business may hold, best first — `slug` itself, then
+ * `withSlugSuffix(slug, identity)`, then the suffixes of `identity#2` … `identity#<attempts>`. A writer that finds
+ * every option taken fails (SLUG_EXHAUSTED) instead of looping; a prefix of the list is the same policy.
+ */
+export function listSlugOptions(slug: string, identity: string, attempts = SLUG_SUFFIX_ATTEMPTS): string[] {
+  const options = [slug, withSlugSuffix(slug, identity)];
+  for (let n = 2; n <= attempts; n++) options.push(withSlugSuffix(slug, `${identity}#${n}`));
+  return options;
 }
 
 /** The spec's retry rule: a slug ending in `-` plus six lower-case alphanumerics, without that suffix. */
