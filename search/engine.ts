@@ -2,6 +2,7 @@
 // (postgres, meilisearch, and the fallback wrapper), so routes never know which engine answered.
 import { z } from "zod";
 import type { SearchHitRow } from "../db/queries/search.ts";
+import { MAX_LIST_PAGE } from "../db/rules/page-cap.ts";
 
 export interface SearchQuery {
   q: string;
@@ -80,8 +81,7 @@ export interface SearchEngine {
   health(): Promise<{ ok: boolean; detail?: string }>;
 }
 
-/** Result pages stop at 100 (the spec's cap) and pages hold at most 50 hits. */
-export const MAX_PAGE = 100;
+/** Result pages stop at the spec's cap (MAX_LIST_PAGE) and pages hold at most 50 hits. */
 export const MAX_PER_PAGE = 50;
 export const DEFAULT_PER_PAGE = 20;
 export const DEFAULT_RADIUS_KM = 10;
@@ -173,7 +173,7 @@ export const SearchQuerySchema = z
       blankToUndefined,
       z.enum(["relevance", "rating", "reviews", "distance"], { error: "sort must be one of relevance, rating, reviews, distance" }).default("relevance"),
     ),
-    page: numberIn("page", 1, MAX_PAGE, { int: true }),
+    page: numberIn("page", 1, MAX_LIST_PAGE, { int: true }),
     per_page: numberIn("per_page", 1, MAX_PER_PAGE, { int: true }),
     facets: flag("facets"),
   })

@@ -7,6 +7,7 @@ import { getEnv } from "../../db/env.ts";
 import { recordAuditEvent } from "../../db/writes/audit-log.ts";
 import { endAdminSession, loginAdmin, tokensMatch, validateAdminSession, SESSION_ABSOLUTE_MS, type LoginOutcome } from "./admin-sessions.server";
 import { safeRedirectPath } from "~/utils/admin-paths";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "~/utils/cookie-names";
 import { getClientIp } from "./client-ip.server";
 
 export interface AdminContext {
@@ -36,7 +37,7 @@ function isProduction(): boolean {
 // so it is only used where Secure is on (production); development over plain http uses a plain name.
 function sessionCookie() {
   const secure = isProduction();
-  return createCookie(secure ? "__Host-directory_admin" : "directory_admin", {
+  return createCookie(secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, {
     httpOnly: true,
     sameSite: "strict",
     secure,

@@ -14,8 +14,8 @@ import { hasOpeningHours, listWeekHours, readOpenState, type DayHoursRow, type O
 import { absoluteUrl } from "~/utils/seo";
 import { slugify, stripSlugSuffix } from "~/utils/slug";
 import { getAdSlots } from "./site-code.server";
-import { getSiteUrl } from "./site.server";
-import { MAX_BUSINESS_LIST_PAGE } from "./public-params.server";
+import { getSiteUrl } from "./site-url.server";
+import { MAX_LIST_PAGE } from "../../db/rules/page-cap.ts";
 import { pageOffset, paginate, type Pagination } from "./pagination.server";
 
 export const BUSINESSES_PAGE_SIZE = 20;
@@ -76,7 +76,7 @@ export async function getBusinessPage(page: number, handle?: DatabaseHandle): Pr
     getSiteTotals(db),
     listRankedBusinesses(db, { scope: "all" }, pageOffset(page, BUSINESSES_PAGE_SIZE), BUSINESSES_PAGE_SIZE),
   ]);
-  return { businesses: rows.map(toBusinessListItem), ...paginate(totals.businesses, page, BUSINESSES_PAGE_SIZE, MAX_BUSINESS_LIST_PAGE) };
+  return { businesses: rows.map(toBusinessListItem), ...paginate(totals.businesses, page, BUSINESSES_PAGE_SIZE, MAX_LIST_PAGE) };
 }
 
 export interface AdCodes {

@@ -2,6 +2,7 @@
 // a 301 to the canonical URL for a malformed page/letter, a 404 page for unknown entities and pages past the end.
 import { json, redirect, type HeadersFunction } from "@remix-run/node";
 import { z } from "zod";
+import { MAX_LIST_PAGE } from "../../db/rules/page-cap.ts";
 import { slugify } from "~/utils/slug";
 import type { Pagination } from "./pagination.server";
 import { CACHE_DETAIL, CACHE_LISTS } from "./public-responses.server";
@@ -10,7 +11,7 @@ export { CACHE_DETAIL, CACHE_LISTS };
 
 /** Category, country and city list pages: 12 per page, OFFSET capped at 100 pages (1,188 rows skipped at most). */
 export const LIST_PAGE_SIZE = 12;
-export const MAX_LIST_PAGE = 100;
+export { MAX_LIST_PAGE };
 const MAX_QUERY_LENGTH = 100;
 
 const PageNumberSchema = (max: number) => z.string().regex(/^\d{1,9}$/).transform(Number).pipe(z.number().int().min(1).max(max));

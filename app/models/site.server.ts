@@ -1,18 +1,13 @@
 // Environment + request → the data every page shell needs: the absolute site URL (canonical links, Open Graph) and,
 // on public pages only, the admin's site code. A database that does not answer becomes a friendly 503 page.
 import { isDatabaseUnavailable } from "../../db/client.ts";
-import { getEnv } from "../../db/env.ts";
 import type { SiteCodeText } from "~/components/site-code";
 import type { RootData } from "~/utils/seo";
 import { isAdminPath } from "~/utils/site-paths";
 import { getPublicSiteCode } from "./site-code.server";
+import { getSiteUrl } from "./site-url.server";
 
 export { isDatabaseUnavailable };
-
-/** SITE_URL when set (production behind a proxy); otherwise the origin the visitor used. */
-export function getSiteUrl(request: Request): string {
-  return (getEnv().SITE_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
-}
 
 export interface ShellData extends RootData {
   /** null under /admin (never injected there) and when it could not be read. */

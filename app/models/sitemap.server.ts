@@ -9,7 +9,7 @@ import {
   SITEMAP_SECTIONS,
   type SitemapSection,
 } from "../../ingest-cli/pipeline/sitemap/index.ts";
-import { getSiteUrl } from "./site.server";
+import { getSiteUrl } from "./site-url.server";
 
 /** Crawlers re-read sitemaps often; an hour keeps them cheap and still follows imports the same day. */
 const SITEMAP_CACHE_CONTROL = "public, max-age=3600, stale-while-revalidate=600";

@@ -4,6 +4,7 @@
 // once. A flood therefore costs a bounded amount of work, and the event loop stays free for everything else.
 import os from "node:os";
 import type express from "express";
+import { isAdminPath } from "../../app/utils/site-paths.ts";
 
 export const SHED_RETRY_AFTER_SECONDS = 2;
 
@@ -117,7 +118,7 @@ export class AdmissionControl {
 /** Paths that never wait for a turn: health checks, the back-office (its operator must get in) and assets. */
 export function isAdmissionExempt(path: string): boolean {
   const lower = path.toLowerCase();
-  return lower === "/healthz" || lower === "/admin" || lower.startsWith("/admin/") || lower.startsWith("/admin_") || lower.startsWith("/api/admin") || lower.startsWith("/assets/");
+  return lower === "/healthz" || isAdminPath(lower) || lower.startsWith("/assets/");
 }
 
 const BUSY_MESSAGES = {
