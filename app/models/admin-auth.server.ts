@@ -9,6 +9,7 @@ import { endAdminSession, loginAdmin, tokensMatch, validateAdminSession, SESSION
 import { safeRedirectPath } from "~/utils/admin-paths";
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "~/utils/cookie-names";
 import { getClientIp } from "./client-ip.server";
+import { NO_STORE } from "./cache-policy.server";
 
 export interface AdminContext {
   user: { id: number; username: string };
@@ -57,7 +58,7 @@ function clearSessionCookie(): Promise<string> {
 
 /** `{ success: false, code, message }` with the HTTP status; never cached. */
 export function adminError(status: number, code: AdminErrorCode, headers: Record<string, string> = {}, message = MESSAGES[code]): Response {
-  return json({ success: false, code, message }, { status, headers: { "Cache-Control": "no-store", ...headers } });
+  return json({ success: false, code, message }, { status, headers: { "Cache-Control": NO_STORE, ...headers } });
 }
 
 /**
@@ -108,7 +109,7 @@ export function loginPath(request: Request): string {
 
 /** A redirect inside the back-office: never stored, like every admin answer (where it leads depends on the session). */
 export function adminRedirect(path: string, init: { status?: 301 | 302; headers?: Record<string, string> } = {}): Response {
-  return redirect(path, { status: init.status ?? 302, headers: { "Cache-Control": "no-store", ...init.headers } });
+  return redirect(path, { status: init.status ?? 302, headers: { "Cache-Control": NO_STORE, ...init.headers } });
 }
 
 /** Admin page loaders/actions: no valid session → redirect to the login page (which brings the admin back). */

@@ -5,9 +5,7 @@ import { z } from "zod";
 import { MAX_LIST_PAGE } from "../../db/rules/page-cap.ts";
 import { slugify } from "~/utils/slug";
 import type { Pagination } from "./pagination.server";
-import { CACHE_DETAIL, CACHE_LISTS } from "./public-responses.server";
-
-export { CACHE_DETAIL, CACHE_LISTS };
+import { CACHE_DETAIL, NO_STORE } from "./cache-policy.server";
 
 /** Category, country and city list pages: 12 per page, OFFSET capped at 100 pages (1,188 rows skipped at most). */
 export const LIST_PAGE_SIZE = 12;
@@ -79,7 +77,7 @@ export function readCountryCodeParam(value: string | undefined, rest: string | u
 
 /** A 404 whose body is the message the route's error boundary shows; never cached. */
 export function pageNotFound(message: string): Response {
-  return new Response(message, { status: 404, statusText: "Not Found", headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(message, { status: 404, statusText: "Not Found", headers: { "Cache-Control": NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
 }
 
 /** A page number past the last page is a 404, not an empty page (an empty list still has its page 1). */
@@ -102,7 +100,7 @@ export function pageJson<T>(data: T, cacheControl: string) {
 export const pageHeaders: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
   const source = errorHeaders ?? loaderHeaders;
   const cacheControl = source.get("Cache-Control");
-  return cacheControl ? { "Cache-Control": cacheControl } : { "Cache-Control": "no-store" };
+  return cacheControl ? { "Cache-Control": cacheControl } : { "Cache-Control": NO_STORE };
 };
 
 /** Case- and accent-insensitive "contains" for in-memory lists (countries): the same rule the SQL lists use. */

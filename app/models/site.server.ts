@@ -6,6 +6,7 @@ import type { RootData } from "~/utils/seo";
 import { isAdminPath } from "~/utils/site-paths";
 import { getPublicSiteCode } from "./site-code.server";
 import { getSiteUrl } from "./site-url.server";
+import { NO_STORE } from "./cache-policy.server";
 
 export { isDatabaseUnavailable };
 
@@ -26,7 +27,7 @@ export async function getShellData(request: Request): Promise<ShellData> {
   } catch (error) {
     if (isDatabaseUnavailable(error)) {
       console.error("database unavailable:", (error as Error).message.split("\n")[0]);
-      throw new Response("Service Unavailable", { status: 503, headers: { "Retry-After": "30", "Cache-Control": "no-store" } });
+      throw new Response("Service Unavailable", { status: 503, headers: { "Retry-After": "30", "Cache-Control": NO_STORE } });
     }
     // Tracking code must never take a page down: log it and serve the page without it.
     console.error("site code not loaded:", error instanceof Error ? error.message : error);

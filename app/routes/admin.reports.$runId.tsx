@@ -11,12 +11,13 @@ import { UploadReport } from "~/components/admin/upload-report";
 import type { BatchUploadResult } from "~/components/admin/upload-send";
 import { requireAdminPage } from "~/models/admin-auth.server";
 import { getImportRunReport, parseRunId, REPORT_ISSUES_SHOWN } from "~/models/admin-reports.server";
+import { NO_STORE } from "~/models/cache-policy.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => adminMeta(`Report #${data?.run.id ?? ""}`);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminPage(request);
-  return json({ ...(await getImportRunReport(parseRunId(params))), issuesShown: REPORT_ISSUES_SHOWN }, { headers: { "Cache-Control": "no-store" } });
+  return json({ ...(await getImportRunReport(parseRunId(params))), issuesShown: REPORT_ISSUES_SHOWN }, { headers: { "Cache-Control": NO_STORE } });
 }
 
 const SEVERITY: Record<string, AdminTextKey> = { rejected: "run.severity.rejected", skipped: "run.severity.skipped", warning: "run.severity.warning" };

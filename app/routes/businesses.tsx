@@ -9,9 +9,10 @@ import { Pagination } from "~/components/pagination";
 import { RouteErrorState } from "~/components/route-error";
 import { BUSINESSES_PAGE_SIZE, getBusinessPage } from "~/models/businesses.server";
 import { MAX_LIST_PAGE } from "~/models/public-pages.server";
-import { assertPageExists, CACHE_DETAIL, pageHeaders, pageJson, readPageQuery } from "~/models/public-pages.server";
+import { assertPageExists, pageHeaders, pageJson, readPageQuery } from "~/models/public-pages.server";
 import { formatInteger } from "~/utils/format";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
+import { CACHE_DETAIL } from "~/models/cache-policy.server";
 
 export const headers: HeadersFunction = pageHeaders;
 

@@ -11,9 +11,8 @@ import { SearchEmptyState, SearchHitGrid } from "~/components/search-results";
 import { searchForPage } from "~/models/search.server";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
 import { buildClearFiltersHref, buildSearchHref, listFilterChips, SEARCH_PATH, SORT_OPTIONS, type SearchParamRecord } from "~/utils/search-params";
+import { CACHE_SEARCH, NO_STORE } from "~/models/cache-policy.server";
 
-/** Results move with every import: a short shared cache keeps popular searches cheap without going stale. */
-const SEARCH_CACHE = "public, max-age=60, stale-while-revalidate=60";
 /** The spec caps result lists at 100 pages. */
 const MAX_PAGES = 100;
 
@@ -22,10 +21,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!outcome.ok) {
     throw json(
       { error: { code: "INVALID_SEARCH", message: outcome.problems.join("; "), problems: outcome.problems } },
-      { status: 400, headers: { "Cache-Control": "no-store" } },
+      { status: 400, headers: { "Cache-Control": NO_STORE } },
     );
   }
-  return json({ result: outcome.result, params: outcome.params }, { headers: { "Cache-Control": SEARCH_CACHE } });
+  return json({ result: outcome.result, params: outcome.params }, { headers: { "Cache-Control": CACHE_SEARCH } });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
