@@ -19,6 +19,10 @@ const UP = {
     regex: "(^|/)(db|search|ingest-cli|server)/|^~/(?!models/|components/|utils/|[^/]+\\.css$)",
     message: "Routes import app/models (one *.server.ts call), components and utils only; SQL, search and the pipeline go through a model.",
   },
+  modelReach: {
+    regex: "(^|/)(routes|commands|server)/",
+    message: "Models must not import routes, ingest-cli/commands or app/server: those call models, not the other way round.",
+  },
   browserDb: { regex: "(^|/)db/(?!rules/)", message: "Browser code may import db/rules only; go through app/models/*.server.ts in a loader." },
   browserServer: { regex: "(^|/)(search|ingest-cli|server)/", message: "Browser code must not import search/, ingest-cli/ or app/server/; go through a loader." },
   browserValues: {
@@ -64,6 +68,7 @@ export default tseslint.config(
   { files: ["db/rules/**"], ignores: TESTS, rules: restrict(UP.packages, UP.outOfRules) },
   { files: ["search/**"], ignores: [...TESTS, ...PENDING], rules: restrict(UP.app, UP.ingest) },
   { files: ["ingest-cli/pipeline/**"], ignores: [...TESTS, ...PENDING], rules: restrict(UP.app, UP.commands) },
+  { files: ["app/models/**"], ignores: TESTS, rules: restrict(UP.modelReach) },
   // NOTE: root.tsx is a route module too (its loader calls a model), so it gets the routes' rule, which keeps it
   // away from db/, search/ and ingest-cli/ as the browser rule did.
   { files: ["app/routes/**", "app/root.tsx"], ignores: TESTS, rules: restrict(UP.routeReach) },

@@ -42,6 +42,12 @@ const CASES: Array<{ layer: string; file: string; forbidden: string[]; allowed: 
     allowed: ['import { getDatabase } from "../../../db/client.ts";', 'import { getSearchEngine } from "../../../search/index.ts";'],
   },
   {
+    layer: "app/models (not routes, commands or the HTTP host)",
+    file: "app/models/layer-probe.server.ts",
+    forbidden: ['import { loader } from "~/routes/search";', 'import { runCli } from "../../ingest-cli/commands/run-cli.ts";', 'import { startServer } from "../server/start-server.ts";'],
+    allowed: ['import { getDatabase } from "../../db/client.ts";', 'import { getSearchEngine } from "../../search/index.ts";', 'import { importFile } from "../../ingest-cli/pipeline/import/import-file.ts";', 'import { formatCount } from "~/utils/format";'],
+  },
+  {
     layer: "app/routes (models, components, utils)",
     file: "app/routes/layer-probe.tsx",
     forbidden: ['import { getDatabase } from "../../db/client.ts";', 'import { getSearchEngine } from "../../search/index.ts";', 'import { getDatabase } from "~/../db/client";'],

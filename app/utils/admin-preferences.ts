@@ -10,7 +10,6 @@ export interface AdminPreferences {
   locale: AdminLanguage;
 }
 
-export { LANGUAGE_COOKIE, THEME_COOKIE };
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 function readCookie(header: string, name: string): string | undefined {
