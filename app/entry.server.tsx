@@ -10,6 +10,7 @@ import { flushPageVisits, recordPageVisit } from "~/models/page-visits.server";
 import { applySecurityHeaders, createNonce, readRequestNonce } from "~/server/security-headers";
 import { createCoalescingStream } from "~/utils/coalesce-stream.server";
 import { isAdminPath } from "~/utils/site-paths";
+import { NO_STORE } from "~/models/cache-policy.server";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -23,7 +24,7 @@ export default function handleRequest(
   const admin = isAdminPath(new URL(request.url).pathname);
   if (responseStatusCode === 200 && !admin) recordPageVisit(request);
   // Back-office pages hold private data: not kept by any cache, the browser's included (a shared machine).
-  if (admin) responseHeaders.set("Cache-Control", "no-store");
+  if (admin) responseHeaders.set("Cache-Control", NO_STORE);
   // The Express middleware already sent the headers with this nonce; without it, this render sets them itself.
   let nonce = readRequestNonce(request);
   if (!nonce) {
@@ -67,7 +68,7 @@ export default function handleRequest(
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   if (response.status === 200 && isCountedDataRoute(request)) recordPageVisit(request);
   if (!readRequestNonce(request)) applySecurityHeaders(response.headers, request, createNonce());
-  if (isAdminPath(new URL(request.url).pathname)) response.headers.set("Cache-Control", "no-store");
+  if (isAdminPath(new URL(request.url).pathname)) response.headers.set("Cache-Control", NO_STORE);
   return response;
 };
 

@@ -165,17 +165,17 @@ export function runSearchContract(label: string, makeEngine: MakeEngine, options
       expect([...distances].sort((a, b) => a - b)).toEqual(distances);
     });
 
-    it("counts facets over the matched set, biggest first, with display labels", async () => {
+    it("counts facets over the matched set, biggest first, with stored names (countries: codes only)", async () => {
       const result = await search({ q: "bakery" });
       expect(result.facetsApproximate ?? false).toBe(false);
       expect(result.totalApproximate ?? false).toBe(false);
       expect(result.facets.country).toEqual([
-        { value: "DE", label: "Germany", count: 4 },
-        { value: "AU", label: "Australia", count: 1 },
-        { value: "FR", label: "France", count: 1 },
+        { value: "DE", count: 4 },
+        { value: "AU", count: 1 },
+        { value: "FR", count: 1 },
       ]);
-      expect(result.facets.category).toEqual([{ value: "bakery", label: "Bakery", count: 6 }]);
-      expect(result.facets.city[0]).toEqual({ value: "berlin", label: "Berlin", count: 3, countryCode: "DE" });
+      expect(result.facets.category).toEqual([{ value: "bakery", name: "Bakery", count: 6 }]);
+      expect(result.facets.city[0]).toEqual({ value: "berlin", name: "Berlin", count: 3, countryCode: "DE" });
       expect(result.facets.city.map((facet) => facet.count)).toEqual([3, 1, 1, 1]);
       const restaurants = await search({ q: "", countryCode: "DE", city: "berlin" });
       const counts = restaurants.facets.category.map((facet) => facet.count);
@@ -199,17 +199,17 @@ export function runSearchContract(label: string, makeEngine: MakeEngine, options
 
     it("suggests categories, cities, countries and businesses by prefix", async () => {
       const bak = await engine.suggest("bak");
-      expect(bak[0]).toMatchObject({ kind: "category", label: "Bakery", url: "/categories/bakery" });
+      expect(bak[0]).toMatchObject({ kind: "category", name: "Bakery", slug: "bakery", count: 6 });
       const ber = await engine.suggest("ber");
       expect(ber).toEqual(
         expect.arrayContaining([
-          expect.objectContaining({ kind: "city", label: "Berlin", url: "/cities/de/berlin", detail: "Germany" }),
-          expect.objectContaining({ kind: "business", label: "Berlin Bread Company", url: expect.stringMatching(/^\/business\//) }),
+          expect.objectContaining({ kind: "city", name: "Berlin", slug: "berlin", countryCode: "DE" }),
+          expect.objectContaining({ kind: "business", name: "Berlin Bread Company", slug: expect.any(String) }),
         ]),
       );
-      expect(await engine.suggest("germ")).toEqual([expect.objectContaining({ kind: "country", label: "Germany", url: "/countries/germany" })]);
-      expect((await engine.suggest("bäc")).map((s) => s.label)).toEqual(["Bäckerei Müller"]);
-      expect((await engine.suggest("BACK")).map((s) => s.label)).toEqual(["Bäckerei Müller"]);
+      expect(await engine.suggest("germ")).toEqual([expect.objectContaining({ kind: "country", name: "Germany", slug: "germany" })]);
+      expect((await engine.suggest("bäc")).map((s) => s.name)).toEqual(["Bäckerei Müller"]);
+      expect((await engine.suggest("BACK")).map((s) => s.name)).toEqual(["Bäckerei Müller"]);
       expect(await engine.suggest("   ")).toEqual([]);
       expect((await engine.suggest("w", 3)).length).toBeLessThanOrEqual(3);
     });

@@ -1,7 +1,9 @@
 // URL search params → a validated SearchQuery, and the one SearchEngine interface every engine implements
-// (postgres, meilisearch, and the fallback wrapper), so routes never know which engine answered.
+// (postgres, meilisearch, and the fallback wrapper), so routes never know which engine answered. Engines answer
+// with codes, slugs, stored names and counts; display labels and URLs are the app's (app/models/search.server.ts).
 import { z } from "zod";
 import type { SearchHitRow } from "../db/queries/search.ts";
+import { MAX_LIST_PAGE } from "../db/rules/page-cap.ts";
 
 export interface SearchQuery {
   q: string;
@@ -26,18 +28,20 @@ export interface SearchQuery {
 /** A result card: the search query's row, with the distance only when the query was near a point. */
 export type SearchHit = Omit<SearchHitRow, "distanceKm"> & { distanceKm?: number };
 
-export interface FacetValue {
+/** A facet value as counted: the value to filter by (a slug, or a country code) and, for categories and cities, the stored name. */
+export interface FacetCount {
   value: string;
-  label: string;
+  /** Categories and cities: the name stored with the slug. Countries carry only their code (the app names them). */
+  name?: string;
   count: number;
   /** City facets only: a city slug is unique within its country, so links need both (`?country=…&city=…`). */
   countryCode?: string;
 }
 
 export interface SearchFacets {
-  category: FacetValue[];
-  country: FacetValue[];
-  city: FacetValue[];
+  category: FacetCount[];
+  country: FacetCount[];
+  city: FacetCount[];
 }
 
 export interface SearchResult {
@@ -58,21 +62,27 @@ export interface SearchResult {
   tookMs: number;
 }
 
-export interface Suggestion {
+/**
+ * A suggest match as stored: its kind, name and slug, the country code (cities, businesses), the business count
+ * (categories, countries) and the city (businesses). The app turns it into a label, a URL and a detail line.
+ */
+export interface SuggestionMatch {
   kind: "business" | "category" | "city" | "country";
-  label: string;
-  url: string;
-  detail?: string;
+  name: string;
+  slug: string;
+  countryCode?: string;
+  count?: number;
+  city?: string;
 }
 
-export type SuggestionKind = Suggestion["kind"];
+export type SuggestionKind = SuggestionMatch["kind"];
 export const SUGGESTION_KINDS = ["business", "category", "city", "country"] as const satisfies readonly SuggestionKind[];
 
 export interface SearchEngine {
   readonly name: "postgres" | "meilisearch";
   search(query: SearchQuery): Promise<SearchResult>;
   /** Prefix suggestions; `kinds` keeps only those kinds (every kind when absent). */
-  suggest(prefix: string, limit?: number, kinds?: readonly SuggestionKind[]): Promise<Suggestion[]>;
+  suggest(prefix: string, limit?: number, kinds?: readonly SuggestionKind[]): Promise<SuggestionMatch[]>;
   /** Brings these businesses' search documents up to date (a no-op where the index is the table itself). */
   indexBusinesses(ids: number[]): Promise<void>;
   removeBusinesses(ids: number[]): Promise<void>;
@@ -80,8 +90,7 @@ export interface SearchEngine {
   health(): Promise<{ ok: boolean; detail?: string }>;
 }
 
-/** Result pages stop at 100 (the spec's cap) and pages hold at most 50 hits. */
-export const MAX_PAGE = 100;
+/** Result pages stop at the spec's cap (MAX_LIST_PAGE) and pages hold at most 50 hits. */
 export const MAX_PER_PAGE = 50;
 export const DEFAULT_PER_PAGE = 20;
 export const DEFAULT_RADIUS_KM = 10;
@@ -173,7 +182,7 @@ export const SearchQuerySchema = z
       blankToUndefined,
       z.enum(["relevance", "rating", "reviews", "distance"], { error: "sort must be one of relevance, rating, reviews, distance" }).default("relevance"),
     ),
-    page: numberIn("page", 1, MAX_PAGE, { int: true }),
+    page: numberIn("page", 1, MAX_LIST_PAGE, { int: true }),
     per_page: numberIn("per_page", 1, MAX_PER_PAGE, { int: true }),
     facets: flag("facets"),
   })

@@ -36,7 +36,7 @@ describe(`search falls back to PostgreSQL when Meilisearch is unreachable on ${t
     expect(first.hits.map((hit) => hit.name).sort()).toEqual(["Berlin Bread Company", "Bäckerei Müller", "Kreuzberg Sourdough"]);
     expect(second).toMatchObject({ engine: "postgres", degraded: true, didYouMean: "restaurant" });
     expect(second.total).toBeGreaterThanOrEqual(4);
-    expect(await engine.suggest("ber")).toEqual(expect.arrayContaining([expect.objectContaining({ kind: "city", label: "Berlin" })]));
+    expect(await engine.suggest("ber")).toEqual(expect.arrayContaining([expect.objectContaining({ kind: "city", name: "Berlin" })]));
 
     const outage = warn.mock.calls.filter(([message]) => String(message).startsWith("search: Meilisearch unreachable ("));
     expect(outage).toHaveLength(1);

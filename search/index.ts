@@ -3,12 +3,12 @@
 // re-probed at most every 30 s, and recovers by itself. Pages never fail because the search engine is down.
 import { getDatabase, type DatabaseHandle } from "../db/client.ts";
 import { getEnv } from "../db/env.ts";
-import type { SearchEngine, SearchQuery, SearchResult, Suggestion, SuggestionKind } from "./engine.ts";
+import type { SearchEngine, SearchQuery, SearchResult, SuggestionMatch, SuggestionKind } from "./engine.ts";
 import { MeilisearchEngine } from "./meilisearch.ts";
 import { PostgresSearchEngine } from "./postgres.ts";
 import { CachedSearchEngine } from "./result-cache.ts";
 
-export type { FacetValue, SearchEngine, SearchHit, SearchQuery, SearchResult, Suggestion, SuggestionKind } from "./engine.ts";
+export type { FacetCount, SearchEngine, SearchHit, SearchQuery, SearchResult, SuggestionMatch, SuggestionKind } from "./engine.ts";
 export { SearchQuerySchema, parseSearchQuery } from "./engine.ts";
 
 export const PROBE_INTERVAL_MS = 30_000;
@@ -110,7 +110,7 @@ export class FallbackSearchEngine implements SearchEngine {
     return degraded ? { ...value, degraded: true, tookMs: Math.round((performance.now() - started) * 10) / 10 } : value;
   }
 
-  async suggest(prefix: string, limit?: number, kinds?: readonly SuggestionKind[]): Promise<Suggestion[]> {
+  async suggest(prefix: string, limit?: number, kinds?: readonly SuggestionKind[]): Promise<SuggestionMatch[]> {
     return (await this.#withFallback(() => this.#primary.suggest(prefix, limit, kinds), () => this.#fallback.suggest(prefix, limit, kinds))).value;
   }
 

@@ -69,22 +69,22 @@ describe("Meilisearch filter building", () => {
 });
 
 describe("Meilisearch result mapping", () => {
-  it("splits slug|label facet values, merges label variants and sorts by count", () => {
+  it("splits slug|name facet values, merges name variants and sorts by count", () => {
     expect(mapFacetValues({ "bakery|Bakery": 5, "coffee-shop|Coffee shop": 7, "coffee-shop|Coffee Shop": 2, "a|b|c": 1 }, "category")).toEqual([
-      { value: "coffee-shop", label: "Coffee shop", count: 9 },
-      { value: "bakery", label: "Bakery", count: 5 },
-      { value: "a", label: "b|c", count: 1 },
+      { value: "coffee-shop", name: "Coffee shop", count: 9 },
+      { value: "bakery", name: "Bakery", count: 5 },
+      { value: "a", name: "b|c", count: 1 },
     ]);
   });
 
-  it("keeps a city's country and names countries", () => {
+  it("keeps a city's country; countries stay codes", () => {
     expect(mapFacetValues({ "DE|berlin|Berlin": 3, "US|berlin|Berlin": 1, broken: 9 }, "city")).toEqual([
-      { value: "berlin", label: "Berlin", count: 3, countryCode: "DE" },
-      { value: "berlin", label: "Berlin", count: 1, countryCode: "US" },
+      { value: "berlin", name: "Berlin", count: 3, countryCode: "DE" },
+      { value: "berlin", name: "Berlin", count: 1, countryCode: "US" },
     ]);
     expect(mapFacetValues({ FR: 1, DE: 4 }, "country")).toEqual([
-      { value: "DE", label: "Germany", count: 4 },
-      { value: "FR", label: "France", count: 1 },
+      { value: "DE", count: 4 },
+      { value: "FR", count: 1 },
     ]);
   });
 
@@ -92,7 +92,7 @@ describe("Meilisearch result mapping", () => {
     const many = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`c${i}|C${i}`, i + 1]));
     expect(mapFacetValues(many, "category")).toHaveLength(20);
     expect(mapFacetDistribution(undefined)).toEqual({ category: [], country: [], city: [] });
-    expect(mapFacetDistribution({ country_code: { CH: 2 } })).toEqual({ category: [], country: [{ value: "CH", label: "Switzerland", count: 2 }], city: [] });
+    expect(mapFacetDistribution({ country_code: { CH: 2 } })).toEqual({ category: [], country: [{ value: "CH", count: 2 }], city: [] });
   });
 
   it("turns a failed task into an error saying what Meilisearch said", () => {

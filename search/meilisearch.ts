@@ -2,7 +2,6 @@
 // (batched document writes with task waits) and a zero-downtime rebuild: fill `businesses_<timestamp>` from
 // Postgres in keyset batches, apply settings, swap it with `businesses`, delete the old one.
 import { Meilisearch, type FacetDistribution, type Index, type Task } from "meilisearch";
-import { countryName } from "../db/rules/countries.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import {
   countApprovedBusinesses,
@@ -12,7 +11,7 @@ import {
   type SearchFilters,
 } from "../db/queries/search.ts";
 import { FACET_SEPARATOR, HIT_ATTRIBUTES, buildBusinessDocument, mapDocumentToSearchHit, type BusinessDocument } from "./documents.ts";
-import type { FacetValue, SearchEngine, SearchFacets, SearchQuery, SearchResult, Suggestion, SuggestionKind } from "./engine.ts";
+import type { FacetCount, SearchEngine, SearchFacets, SearchQuery, SearchResult, SuggestionKind, SuggestionMatch } from "./engine.ts";
 import { createEmptyFacets } from "./engine.ts";
 import { mixSuggestions, PostgresSearchEngine, mapFacetRows, mapRowToSearchHit } from "./postgres.ts";
 import { findDidYouMean, findWordCorrections, prepareQuery } from "./query-plan.ts";
@@ -68,14 +67,14 @@ export function buildMeiliSort(sort: SearchQuery["sort"], near?: SearchQuery["ne
 }
 
 /**
- * One facet's distribution ("slug|Label" → count) → FacetValues: label variants of one slug merged (their counts
- * summed, the commonest label kept), biggest first, top `limit`.
+ * One facet's distribution ("slug|Name" → count; countries: code → count) → FacetCounts: name variants of one slug
+ * merged (their counts summed, the commonest name kept), biggest first, top `limit`.
  */
-export function mapFacetValues(distribution: Record<string, number> | undefined, kind: "category" | "country" | "city", limit = 20): FacetValue[] {
-  const merged = new Map<string, { value: string; countryCode?: string; count: number; label: string; labelCount: number }>();
+export function mapFacetValues(distribution: Record<string, number> | undefined, kind: "category" | "country" | "city", limit = 20): FacetCount[] {
+  const merged = new Map<string, { value: string; countryCode?: string; count: number; label: string | undefined; labelCount: number }>();
   for (const [raw, count] of Object.entries(distribution ?? {})) {
     let value = raw;
-    let label = raw;
+    let label: string | undefined = raw;
     let countryCode: string | undefined;
     if (kind === "category") {
       const at = raw.indexOf(FACET_SEPARATOR);
@@ -89,7 +88,7 @@ export function mapFacetValues(distribution: Record<string, number> | undefined,
       value = raw.slice(first + 1, second);
       label = raw.slice(second + 1);
     } else {
-      label = countryName(raw);
+      label = undefined;
     }
     const key = countryCode ? `${countryCode}${FACET_SEPARATOR}${value}` : value;
     const entry = merged.get(key);
@@ -106,7 +105,7 @@ export function mapFacetValues(distribution: Record<string, number> | undefined,
   return [...merged.values()]
     .sort((a, b) => b.count - a.count || (a.countryCode ?? "").localeCompare(b.countryCode ?? "") || a.value.localeCompare(b.value))
     .slice(0, limit)
-    .map((entry) => ({ value: entry.value, label: entry.label, count: entry.count, ...(entry.countryCode ? { countryCode: entry.countryCode } : {}) }));
+    .map((entry) => ({ value: entry.value, ...(entry.label !== undefined ? { name: entry.label } : {}), count: entry.count, ...(entry.countryCode ? { countryCode: entry.countryCode } : {}) }));
 }
 
 export function mapFacetDistribution(distribution: FacetDistribution | undefined): SearchFacets {
@@ -263,7 +262,7 @@ export class MeilisearchEngine implements SearchEngine {
   }
 
   /** Categories, cities and countries from the aggregate tables; business names typo-tolerant from Meilisearch. */
-  async suggest(prefix: string, limit = 8, kinds?: readonly SuggestionKind[]): Promise<Suggestion[]> {
+  async suggest(prefix: string, limit = 8, kinds?: readonly SuggestionKind[]): Promise<SuggestionMatch[]> {
     const normalized = normalizeSuggestPrefix(prefix);
     if (!normalized.trim() || kinds?.length === 0) return [];
     const capped = Math.max(1, Math.min(20, Math.floor(limit)));
@@ -273,10 +272,13 @@ export class MeilisearchEngine implements SearchEngine {
       placeKinds.length > 0 ? this.#postgres.suggest(normalized, capped, placeKinds) : [],
       wantsBusinesses ? this.#index().search(normalized, { limit: capped, attributesToRetrieve: ["name", "slug", "city", "country_code"] }) : { hits: [] },
     ]);
-    const fromMeili: Suggestion[] = businesses.hits.map((hit) => {
-      const detail = [hit.city, hit.country_code ? countryName(hit.country_code) : null].filter(Boolean).join(", ");
-      return { kind: "business", label: String(hit.name), url: `/business/${String(hit.slug)}`, ...(detail ? { detail } : {}) };
-    });
+    const fromMeili: SuggestionMatch[] = businesses.hits.map((hit) => ({
+      kind: "business",
+      name: String(hit.name),
+      slug: String(hit.slug),
+      ...(hit.country_code ? { countryCode: String(hit.country_code) } : {}),
+      ...(hit.city ? { city: String(hit.city) } : {}),
+    }));
     return mixSuggestions([...places, ...fromMeili], capped);
   }
 

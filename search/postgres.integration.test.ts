@@ -28,7 +28,7 @@ describe(`postgres engine: match sets bigger than the exact-count sample on ${te
     const result = await search({ q: "kaffeehaus" });
     expect(result).toMatchObject({ totalApproximate: true, facetsApproximate: true });
     expect(result.total).toBeGreaterThan(5);
-    expect(result.facets.category[0]).toMatchObject({ value: "coffee-shop", label: "Coffee shop" });
+    expect(result.facets.category[0]).toMatchObject({ value: "coffee-shop", name: "Coffee shop" });
     expect(result.facets.category[0]?.count).toBe(result.total);
     expect(result.facets.city[0]).toMatchObject({ value: "wien", countryCode: "AT" });
   });

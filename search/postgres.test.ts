@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TRIGRAM_SIMILARITY_THRESHOLD } from "../db/client.ts";
 import { computeBoundingBox, buildSearchStatement, FUZZY_NAME_SIMILARITY } from "../db/queries/search.ts";
-import type { Suggestion } from "./engine.ts";
+import type { SuggestionMatch } from "./engine.ts";
 import { mixSuggestions, mapFacetRows, mapRowToSearchHit, mapSuggestionRow } from "./postgres.ts";
 import { MIN_CORRECTION_SIMILARITY, MIN_NAME_SUGGESTION_SIMILARITY } from "./query-plan.ts";
 
@@ -12,10 +12,16 @@ describe("postgres engine: pure parts", () => {
     }
   });
 
-  it("counts a suggestion's businesses in the right number", () => {
+  it("maps suggest rows to matches: counts for categories and countries, the city and country of a business", () => {
     const row = { label: "Bakery", slug: "bakery", countryCode: null, detail: null };
-    expect(mapSuggestionRow({ ...row, kind: "category", count: 1 }).detail).toBe("1 business");
-    expect(mapSuggestionRow({ ...row, kind: "country", count: 1234 }).detail).toBe("1,234 businesses");
+    expect(mapSuggestionRow({ ...row, kind: "category", count: "1234" as unknown as number })).toEqual({ kind: "category", name: "Bakery", slug: "bakery", count: 1234 });
+    expect(mapSuggestionRow({ kind: "business", label: "Bäckerei", slug: "baeckerei", countryCode: "DE", detail: "Berlin", count: 0 })).toEqual({
+      kind: "business",
+      name: "Bäckerei",
+      slug: "baeckerei",
+      countryCode: "DE",
+      city: "Berlin",
+    });
   });
 
   it("binds the facet limit only when facets are asked for: an unused parameter has no type (42P18)", () => {
@@ -91,7 +97,7 @@ describe("postgres engine: pure parts", () => {
     expect(computeBoundingBox(89.9, 0, 50).lngRanges).toBeNull();
   });
 
-  it("labels facets: country names from the naming rule, cities with their country", () => {
+  it("maps facet rows to codes, slugs, stored names and counts; cities with their country", () => {
     expect(
       mapFacetRows({
         category: [{ value: "bakery", label: "Bakery", count: "3" as unknown as number }],
@@ -99,9 +105,9 @@ describe("postgres engine: pure parts", () => {
         city: [{ value: "zurich", label: "Zürich", count: 2, countryCode: "CH" }],
       }),
     ).toEqual({
-      category: [{ value: "bakery", label: "Bakery", count: 3 }],
-      country: [{ value: "CH", label: "Switzerland", count: 2 }],
-      city: [{ value: "zurich", label: "Zürich", count: 2, countryCode: "CH" }],
+      category: [{ value: "bakery", name: "Bakery", count: 3 }],
+      country: [{ value: "CH", count: 2 }],
+      city: [{ value: "zurich", name: "Zürich", count: 2, countryCode: "CH" }],
     });
     expect(mapFacetRows(null)).toEqual({ category: [], country: [], city: [] });
   });
@@ -116,9 +122,9 @@ describe("postgres engine: pure parts", () => {
   });
 
   it("mixes suggestions: a few of each kind first, then fills with businesses, grouped by kind", () => {
-    const of = (kind: Suggestion["kind"], n: number): Suggestion[] => Array.from({ length: n }, (_, i) => ({ kind, label: `${kind}${i}`, url: `/${kind}/${i}` }));
+    const of = (kind: SuggestionMatch["kind"], n: number): SuggestionMatch[] => Array.from({ length: n }, (_, i) => ({ kind, name: `${kind}${i}`, slug: `${kind}-${i}` }));
     const mixed = mixSuggestions([...of("business", 10), ...of("city", 5), ...of("category", 1), ...of("country", 1)], 8);
-    expect(mixed.map((s) => s.label)).toEqual(["category0", "country0", "city0", "city1", "city2", "business0", "business1", "business2"]);
+    expect(mixed.map((s) => s.name)).toEqual(["category0", "country0", "city0", "city1", "city2", "business0", "business1", "business2"]);
     expect(mixSuggestions(of("business", 3), 8)).toHaveLength(3);
   });
 });

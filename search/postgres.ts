@@ -1,8 +1,6 @@
 // SearchQuery → a search plan run on PostgreSQL (PGlite or a server): weighted full text over search_vector
 // with a prefix last word, location text turned into filters, trigram typo tolerance when the text finds too
 // little, facet counts over the matched set, did-you-mean and prefix suggest. Only approved businesses.
-import { countryName } from "../db/rules/countries.ts";
-import { formatCounted } from "../app/utils/format.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import {
   analyzeSearchTables,
@@ -19,7 +17,7 @@ import {
   type SuggestionRow,
 } from "../db/queries/search.ts";
 import { refreshAggregates } from "../db/writes/aggregates.ts";
-import type { FacetValue, SearchEngine, SearchFacets, SearchHit, SearchQuery, SearchResult, Suggestion, SuggestionKind } from "./engine.ts";
+import type { FacetCount, SearchEngine, SearchFacets, SearchHit, SearchQuery, SearchResult, SuggestionKind, SuggestionMatch } from "./engine.ts";
 import { createEmptyFacets } from "./engine.ts";
 import { findDidYouMean, findWordCorrections, MIN_CORRECTION_SIMILARITY, prepareQuery, selectVocabularyWords } from "./query-plan.ts";
 import { buildCorrectedTsquery, buildTextMatch, foldLastWord, matchLastWordExactly, normalizeSuggestPrefix, usesWebsearchSyntax } from "./query-text.ts";
@@ -52,46 +50,35 @@ export function mapRowToSearchHit(row: SearchHitRow, withDistance: boolean): Sea
   return hit;
 }
 
-/** Facet rows → FacetValues with display labels (country names from the one naming rule in app/utils). */
+/** Facet rows → FacetCounts: slugs or country codes, stored names (categories, cities) and counts. */
 export function mapFacetRows(facets: BusinessSearchRows["facets"]): SearchFacets {
   if (!facets) return createEmptyFacets();
-  const plain = (row: FacetCountRow): FacetValue => ({ value: row.value, label: row.label, count: Number(row.count) });
+  const named = (row: FacetCountRow): FacetCount => ({ value: row.value, name: row.label, count: Number(row.count) });
   return {
-    category: facets.category.map(plain),
-    country: facets.country.map((row) => ({ value: row.value, label: countryName(row.value), count: Number(row.count) })),
-    city: facets.city.map((row) => ({ ...plain(row), ...(row.countryCode ? { countryCode: row.countryCode } : {}) })),
+    category: facets.category.map(named),
+    country: facets.country.map((row) => ({ value: row.value, count: Number(row.count) })),
+    city: facets.city.map((row) => ({ ...named(row), ...(row.countryCode ? { countryCode: row.countryCode } : {}) })),
   };
 }
 
-export function mapSuggestionRow(row: SuggestionRow): Suggestion {
-  switch (row.kind) {
-    case "category":
-      return { kind: "category", label: row.label, url: `/categories/${row.slug}`, detail: formatCounted(Number(row.count), "business", "businesses") };
-    case "country":
-      return { kind: "country", label: row.label, url: `/countries/${row.slug}`, detail: formatCounted(Number(row.count), "business", "businesses") };
-    case "city":
-      return {
-        kind: "city",
-        label: row.label,
-        url: `/cities/${(row.countryCode ?? "").toLowerCase()}/${row.slug}`,
-        detail: row.countryCode ? countryName(row.countryCode) : undefined,
-      };
-    default: {
-      const place = [row.detail, row.countryCode ? countryName(row.countryCode) : null].filter(Boolean).join(", ");
-      return { kind: "business", label: row.label, url: `/business/${row.slug}`, ...(place ? { detail: place } : {}) };
-    }
-  }
+/** A suggest row → a SuggestionMatch: the count for categories and countries, the country code and city where stored. */
+export function mapSuggestionRow(row: SuggestionRow): SuggestionMatch {
+  const match: SuggestionMatch = { kind: row.kind, name: row.label, slug: row.slug };
+  if (row.countryCode) match.countryCode = row.countryCode;
+  if (row.kind === "category" || row.kind === "country") match.count = Number(row.count);
+  if (row.kind === "business" && row.detail) match.city = row.detail;
+  return match;
 }
 
-const SUGGEST_ORDER: Suggestion["kind"][] = ["category", "country", "city", "business"];
-const SUGGEST_QUOTA: Record<Suggestion["kind"], number> = { category: 3, country: 2, city: 3, business: Number.POSITIVE_INFINITY };
+const SUGGEST_ORDER: SuggestionKind[] = ["category", "country", "city", "business"];
+const SUGGEST_QUOTA: Record<SuggestionKind, number> = { category: 3, country: 2, city: 3, business: Number.POSITIVE_INFINITY };
 
 /** Per-kind rows → one list: a few of each kind first (categories, countries, cities, businesses), then fill. */
-export function mixSuggestions(rows: Suggestion[], limit: number): Suggestion[] {
-  const byKind = new Map<Suggestion["kind"], Suggestion[]>();
+export function mixSuggestions<T extends { kind: SuggestionKind }>(rows: T[], limit: number): T[] {
+  const byKind = new Map<SuggestionKind, T[]>();
   for (const row of rows) byKind.set(row.kind, [...(byKind.get(row.kind) ?? []), row]);
-  const picked: Suggestion[] = [];
-  const leftovers: Suggestion[] = [];
+  const picked: T[] = [];
+  const leftovers: T[] = [];
   for (const kind of SUGGEST_ORDER) {
     const list = byKind.get(kind) ?? [];
     const quota = Math.min(SUGGEST_QUOTA[kind], limit);
@@ -102,7 +89,7 @@ export function mixSuggestions(rows: Suggestion[], limit: number): Suggestion[] 
     if (picked.length >= limit) break;
     picked.push(row);
   }
-  const rank = (s: Suggestion) => SUGGEST_ORDER.indexOf(s.kind);
+  const rank = (s: T) => SUGGEST_ORDER.indexOf(s.kind);
   return picked.slice(0, limit).sort((a, b) => rank(a) - rank(b));
 }
 
@@ -295,7 +282,7 @@ export class PostgresSearchEngine implements SearchEngine {
     return { rows, didYouMean: await findDidYouMean(handle, text, words, helpful, fuzzyName !== null) };
   }
 
-  async suggest(prefix: string, limit = DEFAULT_SUGGEST_LIMIT, kinds?: readonly SuggestionKind[]): Promise<Suggestion[]> {
+  async suggest(prefix: string, limit = DEFAULT_SUGGEST_LIMIT, kinds?: readonly SuggestionKind[]): Promise<SuggestionMatch[]> {
     const normalized = normalizeSuggestPrefix(prefix);
     if (!normalized.trim() || kinds?.length === 0) return [];
     const capped = Math.max(1, Math.min(20, Math.floor(limit)));

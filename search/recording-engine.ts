@@ -1,6 +1,6 @@
 // A SearchEngine that only records which ids write paths asked it to index or remove: lets tests check that every
 // write path keeps an external engine current without a Meilisearch server. Searches answer empty.
-import { createEmptyFacets, type SearchEngine, type SearchQuery, type SearchResult, type Suggestion, type SuggestionKind } from "./engine.ts";
+import { createEmptyFacets, type SearchEngine, type SearchQuery, type SearchResult, type SuggestionMatch, type SuggestionKind } from "./engine.ts";
 
 export class RecordingSearchEngine implements SearchEngine {
   readonly name = "meilisearch" as const;
@@ -11,7 +11,7 @@ export class RecordingSearchEngine implements SearchEngine {
     return { hits: [], total: 0, page: query.page, perPage: query.perPage, facets: createEmptyFacets(), didYouMean: null, engine: this.name, degraded: false, tookMs: 0 };
   }
 
-  async suggest(_prefix: string, _limit?: number, _kinds?: readonly SuggestionKind[]): Promise<Suggestion[]> {
+  async suggest(_prefix: string, _limit?: number, _kinds?: readonly SuggestionKind[]): Promise<SuggestionMatch[]> {
     return [];
   }
 

@@ -1,7 +1,7 @@
 // Any SearchEngine → the same engine with a short-lived, size-bounded cache of search and suggest answers, and one
 // shared in-flight call per identical request. The public search API already lets caches keep an answer for 60 s
 // (Cache-Control), so an in-process copy for less than that shows nothing a visitor's own cache would not.
-import type { SearchEngine, SearchQuery, SearchResult, Suggestion, SuggestionKind } from "./engine.ts";
+import type { SearchEngine, SearchQuery, SearchResult, SuggestionMatch, SuggestionKind } from "./engine.ts";
 
 export const RESULT_CACHE_TTL_MS = 30_000;
 export const RESULT_CACHE_MAX_ENTRIES = 1000;
@@ -70,7 +70,7 @@ function cacheKeyOf(query: SearchQuery): string | null {
 export class CachedSearchEngine implements SearchEngine {
   readonly #engine: SearchEngine;
   readonly #results: ExpiringLru<SearchResult>;
-  readonly #suggestions: ExpiringLru<Suggestion[]>;
+  readonly #suggestions: ExpiringLru<SuggestionMatch[]>;
 
   constructor(engine: SearchEngine, options: ResultCacheOptions = {}) {
     this.#engine = engine;
@@ -91,7 +91,7 @@ export class CachedSearchEngine implements SearchEngine {
     return hit ? { ...value, tookMs: Math.round((performance.now() - started) * 10) / 10 } : value;
   }
 
-  async suggest(prefix: string, limit?: number, kinds?: readonly SuggestionKind[]): Promise<Suggestion[]> {
+  async suggest(prefix: string, limit?: number, kinds?: readonly SuggestionKind[]): Promise<SuggestionMatch[]> {
     const key = JSON.stringify([prefix, limit ?? null, kinds ?? null]);
     return (await this.#suggestions.read(key, () => this.#engine.suggest(prefix, limit, kinds))).value;
   }

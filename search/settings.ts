@@ -1,7 +1,8 @@
 // The Meilisearch index settings for business documents: what is searched, filtered, sorted and faceted,
 // and in which order relevance rules apply. Applied to every freshly built index before the swap.
 import type { Settings } from "meilisearch";
-import { MAX_PAGE, MAX_PER_PAGE } from "./engine.ts";
+import { MAX_LIST_PAGE } from "../db/rules/page-cap.ts";
+import { MAX_PER_PAGE } from "./engine.ts";
 
 /** The stable name pages search; rebuilds go to `businesses_<timestamp>` and are swapped in. */
 export const BUSINESS_INDEX = "businesses";
@@ -12,7 +13,7 @@ export const BUSINESS_INDEX_PREFIX = `${BUSINESS_INDEX}_`;
  * Meilisearch for its ranked candidates and keeps the open ones in Postgres (roughly half at any hour), so
  * 10,000 candidates still fill the 100-page cap. A higher cap only makes every search count further.
  */
-export const MAX_TOTAL_HITS = MAX_PAGE * MAX_PER_PAGE * 2;
+export const MAX_TOTAL_HITS = MAX_LIST_PAGE * MAX_PER_PAGE * 2;
 
 export const FACET_ATTRIBUTES = ["facet_category", "country_code", "facet_city"] as const;
 

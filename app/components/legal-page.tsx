@@ -114,6 +114,3 @@ export function LegalPage({
     </>
   );
 }
-
-/** Legal pages change only with a release; crawlers and visitors may keep them for the spec's 10 minutes. */
-export const LEGAL_CACHE_CONTROL = "public, max-age=600, stale-while-revalidate=86400";

@@ -8,7 +8,9 @@ import { getAppEnv } from "./env.server";
 import { recordAuditEvent } from "../../db/writes/audit-log.ts";
 import { endAdminSession, loginAdmin, tokensMatch, validateAdminSession, SESSION_ABSOLUTE_MS, type LoginOutcome } from "./admin-sessions.server";
 import { safeRedirectPath } from "~/utils/admin-paths";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "~/utils/cookie-names";
 import { getClientIp } from "./client-ip.server";
+import { NO_STORE } from "./cache-policy.server";
 
 export interface AdminContext {
   user: { id: number; username: string };
@@ -37,7 +39,7 @@ function isProduction(): boolean {
 // so it is only used where Secure is on (production); development over plain http uses a plain name.
 function sessionCookie() {
   const secure = isProduction();
-  return createCookie(secure ? "__Host-directory_admin" : "directory_admin", {
+  return createCookie(secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, {
     httpOnly: true,
     sameSite: "strict",
     secure,
@@ -57,7 +59,7 @@ function clearSessionCookie(): Promise<string> {
 
 /** `{ success: false, code, message }` with the HTTP status; never cached. */
 export function adminError(status: number, code: AdminErrorCode, headers: Record<string, string> = {}, message = MESSAGES[code]): Response {
-  return json({ success: false, code, message }, { status, headers: { "Cache-Control": "no-store", ...headers } });
+  return json({ success: false, code, message }, { status, headers: { "Cache-Control": NO_STORE, ...headers } });
 }
 
 /**
@@ -108,7 +110,7 @@ export function loginPath(request: Request): string {
 
 /** A redirect inside the back-office: never stored, like every admin answer (where it leads depends on the session). */
 export function adminRedirect(path: string, init: { status?: 301 | 302; headers?: Record<string, string> } = {}): Response {
-  return redirect(path, { status: init.status ?? 302, headers: { "Cache-Control": "no-store", ...init.headers } });
+  return redirect(path, { status: init.status ?? 302, headers: { "Cache-Control": NO_STORE, ...init.headers } });
 }
 
 /** Admin page loaders/actions: no valid session → redirect to the login page (which brings the admin back). */

@@ -16,6 +16,7 @@ import {
 } from "../../ingest-cli/pipeline/export/index.ts";
 import { recordAdminAction, type AdminContext } from "./admin-auth.server";
 import { adminDataError } from "./admin-businesses.server";
+import { NO_STORE } from "./cache-policy.server";
 
 const commaList = z
   .string()
@@ -119,7 +120,7 @@ export async function streamAdminExport(context: AdminContext, options: ExportOp
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "no-store",
+      "Cache-Control": NO_STORE,
       "X-Content-Type-Options": "nosniff",
     },
   });

@@ -19,6 +19,7 @@ import { NO_NUL } from "../../search/engine.ts";
 import { removeBusinessesFromIndex, syncBusinessesById } from "../../search/reindex.ts";
 import { slugify } from "../../db/rules/slug.ts";
 import { recordAdminAction, type AdminContext } from "./admin-auth.server";
+import { NO_STORE } from "./cache-policy.server";
 
 export type { AdminBusinessRow };
 
@@ -30,7 +31,7 @@ export const ADMIN_CATEGORY_LIMIT = 1000;
 
 /** The one error shape of admin answers: `{ success: false, code, message }`, never cached. */
 export function adminDataError(status: number, code: string, message: string): Response {
-  return json({ success: false, code, message }, { status, headers: { "Cache-Control": "no-store" } });
+  return json({ success: false, code, message }, { status, headers: { "Cache-Control": NO_STORE } });
 }
 
 /** 405 for a method the resource route does not answer, naming the ones it does. */
@@ -42,7 +43,7 @@ export function methodNotAllowed(allowed: string[]): Response {
 
 /** Answers of admin calls are per-admin and change with every action: never cached. */
 export function adminJson<T>(data: T, status = 200): Response {
-  return json(data, { status, headers: { "Cache-Control": "no-store" } });
+  return json(data, { status, headers: { "Cache-Control": NO_STORE } });
 }
 
 export const AdminBusinessesQuerySchema = z.object({

@@ -15,6 +15,7 @@ import { RejectedRowsWriter } from "../../ingest-cli/pipeline/import/rejected-ro
 import { SourceError } from "../../ingest-cli/pipeline/read/source-error.ts";
 import { recordAdminAction, type AdminContext } from "./admin-auth.server";
 import { adminDataError } from "./admin-businesses.server";
+import { NO_STORE } from "./cache-policy.server";
 
 export const REPORTS_PAGE_SIZE = 25;
 /** Issues shown on a run's page; the CSV carries every rejected row. */
@@ -204,7 +205,7 @@ export async function streamRejectedRowsCsv(context: AdminContext, runId: number
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="rejected_${runId}_${base}.csv"`,
-      "Cache-Control": "no-store",
+      "Cache-Control": NO_STORE,
     },
   });
 }

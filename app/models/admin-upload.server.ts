@@ -23,6 +23,7 @@ import { encodeCsvRecord } from "../../ingest-cli/pipeline/export/csv-cell.ts";
 import { SourceError } from "../../ingest-cli/pipeline/read/source-error.ts";
 import { UPLOAD_TEMP_PREFIX } from "../../ingest-cli/pipeline/import/interrupted-runs.ts";
 import { recordAdminAction, type AdminContext } from "./admin-auth.server";
+import { NO_STORE, NO_STORE_STREAM } from "./cache-policy.server";
 
 export const UPLOAD_MAX_BYTES = 150 * 1024 * 1024;
 /** Room for the multipart boundaries and the small text fields around the file. */
@@ -62,7 +63,7 @@ function failedResult(code: string, message: string, fileName?: string): Record<
  * boundary): a kept-alive socket would stay paused on the unread rest, and the client's next request would hang.
  */
 function uploadError(status: number, code: string, message: string, fileName?: string): Response {
-  return json(failedResult(code, message, fileName), { status, headers: { "Cache-Control": "no-store", Connection: "close" } });
+  return json(failedResult(code, message, fileName), { status, headers: { "Cache-Control": NO_STORE, Connection: "close" } });
 }
 
 class UploadTooLargeError extends Error {}
@@ -248,7 +249,7 @@ export async function handleAdminUpload(context: AdminContext, request: Request,
   if (!(request.headers.get("Accept") ?? "").includes(NDJSON_TYPE)) {
     try {
       const answer = await runUploadImport(context, upload, kind);
-      return json(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } });
+      return json(answer.body, { status: answer.status, headers: { "Cache-Control": NO_STORE } });
     } finally {
       await cleanUp();
     }
@@ -283,7 +284,7 @@ export async function handleAdminUpload(context: AdminContext, request: Request,
     },
   });
   // NOTE: no-transform keeps the compression middleware from buffering the progress lines.
-  return new Response(stream, { status: 200, headers: { "Content-Type": `${NDJSON_TYPE}; charset=utf-8`, "Cache-Control": "no-store, no-transform", "X-Accel-Buffering": "no" } });
+  return new Response(stream, { status: 200, headers: { "Content-Type": `${NDJSON_TYPE}; charset=utf-8`, "Cache-Control": NO_STORE_STREAM, "X-Accel-Buffering": "no" } });
 }
 
 /** The spec's sample template columns, in its order. */

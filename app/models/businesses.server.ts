@@ -15,8 +15,8 @@ import { listWeekHours, type DayHoursRow } from "~/utils/opening-hours";
 import { absoluteUrl } from "~/utils/seo";
 import { slugify, stripSlugSuffix } from "../../db/rules/slug.ts";
 import { getAdSlots } from "./site-code.server";
-import { getSiteUrl } from "./site.server";
-import { MAX_BUSINESS_LIST_PAGE } from "./public-params.server";
+import { getSiteUrl } from "./site-url.server";
+import { MAX_LIST_PAGE } from "../../db/rules/page-cap.ts";
 import { pageOffset, paginate, type Pagination } from "./pagination.server";
 
 export const BUSINESSES_PAGE_SIZE = 20;
@@ -77,7 +77,7 @@ export async function getBusinessPage(page: number, handle?: DatabaseHandle): Pr
     getSiteTotals(db),
     listRankedBusinesses(db, { scope: "all" }, pageOffset(page, BUSINESSES_PAGE_SIZE), BUSINESSES_PAGE_SIZE),
   ]);
-  return { businesses: rows.map(toBusinessListItem), ...paginate(totals.businesses, page, BUSINESSES_PAGE_SIZE, MAX_BUSINESS_LIST_PAGE) };
+  return { businesses: rows.map(toBusinessListItem), ...paginate(totals.businesses, page, BUSINESSES_PAGE_SIZE, MAX_LIST_PAGE) };
 }
 
 export interface AdCodes {

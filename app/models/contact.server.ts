@@ -7,6 +7,7 @@ import { getAppEnv } from "./env.server";
 import { storeContactMessage } from "../../db/writes/contact-messages.ts";
 import { getClientIp } from "./client-ip.server";
 import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, CONTACT_MESSAGES, type ContactField, type ContactFieldErrors, type ContactResult } from "~/utils/contact-form";
+import { NO_STORE } from "./cache-policy.server";
 
 
 /** Per sender (salted IP hash): at most 5 stored messages per hour. */
@@ -60,7 +61,7 @@ export interface ContactAnswer {
 }
 
 function answer(status: ContactAnswer["status"], result: ContactResult): ContactAnswer {
-  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  const headers: Record<string, string> = { "Cache-Control": NO_STORE };
   if (!result.ok && "retryAfterSeconds" in result && result.retryAfterSeconds) headers["Retry-After"] = String(result.retryAfterSeconds);
   return { status, result, headers };
 }

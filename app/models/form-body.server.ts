@@ -1,11 +1,12 @@
 // A page action's request → its form fields, or a thrown 400/415 that says what to send (never a 500 for a body
 // that is not a form: Request.formData() throws a plain TypeError for those).
 import { json } from "@remix-run/node";
+import { NO_STORE } from "./cache-policy.server";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 function refuse(status: 400 | 415, code: string, message: string): Response {
-  return json({ error: { code, message } }, { status, headers: { "Cache-Control": "no-store" } });
+  return json({ error: { code, message } }, { status, headers: { "Cache-Control": NO_STORE } });
 }
 
 /** The submitted form; a JSON, text or missing body answers 415, a malformed multipart body 400. */

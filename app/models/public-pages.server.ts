@@ -2,15 +2,14 @@
 // a 301 to the canonical URL for a malformed page/letter, a 404 page for unknown entities and pages past the end.
 import { json, redirect, type HeadersFunction } from "@remix-run/node";
 import { z } from "zod";
+import { MAX_LIST_PAGE } from "../../db/rules/page-cap.ts";
 import { slugify } from "../../db/rules/slug.ts";
 import type { Pagination } from "./pagination.server";
-import { CACHE_DETAIL, CACHE_LISTS } from "./public-responses.server";
-
-export { CACHE_DETAIL, CACHE_LISTS };
+import { CACHE_DETAIL, NO_STORE } from "./cache-policy.server";
 
 /** Category, country and city list pages: 12 per page, OFFSET capped at 100 pages (1,188 rows skipped at most). */
 export const LIST_PAGE_SIZE = 12;
-export const MAX_LIST_PAGE = 100;
+export { MAX_LIST_PAGE };
 const MAX_QUERY_LENGTH = 100;
 
 const PageNumberSchema = (max: number) => z.string().regex(/^\d{1,9}$/).transform(Number).pipe(z.number().int().min(1).max(max));
@@ -78,7 +77,7 @@ export function readCountryCodeParam(value: string | undefined, rest: string | u
 
 /** A 404 whose body is the message the route's error boundary shows; never cached. */
 export function pageNotFound(message: string): Response {
-  return new Response(message, { status: 404, statusText: "Not Found", headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(message, { status: 404, statusText: "Not Found", headers: { "Cache-Control": NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
 }
 
 /** A page number past the last page is a 404, not an empty page (an empty list still has its page 1). */
@@ -101,7 +100,7 @@ export function pageJson<T>(data: T, cacheControl: string) {
 export const pageHeaders: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
   const source = errorHeaders ?? loaderHeaders;
   const cacheControl = source.get("Cache-Control");
-  return cacheControl ? { "Cache-Control": cacheControl } : { "Cache-Control": "no-store" };
+  return cacheControl ? { "Cache-Control": cacheControl } : { "Cache-Control": NO_STORE };
 };
 
 /** Case- and accent-insensitive "contains" for in-memory lists (countries): the same rule the SQL lists use. */

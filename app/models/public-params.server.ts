@@ -1,11 +1,10 @@
 // URL params and query strings of the public JSON API → typed values, or a thrown 400 JSON Response naming the
 // bad parameter. The schemas hold the spec's limits (list pages 1–100, letters A–Z or '#', limit ≤ 50).
 import { z } from "zod";
+import { MAX_LIST_PAGE } from "../../db/rules/page-cap.ts";
 import { slugify } from "../../db/rules/slug.ts";
 import { apiError } from "./public-responses.server";
 
-/** The spec caps the all-businesses list at 100 pages. */
-export const MAX_BUSINESS_LIST_PAGE = 100;
 /** Category and city pages have no spec cap; this only bounds the integer (12 × 1,000,000 rows). */
 export const MAX_DETAIL_PAGE = 1_000_000;
 export const DEFAULT_DETAIL_LIMIT = 12;
@@ -53,7 +52,7 @@ const BusinessSlugSchema = z
   .max(300, "a business slug has at most 300 characters")
   .regex(/^[^\s/\\?#\p{Cc}]+$/u, "a business slug has no spaces, slashes or control characters");
 
-export const BusinessesQuerySchema = z.object({ page: wholeNumber("page", 1, MAX_BUSINESS_LIST_PAGE, 1) });
+export const BusinessesQuerySchema = z.object({ page: wholeNumber("page", 1, MAX_LIST_PAGE, 1) });
 export const LetterQuerySchema = z.object({ letter: LetterSchema });
 /** GET /api/cities pages its list: ~80k cities at a million businesses is too big for one answer. */
 export const DEFAULT_CITY_LIST_LIMIT = 1000;

@@ -1,13 +1,7 @@
 // Public JSON API answers → Responses with the spec's freshness times as Cache-Control, and the one error shape
 // `{ error: { code, message } }` every 400 and 404 uses.
 import { json } from "@remix-run/node";
-
-/** Homepage data, categories, countries, cities: fresh for 2 hours. */
-export const CACHE_LISTS = "public, max-age=7200, stale-while-revalidate=3600";
-/** Featured businesses: 30 minutes. */
-export const CACHE_FEATURED = "public, max-age=1800, stale-while-revalidate=900";
-/** Business detail and the country, category and city detail pages: 10 minutes. */
-export const CACHE_DETAIL = "public, max-age=600, stale-while-revalidate=300";
+import { CACHE_DETAIL, NO_STORE } from "./cache-policy.server";
 
 export function apiJson<T>(data: T, cacheControl: string) {
   return json(data, { headers: { "Cache-Control": cacheControl } });
@@ -15,7 +9,7 @@ export function apiJson<T>(data: T, cacheControl: string) {
 
 /** An error answer; never cached, so a fixed entity or a corrected link shows at once. */
 export function apiError(status: 400 | 404, code: string, message: string): Response {
-  return json({ error: { code, message } }, { status, headers: { "Cache-Control": "no-store" } });
+  return json({ error: { code, message } }, { status, headers: { "Cache-Control": NO_STORE } });
 }
 
 export function notFound(message: string): Response {

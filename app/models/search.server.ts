@@ -1,16 +1,82 @@
-// Search and suggest requests → the active search engine (Meilisearch, or PostgreSQL when it is absent or down).
+// Search and suggest requests → the active search engine (Meilisearch, or PostgreSQL when it is absent or down),
+// and its codes, slugs and counts → what pages and the API show: facet labels, suggestion labels, URLs and details.
 import { z } from "zod";
+import { MAX_LIST_PAGE } from "../../db/rules/page-cap.ts";
 import { DEFAULT_PER_PAGE, DEFAULT_RADIUS_KM, NO_NUL, SUGGESTION_KINDS } from "../../search/engine.ts";
-import { getSearchEngine, parseSearchQuery, type SearchEngine, type SearchQuery, type SearchResult, type Suggestion } from "../../search/index.ts";
+import {
+  getSearchEngine,
+  parseSearchQuery,
+  type FacetCount,
+  type SearchEngine,
+  type SearchQuery,
+  type SearchResult as EngineResult,
+  type SuggestionMatch,
+} from "../../search/index.ts";
 import { readWebUrl } from "~/utils/business-links";
+import { countryName } from "../../db/rules/countries.ts";
+import { formatCounted } from "~/utils/format";
 
-export type { FacetValue, SearchHit, SearchResult, Suggestion } from "../../search/index.ts";
+export type { SearchHit } from "../../search/index.ts";
+
+export interface FacetValue {
+  value: string;
+  label: string;
+  count: number;
+  /** City facets only: a city slug is unique within its country, so links need both (`?country=…&city=…`). */
+  countryCode?: string;
+}
+
+export interface SearchResult extends Omit<EngineResult, "facets"> {
+  facets: { category: FacetValue[]; country: FacetValue[]; city: FacetValue[] };
+}
+
+export interface Suggestion {
+  kind: SuggestionMatch["kind"];
+  label: string;
+  url: string;
+  detail?: string;
+}
 
 export type SearchOutcome = { ok: true; result: SearchResult } | { ok: false; problems: string[] };
 
-/** The engine's result as pages and the API get it: each hit's photo http(s) or null (the pages' rule). */
-function toPublicResult(result: SearchResult): SearchResult {
-  return { ...result, hits: result.hits.map((hit) => ({ ...hit, photo: readWebUrl(hit.photo) })) };
+/** A counted facet value → its label: the stored name, or the country's name from the one naming rule. */
+function labelFacet(facet: FacetCount, kind: "category" | "country" | "city"): FacetValue {
+  const label = kind === "country" ? countryName(facet.value) : (facet.name ?? facet.value);
+  return { value: facet.value, label, count: facet.count, ...(facet.countryCode ? { countryCode: facet.countryCode } : {}) };
+}
+
+/** A suggest match → what the box shows and where it leads: label, the page's URL and a detail line. */
+export function labelSuggestion(match: SuggestionMatch): Suggestion {
+  switch (match.kind) {
+    case "category":
+      return { kind: "category", label: match.name, url: `/categories/${match.slug}`, detail: formatCounted(match.count ?? 0, "business", "businesses") };
+    case "country":
+      return { kind: "country", label: match.name, url: `/countries/${match.slug}`, detail: formatCounted(match.count ?? 0, "business", "businesses") };
+    case "city":
+      return {
+        kind: "city",
+        label: match.name,
+        url: `/cities/${(match.countryCode ?? "").toLowerCase()}/${match.slug}`,
+        detail: match.countryCode ? countryName(match.countryCode) : undefined,
+      };
+    default: {
+      const place = [match.city, match.countryCode ? countryName(match.countryCode) : null].filter(Boolean).join(", ");
+      return { kind: "business", label: match.name, url: `/business/${match.slug}`, ...(place ? { detail: place } : {}) };
+    }
+  }
+}
+
+/** The engine's result as pages and the API get it: labelled facets, each hit's photo http(s) or null (the pages' rule). */
+export function toPublicResult(result: EngineResult): SearchResult {
+  return {
+    ...result,
+    hits: result.hits.map((hit) => ({ ...hit, photo: readWebUrl(hit.photo) })),
+    facets: {
+      category: result.facets.category.map((facet) => labelFacet(facet, "category")),
+      country: result.facets.country.map((facet) => labelFacet(facet, "country")),
+      city: result.facets.city.map((facet) => labelFacet(facet, "city")),
+    },
+  };
 }
 
 export async function searchBusinesses(params: URLSearchParams, engine: SearchEngine = getSearchEngine()): Promise<SearchOutcome> {
@@ -41,7 +107,7 @@ export function formatSearchParams(query: SearchQuery): Record<string, string> {
   return params;
 }
 
-export type SearchPageOutcome = { ok: true; result: SearchResult; params: Record<string, string> } | { ok: false; problems: string[] };
+export type SearchPageOutcome = { ok: true; result: SearchResult; params: Record<string, string>; totalPages: number } | { ok: false; problems: string[] };
 
 /**
  * The /search page's params → results with facets plus the canonical params its links are built from.
@@ -52,7 +118,8 @@ export async function searchForPage(params: URLSearchParams, engine: SearchEngin
   withFacets.delete("facets");
   const parsed = parseSearchQuery(withFacets);
   if (!parsed.ok) return parsed;
-  return { ok: true, result: toPublicResult(await engine.search(parsed.query)), params: formatSearchParams(parsed.query) };
+  const result = toPublicResult(await engine.search(parsed.query));
+  return { ok: true, result, params: formatSearchParams(parsed.query), totalPages: Math.min(Math.ceil(result.total / result.perPage), MAX_LIST_PAGE) };
 }
 
 export const SuggestParamsSchema = z.object({
@@ -71,5 +138,6 @@ export type SuggestOutcome = { ok: true; suggestions: Suggestion[] } | { ok: fal
 export async function suggestSearches(params: URLSearchParams, engine: SearchEngine = getSearchEngine()): Promise<SuggestOutcome> {
   const parsed = SuggestParamsSchema.safeParse(Object.fromEntries(params));
   if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((issue) => issue.message) };
-  return { ok: true, suggestions: await engine.suggest(parsed.data.q, parsed.data.limit, parsed.data.kinds) };
+  const matches = await engine.suggest(parsed.data.q, parsed.data.limit, parsed.data.kinds);
+  return { ok: true, suggestions: matches.map(labelSuggestion) };
 }

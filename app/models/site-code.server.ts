@@ -10,7 +10,7 @@ import { refreshAggregates } from "../../db/writes/aggregates.ts";
 import { saveAdCodes, saveSiteSettings } from "../../db/writes/admin-site-code.ts";
 import { clearServerCaches, createTtlCache } from "./admin-cache.server";
 import { recordAdminAction, type AdminContext } from "./admin-auth.server";
-import { getSiteUrl } from "./site.server";
+import { getSiteUrl } from "./site-url.server";
 
 export const AD_SLOT_MAX_BYTES = 50 * 1024;
 /** Site code areas are not capped by the spec; 200 KB each keeps a paste accident from bloating every page. */

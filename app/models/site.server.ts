@@ -1,18 +1,14 @@
 // Environment + request → the data every page shell needs: the absolute site URL (canonical links, Open Graph) and,
 // on public pages only, the admin's site code. A database that does not answer becomes a friendly 503 page.
 import { isDatabaseUnavailable } from "../../db/client.ts";
-import { getAppEnv } from "./env.server";
 import type { SiteCodeText } from "~/components/site-code";
 import type { RootData } from "~/utils/seo";
 import { isAdminPath } from "~/utils/site-paths";
 import { getPublicSiteCode } from "./site-code.server";
+import { getSiteUrl } from "./site-url.server";
+import { NO_STORE } from "./cache-policy.server";
 
 export { isDatabaseUnavailable };
-
-/** SITE_URL when set (production behind a proxy); otherwise the origin the visitor used. */
-export function getSiteUrl(request: Request): string {
-  return (getAppEnv().SITE_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
-}
 
 export interface ShellData extends RootData {
   /** null under /admin (never injected there) and when it could not be read. */
@@ -31,7 +27,7 @@ export async function getShellData(request: Request): Promise<ShellData> {
   } catch (error) {
     if (isDatabaseUnavailable(error)) {
       console.error("database unavailable:", (error as Error).message.split("\n")[0]);
-      throw new Response("Service Unavailable", { status: 503, headers: { "Retry-After": "30", "Cache-Control": "no-store" } });
+      throw new Response("Service Unavailable", { status: 503, headers: { "Retry-After": "30", "Cache-Control": NO_STORE } });
     }
     // Tracking code must never take a page down: log it and serve the page without it.
     console.error("site code not loaded:", error instanceof Error ? error.message : error);

@@ -9,14 +9,13 @@ import {
   SITEMAP_SECTIONS,
   type SitemapSection,
 } from "../../ingest-cli/pipeline/sitemap/index.ts";
-import { getSiteUrl } from "./site.server";
+import { getSiteUrl } from "./site-url.server";
+import { CACHE_ROBOTS, CACHE_SITEMAP } from "./cache-policy.server";
 
-/** Crawlers re-read sitemaps often; an hour keeps them cheap and still follows imports the same day. */
-const SITEMAP_CACHE_CONTROL = "public, max-age=3600, stale-while-revalidate=600";
 
 function xmlResponse(xml: string | null): Response {
   if (xml === null) throw new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": SITEMAP_CACHE_CONTROL } });
+  return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": CACHE_SITEMAP } });
 }
 
 /** `/sitemap.xml`: the four section files, then every business page. */
@@ -45,6 +44,6 @@ export function buildRobotsTxt(siteUrl: string): string {
 
 export function getRobotsTxt(request: Request): Response {
   return new Response(buildRobotsTxt(getSiteUrl(request)), {
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=86400" },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE_ROBOTS },
   });
 }

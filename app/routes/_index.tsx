@@ -8,10 +8,10 @@ import { JsonLd } from "~/components/json-ld";
 import { useSiteUrl } from "~/components/breadcrumbs";
 import { getHomePage } from "~/models/home.server";
 import { pageHeaders, pageJson } from "~/models/public-pages.server";
-import { CACHE_FEATURED } from "~/models/public-responses.server";
 import { SearchBox } from "~/components/search-box";
 import { formatBusinessCounter, formatCityCounter, formatCount, formatCounted, formatInteger, truncate } from "~/utils/format";
 import { absoluteUrl, buildPageMeta, getSiteUrlFromMatches, SITE_NAME } from "~/utils/seo";
+import { CACHE_FEATURED } from "~/models/cache-policy.server";
 
 const PANEL_NAME_LENGTH = 12;
 

@@ -9,12 +9,13 @@ import { AdminCard, adminMeta, StatCard } from "~/components/admin/admin-ui";
 import { useAdminSession } from "~/components/admin/use-admin-session";
 import { requireAdminPage } from "~/models/admin-auth.server";
 import { getAdminHome } from "~/models/admin-dashboard.server";
+import { NO_STORE } from "~/models/cache-policy.server";
 
 export const meta: MetaFunction = () => adminMeta("Admin");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
-  return json(await getAdminHome(), { headers: { "Cache-Control": "no-store" } });
+  return json(await getAdminHome(), { headers: { "Cache-Control": NO_STORE } });
 }
 
 const CARDS: Array<{ to: string; icon: AdminIconName; title: AdminTextKey; text: AdminTextKey }> = [

@@ -13,6 +13,7 @@ import { useAdminSession } from "~/components/admin/use-admin-session";
 import { requireAdminPage } from "~/models/admin-auth.server";
 import { loadAdSlotsForAdmin } from "~/models/site-code.server";
 import { adminFetch } from "~/utils/admin-fetch";
+import { NO_STORE } from "~/models/cache-policy.server";
 
 export const meta: MetaFunction = () => adminMeta("Advertisements");
 
@@ -21,7 +22,7 @@ const SLOT_MAX_BYTES = 50 * 1024;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
-  return json({ codes: await loadAdSlotsForAdmin() }, { headers: { "Cache-Control": "no-store" } });
+  return json({ codes: await loadAdSlotsForAdmin() }, { headers: { "Cache-Control": NO_STORE } });
 }
 
 export default function AdminAdvertisements() {

@@ -7,12 +7,13 @@ import { useAdminText } from "~/components/admin/admin-i18n";
 import { AdminCard, adminMeta, buttonClasses, EmptyState, inputClasses, PageHeader } from "~/components/admin/admin-ui";
 import { requireAdminPage } from "~/models/admin-auth.server";
 import { listAuditPage, parseAuditQuery } from "~/models/admin-inbox.server";
+import { NO_STORE } from "~/models/cache-policy.server";
 
 export const meta: MetaFunction = () => adminMeta("Audit log");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
-  return json(await listAuditPage(parseAuditQuery(new URL(request.url))), { headers: { "Cache-Control": "no-store" } });
+  return json(await listAuditPage(parseAuditQuery(new URL(request.url))), { headers: { "Cache-Control": NO_STORE } });
 }
 
 export default function AdminAudit() {

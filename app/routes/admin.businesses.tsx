@@ -17,6 +17,7 @@ import { requireAdminPage } from "~/models/admin-auth.server";
 import { getExportDialogOptions } from "~/models/admin-businesses-export.server";
 import { ADMIN_SORT_KEYS, CATEGORY_FILTER_SIZE, getAdminBusinessList, listCategoryNames, readAdminBusinessesPageQuery } from "~/models/admin-businesses.server";
 import { adminFetch } from "~/utils/admin-fetch";
+import { NO_STORE } from "~/models/cache-policy.server";
 
 export const meta: MetaFunction = () => adminMeta("Businesses");
 
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [list, categories] = await Promise.all([getAdminBusinessList(query), listCategoryNames()]);
   return json(
     { query, list, categories: categories.slice(0, CATEGORY_FILTER_SIZE), sortKeys: [...ADMIN_SORT_KEYS], exportOptions: getExportDialogOptions() },
-    { headers: { "Cache-Control": "no-store" } },
+    { headers: { "Cache-Control": NO_STORE } },
   );
 }
 

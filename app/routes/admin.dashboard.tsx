@@ -12,6 +12,7 @@ import { useAdminSession } from "~/components/admin/use-admin-session";
 import { requireAdminPage } from "~/models/admin-auth.server";
 import { getDashboard } from "~/models/admin-dashboard.server";
 import { adminFetch } from "~/utils/admin-fetch";
+import { NO_STORE } from "~/models/cache-policy.server";
 
 export const meta: MetaFunction = () => adminMeta("Dashboard");
 
@@ -20,7 +21,7 @@ const REPORT_COUNT = 3;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
-  return json(await getDashboard(), { headers: { "Cache-Control": "no-store" } });
+  return json(await getDashboard(), { headers: { "Cache-Control": NO_STORE } });
 }
 
 function useUploadReports(initial: UploadReportView[], csrfToken: string): UploadReportView[] {

@@ -9,12 +9,13 @@ import { useAdminSession } from "~/components/admin/use-admin-session";
 import { requireAdminMutation, requireAdminPage } from "~/models/admin-auth.server";
 import { deleteMessageAsAdmin, listInbox, markMessageAsAdmin, parseInboxAction, parseInboxQuery } from "~/models/admin-inbox.server";
 import { readFormBody } from "~/models/form-body.server";
+import { NO_STORE } from "~/models/cache-policy.server";
 
 export const meta: MetaFunction = () => adminMeta("Messages");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
-  return json(await listInbox(parseInboxQuery(new URL(request.url))), { headers: { "Cache-Control": "no-store" } });
+  return json(await listInbox(parseInboxQuery(new URL(request.url))), { headers: { "Cache-Control": NO_STORE } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -13,12 +13,13 @@ import type { BatchUploadResult } from "~/components/admin/upload-send";
 import { useAdminSession } from "~/components/admin/use-admin-session";
 import { requireAdminMutation, requireAdminPage } from "~/models/admin-auth.server";
 import { discardRunAsAdmin, getImportRunReport, parseRunAction, parseRunId, REPORT_ISSUES_SHOWN, resumeRunAsAdmin } from "~/models/admin-reports.server";
+import { NO_STORE } from "~/models/cache-policy.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => adminMeta(`Report #${data?.run.id ?? ""}`);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminPage(request);
-  return json({ ...(await getImportRunReport(parseRunId(params))), issuesShown: REPORT_ISSUES_SHOWN }, { headers: { "Cache-Control": "no-store" } });
+  return json({ ...(await getImportRunReport(parseRunId(params))), issuesShown: REPORT_ISSUES_SHOWN }, { headers: { "Cache-Control": NO_STORE } });
 }
 
 /** POST intent=resume|discard on an interrupted run; a refusal (409) comes back as data for the page to show. */

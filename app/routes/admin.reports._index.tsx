@@ -8,13 +8,14 @@ import { adminMeta, buttonClasses, EmptyState, PageHeader } from "~/components/a
 import { ReportStatus, useRunLine } from "~/components/admin/report-status";
 import { requireAdminPage } from "~/models/admin-auth.server";
 import { getImportHistory, parseReportsQuery } from "~/models/admin-reports.server";
+import { NO_STORE } from "~/models/cache-policy.server";
 
 export const meta: MetaFunction = () => adminMeta("Reports");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
   const { before } = parseReportsQuery(new URL(request.url).searchParams);
-  return json({ history: await getImportHistory(before), paged: before !== undefined }, { headers: { "Cache-Control": "no-store" } });
+  return json({ history: await getImportHistory(before), paged: before !== undefined }, { headers: { "Cache-Control": NO_STORE } });
 }
 
 const COUNTS: ReadonlyArray<{ key: "totalRows" | "inserted" | "updated" | "unchanged" | "skipped" | "rejected"; text: AdminTextKey; tone: string }> = [

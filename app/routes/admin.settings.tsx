@@ -13,6 +13,7 @@ import { useAdminSession } from "~/components/admin/use-admin-session";
 import { requireAdminPage } from "~/models/admin-auth.server";
 import { getSitemapOverview, loadSiteSettingsForAdmin } from "~/models/site-code.server";
 import { adminFetch } from "~/utils/admin-fetch";
+import { NO_STORE } from "~/models/cache-policy.server";
 
 export const meta: MetaFunction = () => adminMeta("Site settings");
 
@@ -25,7 +26,7 @@ const CACHE_RELOAD_DELAY_MS = 2000;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
   const [settings, sitemap] = await Promise.all([loadSiteSettingsForAdmin(), getSitemapOverview(request)]);
-  return json({ settings, sitemap }, { headers: { "Cache-Control": "no-store" } });
+  return json({ settings, sitemap }, { headers: { "Cache-Control": NO_STORE } });
 }
 
 function SitemapRow({ url }: { url: string }) {

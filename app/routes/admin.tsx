@@ -8,6 +8,7 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { requireAdminPage } from "~/models/admin-auth.server";
 import { getShellCounts } from "~/models/admin-dashboard.server";
 import { readAdminPreferences } from "~/models/admin-preferences.server";
+import { NO_STORE } from "~/models/cache-policy.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Business Directory" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const counts = await getShellCounts();
   return json(
     { user: admin.user, csrfToken: admin.csrfToken, locale: preferences.locale, theme: preferences.theme, counts },
-    { headers: { "Cache-Control": "no-store" } },
+    { headers: { "Cache-Control": NO_STORE } },
   );
 }
 

@@ -13,12 +13,13 @@ import { checkUploadFile, PAUSE_BETWEEN_FILES_MS, sendUpload, type BatchUploadRe
 import { useAdminSession } from "~/components/admin/use-admin-session";
 import { requireAdminPage } from "~/models/admin-auth.server";
 import { getUploadRules } from "~/models/admin-upload.server";
+import { NO_STORE } from "~/models/cache-policy.server";
 
 export const meta: MetaFunction = () => adminMeta("Excel/CSV upload");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
-  return json({ rules: getUploadRules() }, { headers: { "Cache-Control": "no-store" } });
+  return json({ rules: getUploadRules() }, { headers: { "Cache-Control": NO_STORE } });
 }
 
 interface QueuedFile {

@@ -11,6 +11,7 @@ import { adminRedirect, findAdmin, logInAdmin, parseLoginForm } from "~/models/a
 import { readAdminPreferences } from "~/models/admin-preferences.server";
 import { readFormBody } from "~/models/form-body.server";
 import { safeRedirectPath } from "~/utils/admin-paths";
+import { NO_STORE } from "~/models/cache-policy.server";
 
 export const meta: MetaFunction = () => [{ title: "Yönetici Girişi · Business Directory" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -18,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
   if (await findAdmin(request)) throw adminRedirect(redirectTo);
   const { locale, theme } = readAdminPreferences(request);
-  return json({ redirectTo, locale, theme }, { headers: { "Cache-Control": "no-store" } });
+  return json({ redirectTo, locale, theme }, { headers: { "Cache-Control": NO_STORE } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

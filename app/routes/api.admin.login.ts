@@ -4,6 +4,7 @@ import { json } from "@remix-run/node";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { adminError, logInAdmin, LoginCredentialsSchema } from "~/models/admin-auth.server";
 import { parseAdminBody } from "~/models/admin-requests.server";
+import { NO_STORE } from "~/models/cache-policy.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return adminError(405, "INVALID_LOGIN_REQUEST", { Allow: "POST" });
@@ -13,7 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const headers: Record<string, string> = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {};
     return adminError(result.status, result.code, headers, result.message);
   }
-  return json({ success: true, message: "Login successful" }, { headers: { "Set-Cookie": result.setCookie, "Cache-Control": "no-store" } });
+  return json({ success: true, message: "Login successful" }, { headers: { "Set-Cookie": result.setCookie, "Cache-Control": NO_STORE } });
 }
 
 export function loader() {

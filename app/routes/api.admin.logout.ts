@@ -3,6 +3,7 @@
 import { json, redirect } from "@remix-run/node";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { adminError, isSameOriginRequest, logOutAdmin } from "~/models/admin-auth.server";
+import { NO_STORE } from "~/models/cache-policy.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   // NOTE: no CSRF token needed: logging out is harmless, and a foreign origin is still refused.
@@ -10,7 +11,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const setCookie = await logOutAdmin(request);
   const isForm = (request.headers.get("Content-Type") ?? "").includes("form");
   if (isForm) return redirect("/admin/login", { headers: { "Set-Cookie": setCookie } });
-  return json({ success: true, message: "Logged out" }, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
+  return json({ success: true, message: "Logged out" }, { headers: { "Set-Cookie": setCookie, "Cache-Control": NO_STORE } });
 }
 
 export function loader() {

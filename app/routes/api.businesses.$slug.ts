@@ -5,7 +5,8 @@ import { requireAdminApi } from "~/models/admin-auth.server";
 import { adminJson, deleteBusiness, methodNotAllowed, parseBusinessId } from "~/models/admin-businesses.server";
 import { findBusinessBySlug } from "~/models/businesses.server";
 import { BusinessParamsSchema, parseParams } from "~/models/public-params.server";
-import { apiJson, CACHE_DETAIL, movedPermanently, notFound } from "~/models/public-responses.server";
+import { apiJson, movedPermanently, notFound } from "~/models/public-responses.server";
+import { CACHE_DETAIL } from "~/models/cache-policy.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const { slug } = parseParams(BusinessParamsSchema, params);

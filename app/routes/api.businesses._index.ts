@@ -2,7 +2,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getBusinessPage } from "~/models/businesses.server";
 import { BusinessesQuerySchema, parseParams, readQuery } from "~/models/public-params.server";
-import { apiJson, CACHE_DETAIL } from "~/models/public-responses.server";
+import { apiJson } from "~/models/public-responses.server";
+import { CACHE_DETAIL } from "~/models/cache-policy.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { page } = parseParams(BusinessesQuerySchema, readQuery(request));

@@ -2,7 +2,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listCategories } from "~/models/categories.server";
 import { LetterQuerySchema, parseParams, readQuery } from "~/models/public-params.server";
-import { apiJson, CACHE_LISTS } from "~/models/public-responses.server";
+import { apiJson } from "~/models/public-responses.server";
+import { CACHE_LISTS } from "~/models/cache-policy.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { letter } = parseParams(LetterQuerySchema, readQuery(request));

@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { sendSerializedJson } from "~/models/aggregate-json-cache.server";
 import { readCityListJson } from "~/models/cities.server";
 import { CityListQuerySchema, parseParams, readQuery } from "~/models/public-params.server";
-import { CACHE_LISTS } from "~/models/public-responses.server";
+import { CACHE_LISTS } from "~/models/cache-policy.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseParams(CityListQuerySchema, readQuery(request));

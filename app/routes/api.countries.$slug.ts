@@ -2,7 +2,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getCountryDetail } from "~/models/countries.server";
 import { CountryParamsSchema, CountryQuerySchema, parseParams, readQuery } from "~/models/public-params.server";
-import { apiJson, CACHE_DETAIL, notFound } from "~/models/public-responses.server";
+import { apiJson, notFound } from "~/models/public-responses.server";
+import { CACHE_DETAIL } from "~/models/cache-policy.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { slug } = parseParams(CountryParamsSchema, params);

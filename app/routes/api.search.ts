@@ -3,9 +3,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, apiJson } from "~/models/public-responses.server";
 import { searchBusinesses } from "~/models/search.server";
+import { CACHE_SEARCH } from "~/models/cache-policy.server";
 
-/** Results move with every import: a short shared cache keeps popular searches cheap without going stale. */
-export const CACHE_SEARCH = "public, max-age=60, stale-while-revalidate=60";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const outcome = await searchBusinesses(new URL(request.url).searchParams);

@@ -2,8 +2,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, apiJson } from "~/models/public-responses.server";
 import { suggestSearches } from "~/models/search.server";
+import { CACHE_SUGGEST } from "~/models/cache-policy.server";
 
-export const CACHE_SUGGEST = "public, max-age=300, stale-while-revalidate=300";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const outcome = await suggestSearches(new URL(request.url).searchParams);

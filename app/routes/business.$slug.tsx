@@ -16,13 +16,14 @@ import { RatingStars } from "~/components/rating-stars";
 import { ToastProvider } from "~/components/toast";
 import { getBusinessPageView } from "~/models/businesses.server";
 import { BusinessParamsSchema } from "~/models/public-params.server";
-import { CACHE_DETAIL, movedPermanently } from "~/models/public-responses.server";
+import { movedPermanently } from "~/models/public-responses.server";
 import { formatInteger, formatRating, formatReviewCount } from "~/utils/format";
 import { buildPageMeta, getSiteUrlFromMatches, SITE_NAME } from "~/utils/seo";
+import { CACHE_DETAIL, NO_STORE } from "~/models/cache-policy.server";
 
 /** The spec's internal error text; the visitor sees the 'Business Not Found' page. */
 function businessNotFound(): Response {
-  return new Response("Business not found: 404", { status: 404, headers: { "Cache-Control": "no-store" } });
+  return new Response("Business not found: 404", { status: 404, headers: { "Cache-Control": NO_STORE } });
 }
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
@@ -35,7 +36,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => ({
-  "Cache-Control": (errorHeaders ?? loaderHeaders).get("Cache-Control") ?? "no-store",
+  "Cache-Control": (errorHeaders ?? loaderHeaders).get("Cache-Control") ?? NO_STORE,
 });
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

@@ -8,15 +8,16 @@ import { PageIntro } from "~/components/page-intro";
 import { Pagination } from "~/components/pagination";
 import { RouteErrorState } from "~/components/route-error";
 import { BUSINESSES_PAGE_SIZE, getBusinessPage } from "~/models/businesses.server";
-import { MAX_BUSINESS_LIST_PAGE } from "~/models/public-params.server";
-import { assertPageExists, CACHE_DETAIL, pageHeaders, pageJson, readPageQuery } from "~/models/public-pages.server";
+import { MAX_LIST_PAGE } from "~/models/public-pages.server";
+import { assertPageExists, pageHeaders, pageJson, readPageQuery } from "~/models/public-pages.server";
 import { formatInteger } from "~/utils/format";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
+import { CACHE_DETAIL } from "~/models/cache-policy.server";
 
 export const headers: HeadersFunction = pageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { page } = readPageQuery(request, MAX_BUSINESS_LIST_PAGE);
+  const { page } = readPageQuery(request, MAX_LIST_PAGE);
   const data = await getBusinessPage(page);
   assertPageExists(data, "Page not found");
   return pageJson({ ...data, pageSize: BUSINESSES_PAGE_SIZE }, CACHE_DETAIL);

@@ -4,8 +4,9 @@ import { useLoaderData } from "@remix-run/react";
 import { buildCategoryListMeta, CategoryListView } from "~/components/category-list-view";
 import { RouteErrorState } from "~/components/route-error";
 import { getCategoryListPage } from "~/models/categories.server";
-import { assertPageExists, CACHE_LISTS, LIST_PAGE_SIZE, MAX_LIST_PAGE, pageHeaders, pageJson, readPageQuery } from "~/models/public-pages.server";
+import { assertPageExists, LIST_PAGE_SIZE, MAX_LIST_PAGE, pageHeaders, pageJson, readPageQuery } from "~/models/public-pages.server";
 import { getSiteUrlFromMatches } from "~/utils/seo";
+import { CACHE_LISTS } from "~/models/cache-policy.server";
 
 export const headers: HeadersFunction = pageHeaders;
 

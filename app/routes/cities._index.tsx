@@ -4,9 +4,10 @@ import { useLoaderData } from "@remix-run/react";
 import { buildCityListMeta, cityListHeading, CityListView } from "~/components/city-list-view";
 import { RouteErrorState } from "~/components/route-error";
 import { getCityListPage } from "~/models/cities.server";
-import { assertPageExists, CACHE_LISTS, LIST_PAGE_SIZE, MAX_LIST_PAGE, pageHeaders, pageJson, readPageQuery } from "~/models/public-pages.server";
+import { assertPageExists, LIST_PAGE_SIZE, MAX_LIST_PAGE, pageHeaders, pageJson, readPageQuery } from "~/models/public-pages.server";
 import { formatInteger } from "~/utils/format";
 import { getSiteUrlFromMatches } from "~/utils/seo";
+import { CACHE_LISTS } from "~/models/cache-policy.server";
 
 export const headers: HeadersFunction = pageHeaders;
 

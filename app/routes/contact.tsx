@@ -10,6 +10,7 @@ import { sendContactMessage } from "~/models/contact.server";
 import { readFormBody } from "~/models/form-body.server";
 import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, CONTACT_MESSAGES, pickContactValues, type ContactField, type ContactValues } from "~/utils/contact-form";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
+import { CACHE_CONTACT_FORM } from "~/models/cache-policy.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   buildPageMeta({
@@ -20,10 +21,10 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders.has("Cache-Control") ? loaderHeaders : { "Cache-Control": "public, max-age=600" };
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders.has("Cache-Control") ? loaderHeaders : { "Cache-Control": CACHE_CONTACT_FORM };
 
 export function loader() {
-  return json(null, { headers: { "Cache-Control": "public, max-age=600" } });
+  return json(null, { headers: { "Cache-Control": CACHE_CONTACT_FORM } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,9 +1,10 @@
 // /cookie-policy: which cookies the directory and its partners set, for how long, and how to control them.
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { LEGAL_CACHE_CONTROL, LegalPage, LegalTable, type LegalSection } from "~/components/legal-page";
+import { LegalPage, LegalTable, type LegalSection } from "~/components/legal-page";
 import { COMPANY } from "~/components/site-facts";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
+import { CACHE_LEGAL } from "~/models/cache-policy.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   buildPageMeta({
@@ -14,7 +15,7 @@ export const meta: MetaFunction = ({ matches }) =>
     type: "article",
   });
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": LEGAL_CACHE_CONTROL });
+export const headers: HeadersFunction = () => ({ "Cache-Control": CACHE_LEGAL });
 
 const COOKIE_TYPES = [
   {

@@ -10,9 +10,10 @@ import { SidePanel } from "~/components/side-panel";
 import { StatTiles } from "~/components/stat-tiles";
 import { COUNTRY_CATEGORIES_PAGE_SIZE, getCountryDetail } from "~/models/countries.server";
 import { MAX_DETAIL_PAGE } from "~/models/public-params.server";
-import { assertPageExists, CACHE_DETAIL, pageHeaders, pageJson, pageNotFound, readPageQuery, readSlugParam } from "~/models/public-pages.server";
+import { assertPageExists, pageHeaders, pageJson, pageNotFound, readPageQuery, readSlugParam } from "~/models/public-pages.server";
 import { formatCount, formatInteger } from "~/utils/format";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
+import { CACHE_DETAIL } from "~/models/cache-policy.server";
 
 export const headers: HeadersFunction = pageHeaders;
 

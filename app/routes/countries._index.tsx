@@ -10,9 +10,10 @@ import { Pagination } from "~/components/pagination";
 import { RouteErrorState } from "~/components/route-error";
 import { StatTiles } from "~/components/stat-tiles";
 import { getCountryListPage } from "~/models/countries.server";
-import { assertPageExists, CACHE_LISTS, LIST_PAGE_SIZE, MAX_LIST_PAGE, pageHeaders, pageJson, readPageQuery } from "~/models/public-pages.server";
+import { assertPageExists, LIST_PAGE_SIZE, MAX_LIST_PAGE, pageHeaders, pageJson, readPageQuery } from "~/models/public-pages.server";
 import { formatInteger } from "~/utils/format";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
+import { CACHE_LISTS } from "~/models/cache-policy.server";
 
 export const headers: HeadersFunction = pageHeaders;
 

@@ -1,9 +1,10 @@
 // /legal-notice: who runs the directory, its legal status, insurance, intellectual property, dispute steps and law.
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { LEGAL_CACHE_CONTROL, LegalPage, LegalTable, type LegalSection } from "~/components/legal-page";
+import { LegalPage, LegalTable, type LegalSection } from "~/components/legal-page";
 import { BUSINESS_HOURS, CLAIMED_FIGURES, COMPANY } from "~/components/site-facts";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
+import { CACHE_LEGAL } from "~/models/cache-policy.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   buildPageMeta({
@@ -15,7 +16,7 @@ export const meta: MetaFunction = ({ matches }) =>
     type: "article",
   });
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": LEGAL_CACHE_CONTROL });
+export const headers: HeadersFunction = () => ({ "Cache-Control": CACHE_LEGAL });
 
 const INSURANCE = [
   { cover: "General liability", amount: "$5,000,000" },

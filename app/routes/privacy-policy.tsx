@@ -1,9 +1,10 @@
 // /privacy-policy: what the directory collects, why, who sees it, how long it is kept and the visitor's rights.
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { LEGAL_CACHE_CONTROL, LegalPage, type LegalSection } from "~/components/legal-page";
+import { LegalPage, type LegalSection } from "~/components/legal-page";
 import { CLAIMED_FIGURES, COMPANY } from "~/components/site-facts";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
+import { CACHE_LEGAL } from "~/models/cache-policy.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   buildPageMeta({
@@ -14,7 +15,7 @@ export const meta: MetaFunction = ({ matches }) =>
     type: "article",
   });
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": LEGAL_CACHE_CONTROL });
+export const headers: HeadersFunction = () => ({ "Cache-Control": CACHE_LEGAL });
 
 const SECTIONS: LegalSection[] = [
   {

@@ -11,21 +11,18 @@ import { SearchEmptyState, SearchHitGrid } from "~/components/search-results";
 import { searchForPage } from "~/models/search.server";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
 import { buildClearFiltersHref, buildSearchHref, listFilterChips, SEARCH_PATH, SORT_OPTIONS, type SearchParamRecord } from "~/utils/search-params";
+import { CACHE_SEARCH, NO_STORE } from "~/models/cache-policy.server";
 
-/** Results move with every import: a short shared cache keeps popular searches cheap without going stale. */
-const SEARCH_CACHE = "public, max-age=60, stale-while-revalidate=60";
-/** The spec caps result lists at 100 pages. */
-const MAX_PAGES = 100;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const outcome = await searchForPage(new URL(request.url).searchParams);
   if (!outcome.ok) {
     throw json(
       { error: { code: "INVALID_SEARCH", message: outcome.problems.join("; "), problems: outcome.problems } },
-      { status: 400, headers: { "Cache-Control": "no-store" } },
+      { status: 400, headers: { "Cache-Control": NO_STORE } },
     );
   }
-  return json({ result: outcome.result, params: outcome.params }, { headers: { "Cache-Control": SEARCH_CACHE } });
+  return json({ result: outcome.result, params: outcome.params, totalPages: outcome.totalPages }, { headers: { "Cache-Control": CACHE_SEARCH } });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
@@ -115,13 +112,12 @@ function formatSeconds(ms: number): string {
 }
 
 export default function SearchPage() {
-  const { result, params } = useLoaderData<typeof loader>();
+  const { result, params, totalPages } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === SEARCH_PATH;
   const selectedCategory = result.facets.category.find((facet) => facet.value === params.category);
   const selectedCity = result.facets.city.find((facet) => facet.value === params.city);
   const chips = listFilterChips(params, { category: selectedCategory?.label, city: selectedCity?.label });
-  const totalPages = Math.min(Math.ceil(result.total / result.perPage), MAX_PAGES);
   const first = (result.page - 1) * result.perPage + 1;
   const last = first + result.hits.length - 1;
   const q = params.q ?? "";

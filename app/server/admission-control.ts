@@ -4,6 +4,8 @@
 // once. A flood therefore costs a bounded amount of work, and the event loop stays free for everything else.
 import os from "node:os";
 import type express from "express";
+import { NO_STORE } from "../../app/models/cache-policy.server.ts";
+import { isAdminPath } from "../../app/utils/site-paths.ts";
 
 export const SHED_RETRY_AFTER_SECONDS = 2;
 
@@ -117,7 +119,7 @@ export class AdmissionControl {
 /** Paths that never wait for a turn: health checks, the back-office (its operator must get in) and assets. */
 export function isAdmissionExempt(path: string): boolean {
   const lower = path.toLowerCase();
-  return lower === "/healthz" || lower === "/admin" || lower.startsWith("/admin/") || lower.startsWith("/admin_") || lower.startsWith("/api/admin") || lower.startsWith("/assets/");
+  return lower === "/healthz" || isAdminPath(lower) || lower.startsWith("/assets/");
 }
 
 const BUSY_MESSAGES = {
@@ -135,7 +137,7 @@ export function sendShed(req: express.Request, res: express.Response, reason: "S
   const message = BUSY_MESSAGES[reason];
   res.status(503);
   res.setHeader("Retry-After", String(SHED_RETRY_AFTER_SECONDS));
-  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Cache-Control", NO_STORE);
   if (req.path.startsWith("/api/") || "_data" in req.query) res.json({ error: { code: reason, message } });
   else res.type("html").send(BUSY_PAGE(message));
 }

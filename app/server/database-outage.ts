@@ -3,6 +3,7 @@
 // Nothing is cached and nothing restarts: the next request after the database is back is answered as usual.
 import type { HeadersFunction, ServerBuild } from "@remix-run/node";
 import { isDatabaseUnavailable } from "../../db/client.ts";
+import { NO_STORE } from "../../app/models/cache-policy.server.ts";
 
 export const OUTAGE_RETRY_AFTER_SECONDS = 30;
 const LOG_EVERY_MS = 10_000;
@@ -12,7 +13,7 @@ type Handler = NonNullable<RouteModule["loader"]>;
 
 /** The 503 a route throws instead of a connection error; JSON for resource routes (no component). */
 export function databaseOutageResponse(resource: boolean): Response {
-  const headers = { "Retry-After": String(OUTAGE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" };
+  const headers = { "Retry-After": String(OUTAGE_RETRY_AFTER_SECONDS), "Cache-Control": NO_STORE };
   if (!resource) return new Response("Service Unavailable", { status: 503, headers });
   const body = {
     error: {

@@ -2,12 +2,12 @@
 // with a public Cache-Control only, fresh for min(max-age, a cap), LRU-bounded by bytes, one render per missing key.
 import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
+import { hasPrivateCookie } from "../../app/utils/cookie-names.ts";
+import { isAdminPath } from "../../app/utils/site-paths.ts";
 
 export const DEFAULT_PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 /** NOTE: the business page's Open/Closed badge and every count must not look older than this. */
 export const DEFAULT_PAGE_CACHE_MAX_AGE_MS = 60_000;
-/** Admin session and admin preference cookies: a request carrying one is never answered from (or stored into) the cache. */
-const PRIVATE_COOKIE = /(?:^|;\s*)(?:__Host-)?(?:directory_admin|admin_theme|admin_lang)=/;
 const NONCE_IN_CSP = /'nonce-([A-Za-z0-9+/=_-]+)'/;
 /** Headers of the stored answer that must not be replayed (the server sets them per response). */
 const DROPPED_HEADERS = new Set(["content-length", "date", "connection", "keep-alive", "transfer-encoding"]);
@@ -22,8 +22,8 @@ export interface CacheableRequest {
 export function isCacheableRequest(request: CacheableRequest): boolean {
   if (request.method !== "GET") return false;
   const path = request.path.toLowerCase();
-  if (path === "/admin" || path.startsWith("/admin/") || path.startsWith("/admin_") || path.startsWith("/api/admin")) return false;
-  return !(request.cookie && PRIVATE_COOKIE.test(request.cookie));
+  if (isAdminPath(path)) return false;
+  return !hasPrivateCookie(request.cookie);
 }
 
 /**

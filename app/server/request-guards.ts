@@ -1,6 +1,7 @@
 // Request method + Origin → refused before Remix with 405 (a method no route takes: TRACE, OPTIONS, PUT on a page…)
 // or 403 (a page form posted from another origin), each with a code and one log line, instead of Remix's bare 500.
 import type express from "express";
+import { NO_STORE } from "../../app/models/cache-policy.server.ts";
 
 const PAGE_METHODS = ["GET", "HEAD", "POST"] as const;
 /** What the JSON API routes answer to (DELETE: the admin's delete calls); each route still checks its own. */
@@ -28,7 +29,7 @@ export interface Refusal {
 /** A refusal before Remix: one log line, never cached, `{ error: { code, message } }` under /api, else a small page. */
 export function sendRefusal(req: express.Request, res: express.Response, refusal: Refusal): void {
   console.warn(`${refusal.status} ${req.method} ${JSON.stringify(req.path.slice(0, 200))}: ${refusal.code}${refusal.detail ? ` (${refusal.detail})` : ""}`);
-  res.status(refusal.status).set({ "Cache-Control": "no-store", ...refusal.headers });
+  res.status(refusal.status).set({ "Cache-Control": NO_STORE, ...refusal.headers });
   // HEAD answers carry no body; Express leaves it out.
   if (wantsJson(req)) res.json({ error: { code: refusal.code, message: refusal.message } });
   else res.type("html").send(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${refusal.title}</title></head><body><h1>${refusal.title}</h1><p>${refusal.message}</p><p>Code: ${refusal.code}</p></body></html>`);

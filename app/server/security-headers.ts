@@ -35,7 +35,7 @@ export function isValidNonce(value: string | null | undefined): value is string 
 
 /** The back-office (pages, their `?_data` and /api/admin) never carries site code, so it gets the strict policy. */
 export function getPolicyArea(pathname: string): PolicyArea {
-  return isAdminPath(pathname) || pathname === "/api/admin" || pathname.startsWith("/api/admin/") ? "admin" : "public";
+  return isAdminPath(pathname) ? "admin" : "public";
 }
 
 function originOf(url: string | null | undefined): string | null {

@@ -1,5 +1,7 @@
 // Cookie header ↔ the admin's display preferences (language, theme); shared by the server render and the
 // browser switches, so both read and write the same names and values.
+import { LANGUAGE_COOKIE, THEME_COOKIE } from "./cookie-names";
+
 export type AdminTheme = "light" | "dark";
 export type AdminLanguage = "tr" | "en";
 
@@ -8,8 +10,6 @@ export interface AdminPreferences {
   locale: AdminLanguage;
 }
 
-export const THEME_COOKIE = "admin_theme";
-export const LANGUAGE_COOKIE = "admin_lang";
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 function readCookie(header: string, name: string): string | undefined {

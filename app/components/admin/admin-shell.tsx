@@ -3,7 +3,8 @@
 import { Form, NavLink, useLocation } from "@remix-run/react";
 import { Dialog } from "radix-ui";
 import { useEffect, useState, type ReactNode } from "react";
-import { LANGUAGE_COOKIE, storeAdminPreference, THEME_COOKIE, type AdminLanguage, type AdminTheme } from "~/utils/admin-preferences";
+import { storeAdminPreference, type AdminLanguage, type AdminTheme } from "~/utils/admin-preferences";
+import { LANGUAGE_COOKIE, THEME_COOKIE } from "~/utils/cookie-names";
 import { AdminIcon, type AdminIconName } from "./admin-icons";
 import { AdminLocaleProvider, useAdminText, type AdminTextKey } from "./admin-i18n";
 import { AdminToastProvider } from "./admin-toast";
