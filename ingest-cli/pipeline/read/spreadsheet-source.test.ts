@@ -6,7 +6,7 @@ import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSource, SourceError } from "./index.ts";
 import { findSpreadsheetWorker } from "./spreadsheet-source.ts";
-import { buildSharedStringsWorkbook, buildWorkbookZip, buildZip, collectItems, createFixtureDir, pickRecords, pickSkips } from "./test-fixtures.ts";
+import { buildSharedStringsWorkbook, buildWorkbookZip, buildZip, collectItems, createFixtureDir, pickRecords, pickSkips } from "../../testing/read-fixtures.ts";
 
 const fixtures = createFixtureDir();
 let typedWorkbook: string;
