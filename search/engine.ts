@@ -1,7 +1,7 @@
 // URL search params → a validated SearchQuery, and the one SearchEngine interface every engine implements
 // (postgres, meilisearch, and the fallback wrapper), so routes never know which engine answered.
 import { z } from "zod";
-import type { SearchHitRow } from "../db/queries/search.ts";
+import type { SearchHitRow } from "../db/queries/search-statement.ts";
 
 export interface SearchQuery {
   q: string;

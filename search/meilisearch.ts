@@ -4,13 +4,8 @@
 import { Meilisearch, type FacetDistribution, type Index, type Task } from "meilisearch";
 import { countryName } from "../app/utils/countries.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import {
-  countApprovedBusinesses,
-  listBusinessDocumentsAfter,
-  listBusinessDocumentsByIds,
-  searchBusinesses,
-  type SearchFilters,
-} from "../db/queries/search.ts";
+import { countApprovedBusinesses, listBusinessDocumentsAfter, listBusinessDocumentsByIds } from "../db/queries/search-documents.ts";
+import { searchBusinesses, type SearchFilters } from "../db/queries/search-statement.ts";
 import { FACET_SEPARATOR, HIT_ATTRIBUTES, buildBusinessDocument, mapDocumentToSearchHit, type BusinessDocument } from "./documents.ts";
 import type { FacetValue, SearchEngine, SearchFacets, SearchQuery, SearchResult, Suggestion, SuggestionKind } from "./engine.ts";
 import { createEmptyFacets } from "./engine.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RANK_WALK, searchBusinesses } from "../db/queries/search.ts";
+import { RANK_WALK, searchBusinesses } from "../db/queries/search-statement.ts";
 import { refreshAggregates } from "../db/writes/aggregates.ts";
 import { createTestDatabase, testDriver, type TestDatabase } from "../db/testing/test-database.ts";
 import { CONTRACT_NOW, runSearchContract, seedContractDirectory } from "./testing/contract.ts";

@@ -4,20 +4,17 @@
 import { countryName } from "../app/utils/countries.ts";
 import { formatCounted } from "../app/utils/format.ts";
 import type { DatabaseHandle } from "../db/client.ts";
+import { analyzeSearchTables, countApprovedBusinesses } from "../db/queries/search-documents.ts";
 import {
-  analyzeSearchTables,
-  countApprovedBusinesses,
-  listCategoryTerms,
-  listVocabularyWords,
   searchBusinesses,
-  suggestByPrefix,
   type BusinessSearchPlan,
   type BusinessSearchRows,
   type FacetCountRow,
   type SearchHitRow,
   type SearchTextMatch,
-  type SuggestionRow,
-} from "../db/queries/search.ts";
+} from "../db/queries/search-statement.ts";
+import { suggestByPrefix, type SuggestionRow } from "../db/queries/search-suggest.ts";
+import { listCategoryTerms, listVocabularyWords } from "../db/queries/search-vocabulary.ts";
 import { refreshAggregates } from "../db/writes/aggregates.ts";
 import type { FacetValue, SearchEngine, SearchFacets, SearchHit, SearchQuery, SearchResult, Suggestion, SuggestionKind } from "./engine.ts";
 import { createEmptyFacets } from "./engine.ts";
