@@ -1,5 +1,6 @@
 // XML text as a parser reads it → characters and events: entities and character references decoded, attribute
 // values read, tag ends found past quoted `>`, and XmlScanner streaming open/close/text events to a handler.
+
 const ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
 
 /** XML text → characters, as a parser gives them: entities and character references decoded, CR/CRLF as LF. */

@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import { readFileRange } from "./file-bytes.ts";
 import { formatBytes, SourceError } from "./source-error.ts";
 import type { ZipEntrySummary } from "./zip-scan.ts";
+
 /** One zip entry's uncompressed text, chunk by chunk. */
 export async function* readEntryText(filePath: string, entry: ZipEntrySummary): AsyncGenerator<string> {
   const header = await readFileRange(filePath, entry.localHeaderOffset, 30);
