@@ -1,18 +1,11 @@
 // Inside the worker: an .xlsx file → sheet rows in one lean streaming pass (zip entries inflated with zlib, XML scanned
 // by hand), with the values exceljs's streaming reader gives, at several times its speed and a fraction of its memory.
 import fs from "node:fs";
+import { SourceError } from "./source-error.ts";
 import { SheetRowScanner, type LeanCellValue, type LeanSheetRow, type SharedString } from "./xlsx-sheet-scanner.ts";
 import { readAttribute, XmlScanner, type XmlHandler } from "./xlsx-xml-text.ts";
 import { readEntryText } from "./xlsx-zip-entry.ts";
 import { scanZipCentralDirectory, type ZipEntrySummary } from "./zip-scan.ts";
-
-/** Thrown when the workbook uses something this reader leaves to exceljs (an unusual zip method, say). */
-export class LeanXlsxUnsupported extends Error {
-  constructor(what: string) {
-    super(`lean xlsx reader: ${what}`);
-    this.name = "LeanXlsxUnsupported";
-  }
-}
 
 // Built-in number formats exceljs knows (xlsx/defaultnumformats.js); locale-dependent ids have none there.
 const BUILT_IN_FORMATS: Record<number, string> = {
@@ -136,7 +129,11 @@ export async function openLeanWorkbook(filePath: string): Promise<LeanWorkbook> 
     return match ? [{ name: info.sheetNames.get(entry.name.replace(/^\/+/, "")) ?? `Sheet${match[1]}`, entry }] : [];
   });
   for (const entry of [...sheets.map((sheet) => sheet.entry), ...["xl/sharedStrings.xml", "xl/styles.xml", "xl/workbook.xml"].flatMap((name) => byName.get(name) ?? [])]) {
-    if (entry.method !== 0 && entry.method !== 8) throw new LeanXlsxUnsupported(`"${entry.name}" uses zip method ${entry.method}`);
+    // NOTE: exceljs is no fallback here: its unzip (unzipper) inflates every non-stored entry as deflate, so bzip2,
+    // LZMA or deflate64 parts fail there too (with a zlib error).
+    if (entry.method !== 0 && entry.method !== 8) {
+      throw new SourceError("CORRUPT_FILE", `the workbook part "${entry.name}" is packed with zip method ${entry.method}; only stored and deflated parts can be read. Open the file in Excel or LibreOffice, save it again as .xlsx and retry.`);
+    }
   }
   let context: { strings: SharedString[]; formats: Array<string | undefined>; date1904: boolean } | undefined;
   const loadContext = async () => {
