@@ -1,7 +1,8 @@
 // A database handle → the sitemap state (page boundaries, newest change per group), cached until the aggregates
 // stamp changes or SITEMAP_CACHE_MS passes, one load shared by concurrent readers.
 import type { DatabaseHandle } from "../../../db/client.ts";
-import { listSitemapGroupLastmods, listSitemapPageBoundaries, readAggregatesStamp } from "../../../db/queries/sitemap.ts";
+import { StampedCache } from "../../../db/freshness.ts";
+import { listSitemapGroupLastmods, listSitemapPageBoundaries } from "../../../db/queries/sitemap.ts";
 import type { SitemapState } from "./sections.ts";
 
 /**
@@ -12,19 +13,13 @@ import type { SitemapState } from "./sections.ts";
  * always read live from their first id.
  */
 export const SITEMAP_CACHE_MS = 10 * 60 * 1000;
-const stateCache = new WeakMap<DatabaseHandle, { stamp: string; loadedAt: number; state: Promise<SitemapState> }>();
+const stateCache = new StampedCache<SitemapState>({ max: 16, maxAgeMs: SITEMAP_CACHE_MS, perHandle: true });
 
 export async function getSitemapState(handle: DatabaseHandle): Promise<SitemapState> {
-  const stamp = await readAggregatesStamp(handle);
-  const cached = stateCache.get(handle);
-  if (cached && cached.stamp === stamp && Date.now() - cached.loadedAt < SITEMAP_CACHE_MS) return cached.state;
-  const state = (async () => ({ pages: await listSitemapPageBoundaries(handle), groups: await listSitemapGroupLastmods(handle) }))();
-  stateCache.set(handle, { stamp, loadedAt: Date.now(), state });
-  state.catch(() => stateCache.delete(handle));
-  return state;
+  return stateCache.read(handle, "state", async () => ({ pages: await listSitemapPageBoundaries(handle), groups: await listSitemapGroupLastmods(handle) }));
 }
 
 /** Forgets the cached boundaries (a write path may call it right after changing businesses). */
 export function invalidateSitemapCache(handle: DatabaseHandle): void {
-  stateCache.delete(handle);
+  stateCache.delete(handle, "state");
 }
