@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BusinessDocumentRow } from "../db/queries/search.ts";
+import type { BusinessDocumentRow } from "../db/queries/search-documents.ts";
 import { measureHaversineKm, buildBusinessDocument, mapDocumentToSearchHit } from "./documents.ts";
 
 const ROW: BusinessDocumentRow = {

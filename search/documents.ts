@@ -6,7 +6,7 @@
 // DST change. Instead a document says whether it can be open at all (`has_hours`, `status`), Meilisearch
 // returns the ranked candidate ids, and Postgres keeps those open now with directory_is_open (the same rule
 // as the pages) before paging and counting facets — see MeilisearchEngine.search.
-import type { BusinessDocumentRow } from "../db/queries/search.ts";
+import type { BusinessDocumentRow } from "../db/queries/search-documents.ts";
 import { hasOpeningHours } from "../db/rules/opening-hours.ts";
 import type { SearchHit } from "./engine.ts";
 

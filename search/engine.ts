@@ -2,7 +2,7 @@
 // (postgres, meilisearch, and the fallback wrapper), so routes never know which engine answered. Engines answer
 // with codes, slugs, stored names and counts; display labels and URLs are the app's (app/models/search.server.ts).
 import { z } from "zod";
-import type { SearchHitRow } from "../db/queries/search.ts";
+import type { SearchHitRow } from "../db/queries/search-statement.ts";
 import { MAX_LIST_PAGE } from "../db/rules/page-cap.ts";
 
 export interface SearchQuery {

@@ -1,7 +1,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, testDriver, type TestDatabase } from "../db/testing/test-database.ts";
-import { CONTRACT_NOW, seedContractDirectory } from "./contract.ts";
+import { CONTRACT_NOW, seedContractDirectory } from "./testing/contract.ts";
 import { createSearchEngine } from "./index.ts";
 
 /** A port nothing listens on: bound by us for a moment, then released. */

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, it } from "vitest";
-import { runSearchContract } from "./contract.ts";
+import { runSearchContract } from "./testing/contract.ts";
 import { MeilisearchEngine } from "./meilisearch.ts";
 
 // The same contract as the Postgres engine, against a real Meilisearch server. None can be installed on the

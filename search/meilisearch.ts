@@ -3,13 +3,8 @@
 // Postgres in keyset batches, apply settings, swap it with `businesses`, delete the old one.
 import { Meilisearch, type FacetDistribution, type Index, type Task } from "meilisearch";
 import type { DatabaseHandle } from "../db/client.ts";
-import {
-  countApprovedBusinesses,
-  listBusinessDocumentsAfter,
-  listBusinessDocumentsByIds,
-  searchBusinesses,
-  type SearchFilters,
-} from "../db/queries/search.ts";
+import { countApprovedBusinesses, listBusinessDocumentsAfter, listBusinessDocumentsByIds } from "../db/queries/search-documents.ts";
+import { searchBusinesses, type SearchFilters } from "../db/queries/search-statement.ts";
 import { FACET_SEPARATOR, HIT_ATTRIBUTES, buildBusinessDocument, mapDocumentToSearchHit, type BusinessDocument } from "./documents.ts";
 import type { FacetCount, SearchEngine, SearchFacets, SearchQuery, SearchResult, SuggestionKind, SuggestionMatch } from "./engine.ts";
 import { createEmptyFacets } from "./engine.ts";

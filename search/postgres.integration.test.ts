@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RANK_WALK, searchBusinesses } from "../db/queries/search.ts";
+import { RANK_WALK, searchBusinesses } from "../db/queries/search-statement.ts";
 import { refreshAggregates } from "../db/writes/aggregates.ts";
 import { createTestDatabase, testDriver, type TestDatabase } from "../db/testing/test-database.ts";
-import { CONTRACT_NOW, runSearchContract, seedContractDirectory } from "./contract.ts";
+import { CONTRACT_NOW, runSearchContract, seedContractDirectory } from "./testing/contract.ts";
 import type { SearchQuery } from "./engine.ts";
 import { createPostgresSearchEngine, PostgresSearchEngine, VOCABULARY_WORD_TTL_MS } from "./postgres.ts";
 

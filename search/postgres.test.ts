@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TRIGRAM_SIMILARITY_THRESHOLD } from "../db/client.ts";
-import { computeBoundingBox, buildSearchStatement, FUZZY_NAME_SIMILARITY } from "../db/queries/search.ts";
+import { computeBoundingBox, buildSearchStatement, FUZZY_NAME_SIMILARITY } from "../db/queries/search-statement.ts";
 import type { SuggestionMatch } from "./engine.ts";
 import { mixSuggestions, mapFacetRows, mapRowToSearchHit, mapSuggestionRow } from "./postgres.ts";
 import { MIN_CORRECTION_SIMILARITY, MIN_NAME_SUGGESTION_SIMILARITY } from "./query-plan.ts";

@@ -2,20 +2,18 @@
 // with a prefix last word, location text turned into filters, trigram typo tolerance when the text finds too
 // little, facet counts over the matched set, did-you-mean and prefix suggest. Only approved businesses.
 import type { DatabaseHandle } from "../db/client.ts";
+import { analyzeSearchTables, countApprovedBusinesses } from "../db/queries/search-documents.ts";
 import {
-  analyzeSearchTables,
-  countApprovedBusinesses,
-  listCategoryTerms,
-  listVocabularyWords,
   searchBusinesses,
-  suggestByPrefix,
   type BusinessSearchPlan,
   type BusinessSearchRows,
   type FacetCountRow,
   type SearchHitRow,
   type SearchTextMatch,
-  type SuggestionRow,
-} from "../db/queries/search.ts";
+} from "../db/queries/search-statement.ts";
+import { suggestByPrefix, type SuggestionRow } from "../db/queries/search-suggest.ts";
+import { listCategoryTerms, listVocabularyWords } from "../db/queries/search-vocabulary.ts";
+import { RefreshingValue } from "../db/freshness.ts";
 import { refreshAggregates } from "../db/writes/aggregates.ts";
 import type { FacetCount, SearchEngine, SearchFacets, SearchHit, SearchQuery, SearchResult, SuggestionKind, SuggestionMatch } from "./engine.ts";
 import { createEmptyFacets } from "./engine.ts";
@@ -114,14 +112,16 @@ export class PostgresSearchEngine implements SearchEngine {
   readonly #handle: DatabaseHandle | (() => Promise<DatabaseHandle>);
   readonly #matchSampleSize: number | undefined;
   readonly #vocabularyWords: VocabularyWordSet;
-  readonly #now: () => number;
-  #categoryTerms: { terms: Array<{ term: string; businessCount: number }>; loadedAt: number } | null = null;
-  #categoryTermsLoading: Promise<void> | null = null;
+  readonly #categoryTerms: RefreshingValue<Array<{ term: string; businessCount: number }>>;
 
   constructor(options: PostgresSearchEngineOptions) {
     this.#handle = options.handle;
     this.#matchSampleSize = options.matchSampleSize;
-    this.#now = options.now ?? Date.now;
+    this.#categoryTerms = new RefreshingValue({
+      load: async () => listCategoryTerms(await this.#db()),
+      ttlMs: VOCABULARY_WORD_TTL_MS,
+      ...(options.now ? { now: options.now } : {}),
+    });
     this.#vocabularyWords = new VocabularyWordSet({
       load: async () => listVocabularyWords(await this.#db()),
       ttlMs: VOCABULARY_WORD_TTL_MS,
@@ -131,7 +131,7 @@ export class PostgresSearchEngine implements SearchEngine {
 
   /** The vocabulary reload under way, if any (tests wait for it). */
   vocabularySettled(): Promise<unknown> {
-    return Promise.all([this.#vocabularyWords.settled(), this.#categoryTermsLoading]);
+    return Promise.all([this.#vocabularyWords.settled(), this.#categoryTerms.settled().catch(() => undefined)]);
   }
 
   async #db(): Promise<DatabaseHandle> {
@@ -223,19 +223,7 @@ export class PostgresSearchEngine implements SearchEngine {
 
   /** The category terms if loaded (reloaded in the background once older than the vocabulary's window), else null. */
   #peekCategoryTerms(): Array<{ term: string; businessCount: number }> | null {
-    const now = this.#now();
-    if (!this.#categoryTerms || now - this.#categoryTerms.loadedAt >= VOCABULARY_WORD_TTL_MS) {
-      this.#categoryTermsLoading ??= this.#db()
-        .then(listCategoryTerms)
-        .then((terms) => {
-          this.#categoryTerms = { terms, loadedAt: this.#now() };
-        })
-        .catch(() => undefined)
-        .finally(() => {
-          this.#categoryTermsLoading = null;
-        });
-    }
-    return this.#categoryTerms?.terms ?? null;
+    return this.#categoryTerms.peek() ?? null;
   }
 
   /** The words that are not whole category or city words (those need the SQL check for businesses they match). */
@@ -304,7 +292,7 @@ export class PostgresSearchEngine implements SearchEngine {
     await refreshAggregates(handle);
     await analyzeSearchTables(handle);
     this.#vocabularyWords.clear();
-    this.#categoryTerms = null;
+    this.#categoryTerms.clear();
     onProgress?.(documents, documents);
     return { documents, seconds: Math.round((performance.now() - started) / 10) / 100 };
   }

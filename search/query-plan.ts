@@ -4,14 +4,8 @@
 import { countryCodeFromName } from "../db/rules/countries.ts";
 import { slugify } from "../db/rules/slug.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import {
-  findCitiesBySlug,
-  findClosestBusinessName,
-  findCountryCode,
-  findWordVocabulary,
-  type SearchFilters,
-  type WordVocabulary,
-} from "../db/queries/search.ts";
+import type { SearchFilters } from "../db/queries/search-statement.ts";
+import { findCitiesBySlug, findClosestBusinessName, findCountryCode, findWordVocabulary, type WordVocabulary } from "../db/queries/search-vocabulary.ts";
 import type { SearchQuery } from "./engine.ts";
 import { buildCorrectedText, selectCorrectableWords, splitLocationPhrase, usesWebsearchSyntax } from "./query-text.ts";
 import { chooseCorrections } from "./typos.ts";

@@ -1,7 +1,7 @@
 import net from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createSearchEngine } from "./index.ts";
-import { RecordingSearchEngine } from "./recording-engine.ts";
+import { RecordingSearchEngine } from "./testing/recording-engine.ts";
 import { needsIndexSync, removeBusinessesFromIndex, syncBusinessesById } from "./reindex.ts";
 
 async function findClosedPort(): Promise<number> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SearchQuery } from "./engine.ts";
-import { RecordingSearchEngine } from "./recording-engine.ts";
+import { RecordingSearchEngine } from "./testing/recording-engine.ts";
 import { CachedSearchEngine } from "./result-cache.ts";
 
 class CountingEngine extends RecordingSearchEngine {

@@ -1,6 +1,7 @@
 // Any SearchEngine → the same engine with a short-lived, size-bounded cache of search and suggest answers, and one
 // shared in-flight call per identical request. The public search API already lets caches keep an answer for 60 s
 // (Cache-Control), so an in-process copy for less than that shows nothing a visitor's own cache would not.
+import { TtlCache } from "../db/freshness.ts";
 import type { SearchEngine, SearchQuery, SearchResult, SuggestionMatch, SuggestionKind } from "./engine.ts";
 
 export const RESULT_CACHE_TTL_MS = 30_000;
@@ -13,53 +14,6 @@ export interface ResultCacheOptions {
   now?: () => number;
 }
 
-interface Entry<T> {
-  expires: number;
-  value: Promise<T>;
-}
-
-/** A Map in least-recently-used order: reads move an entry to the end, inserts evict from the front. */
-export class ExpiringLru<T> {
-  readonly #entries = new Map<string, Entry<T>>();
-  readonly #ttlMs: number;
-  readonly #maxEntries: number;
-  readonly #now: () => number;
-
-  constructor(options: Required<ResultCacheOptions>) {
-    this.#ttlMs = options.ttlMs;
-    this.#maxEntries = options.maxEntries;
-    this.#now = options.now;
-  }
-
-  get size(): number {
-    return this.#entries.size;
-  }
-
-  /** The cached (or in-flight) answer for `key`, else `load()`'s, shared by every caller until it expires. */
-  async read(key: string, load: () => Promise<T>): Promise<{ value: T; hit: boolean }> {
-    const now = this.#now();
-    const found = this.#entries.get(key);
-    if (found && found.expires > now) {
-      this.#entries.delete(key);
-      this.#entries.set(key, found);
-      return { value: await found.value, hit: true };
-    }
-    const value = load();
-    this.#entries.delete(key);
-    this.#entries.set(key, { expires: now + this.#ttlMs, value });
-    while (this.#entries.size > this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value as string);
-    // A failed call is not remembered: the next request tries again.
-    value.catch(() => {
-      if (this.#entries.get(key)?.value === value) this.#entries.delete(key);
-    });
-    return { value: await value, hit: false };
-  }
-
-  clear(): void {
-    this.#entries.clear();
-  }
-}
-
 /** Only plain queries are cached: "open now" depends on the minute it is asked. */
 function cacheKeyOf(query: SearchQuery): string | null {
   if (query.openNow) return null;
@@ -69,14 +23,14 @@ function cacheKeyOf(query: SearchQuery): string | null {
 
 export class CachedSearchEngine implements SearchEngine {
   readonly #engine: SearchEngine;
-  readonly #results: ExpiringLru<SearchResult>;
-  readonly #suggestions: ExpiringLru<SuggestionMatch[]>;
+  readonly #results: TtlCache<SearchResult>;
+  readonly #suggestions: TtlCache<SuggestionMatch[]>;
 
   constructor(engine: SearchEngine, options: ResultCacheOptions = {}) {
     this.#engine = engine;
-    const settings = { ttlMs: options.ttlMs ?? RESULT_CACHE_TTL_MS, maxEntries: options.maxEntries ?? RESULT_CACHE_MAX_ENTRIES, now: options.now ?? Date.now };
-    this.#results = new ExpiringLru(settings);
-    this.#suggestions = new ExpiringLru(settings);
+    const settings = { ttlMs: options.ttlMs ?? RESULT_CACHE_TTL_MS, max: options.maxEntries ?? RESULT_CACHE_MAX_ENTRIES, ...(options.now ? { now: options.now } : {}) };
+    this.#results = new TtlCache(settings);
+    this.#suggestions = new TtlCache(settings);
   }
 
   get name(): SearchEngine["name"] {

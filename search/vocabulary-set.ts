@@ -1,5 +1,8 @@
 // The category and city vocabulary (whole words, unaccented, lower-case) → an in-memory set, loaded once and
-// reloaded in the background after its freshness window, so deciding how to match a last word costs no round trip.
+// reloaded in the background after its freshness window (db/freshness.ts), so deciding how to match a last word
+// costs no round trip.
+import { RefreshingValue } from "../db/freshness.ts";
+
 export interface VocabularySetOptions {
   /** Every vocabulary word; called on first use and after each freshness window. */
   load: () => Promise<Iterable<string>>;
@@ -8,18 +11,10 @@ export interface VocabularySetOptions {
 }
 
 export class VocabularyWordSet {
-  readonly #load: () => Promise<Iterable<string>>;
-  readonly #ttlMs: number;
-  readonly #now: () => number;
-  #words: Set<string> | null = null;
-  #loadedAt = Number.NEGATIVE_INFINITY;
-  #loading: Promise<Set<string>> | null = null;
-  #generation = 0;
+  readonly #words: RefreshingValue<Set<string>>;
 
   constructor(options: VocabularySetOptions) {
-    this.#load = options.load;
-    this.#ttlMs = options.ttlMs;
-    this.#now = options.now ?? Date.now;
+    this.#words = new RefreshingValue({ load: async () => new Set(await options.load()), ttlMs: options.ttlMs, ...(options.now ? { now: options.now } : {}) });
   }
 
   /**
@@ -28,40 +23,16 @@ export class VocabularyWordSet {
    * while one reload runs behind them.
    */
   async has(word: string): Promise<boolean> {
-    if (!this.#words) return (await this.#reload()).has(word);
-    if (this.#now() - this.#loadedAt >= this.#ttlMs) void this.#reload().catch(() => undefined);
-    return this.#words.has(word);
+    return (await this.#words.get()).has(word);
   }
 
   /** The reload under way, if any (tests wait for it). */
   settled(): Promise<unknown> {
-    return this.#loading ?? Promise.resolve();
+    return this.#words.settled();
   }
 
   /** Forgets the set (after a reindex): the next call loads it again. */
   clear(): void {
-    this.#words = null;
-    this.#loadedAt = Number.NEGATIVE_INFINITY;
-    this.#generation += 1;
-  }
-
-  #reload(): Promise<Set<string>> {
-    if (this.#loading) return this.#loading;
-    const generation = this.#generation;
-    const loading = (async () => {
-      try {
-        const words = new Set(await this.#load());
-        // NOTE: a load that started before clear() must not bring the forgotten set back.
-        if (generation === this.#generation) {
-          this.#words = words;
-          this.#loadedAt = this.#now();
-        }
-        return words;
-      } finally {
-        this.#loading = null;
-      }
-    })();
-    this.#loading = loading;
-    return loading;
+    this.#words.clear();
   }
 }

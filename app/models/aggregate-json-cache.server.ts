@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { getDatabase } from "../../db/client.ts";
-import { readAggregatesStamp } from "../../db/queries/sitemap.ts";
+import { StampedCache } from "../../db/freshness.ts";
 
 const gzip = promisify(zlib.gzip);
 
@@ -27,12 +27,11 @@ export class JsonWithHeaders {
   ) {}
 }
 
-/** Distinct answers kept per process; the oldest is dropped first (paged lists make the key space open-ended). */
+/** Distinct answers kept per process; the least recently used is dropped first (paged lists make the key space open-ended). */
 export const MAX_CACHED_ANSWERS = 500;
 
-/** Answers per key, and the builds under way (concurrent first requests share one). */
-const answers = new Map<string, SerializedJson>();
-const building = new Map<string, Promise<SerializedJson>>();
+/** Answers per key at the stamp they were built from (concurrent first requests share one build). */
+const answers = new StampedCache<SerializedJson>({ max: MAX_CACHED_ANSWERS });
 
 async function serializeJson(stamp: string, data: unknown): Promise<SerializedJson> {
   const headers = data instanceof JsonWithHeaders ? data.headers : {};
@@ -41,32 +40,10 @@ async function serializeJson(stamp: string, data: unknown): Promise<SerializedJs
   return { stamp, body, gzipped: new Uint8Array(await gzip(body)), etag, headers };
 }
 
-/**
- * The cached answer for `key`, rebuilt with `load` when the aggregates changed since it was built.
- * NOTE: the stamp is read on every call (one indexed read of a few rows): imports run in other processes, so a
- * timer or an in-process signal would serve stale lists after them.
- */
+/** The cached answer for `key`, rebuilt with `load` when the aggregates changed since it was built (db/freshness.ts). */
 export async function readAggregateJson(key: string, load: (db: DatabaseHandle) => Promise<unknown>, handle?: DatabaseHandle): Promise<SerializedJson> {
   const db = handle ?? (await getDatabase());
-  const stamp = await readAggregatesStamp(db);
-  const cached = answers.get(key);
-  if (cached?.stamp === stamp) return cached;
-  const flightKey = `${key}\u0000${stamp}`;
-  let flight = building.get(flightKey);
-  if (!flight) {
-    flight = load(db).then((data) => serializeJson(stamp, data));
-    building.set(flightKey, flight);
-    flight
-      .then((answer) => {
-        if (answers.get(key)?.stamp === stamp) return;
-        answers.delete(key);
-        answers.set(key, answer);
-        if (answers.size > MAX_CACHED_ANSWERS) answers.delete(answers.keys().next().value as string);
-      })
-      .catch(() => {})
-      .finally(() => building.delete(flightKey));
-  }
-  return flight;
+  return answers.read(db, key, async (stamp) => serializeJson(stamp, await load(db)));
 }
 
 /** A cached answer as a Response: 304 when the client holds it, gzip when the client takes it. */

@@ -1,13 +1,13 @@
 // Home page data: site totals, featured businesses and the three top-12 panels, from precomputed tables.
 import type { DatabaseHandle } from "../../db/client.ts";
 import { getDatabase } from "../../db/client.ts";
+import { createTtlValue } from "../../db/freshness.ts";
 import { getSiteTotals, listFeaturedBusinesses, listTopCategories, listTopCities, listTopCountries, type FeaturedBusinessRow, type SiteTotals } from "../../db/queries/home.ts";
 import { listCategoryCounts } from "../../db/queries/public/categories.ts";
 import { listCityCounts } from "../../db/queries/public/cities.ts";
 import { listCountryCounts } from "../../db/queries/public/countries.ts";
 import { readWebUrl } from "~/utils/business-links";
 import { countryName } from "../../db/rules/countries.ts";
-import { createTtlCache } from "./admin-cache.server";
 
 export const HOME_PANEL_SIZE = 12;
 export const FEATURED_COUNT = 12;
@@ -20,7 +20,7 @@ const HOME_PAGE_TTL_MS = 10_000;
 
 export type HomePage = Awaited<ReturnType<typeof loadHomePage>>;
 
-const homePageCache = createTtlCache<HomePage>("home-page", HOME_PAGE_TTL_MS);
+const homePageCache = createTtlValue<HomePage>("home-page", HOME_PAGE_TTL_MS);
 
 /** The home page's data, shared by the requests of the last 10 s (the admin "Clear cache" empties it). */
 export function getHomePage(): Promise<HomePage> {

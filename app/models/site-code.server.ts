@@ -2,13 +2,13 @@
 // "Clear cache") and the admin's edit/save calls; each ad slot is capped at 50 KB here, not only in the UI.
 import { z } from "zod";
 import { getDatabase } from "../../db/client.ts";
+import { clearNamedCaches, createTtlValue } from "../../db/freshness.ts";
 import { getSiteSettings, type SiteSettingsRow } from "../../db/queries/admin-site-code.ts";
 import { getSiteTotals } from "../../db/queries/home.ts";
 import { SITEMAP_PAGE_SIZE } from "../../db/queries/sitemap.ts";
 import { getAdCodes, type AdCodesRow } from "../../db/queries/public/business-detail.ts";
 import { refreshAggregates } from "../../db/writes/aggregates.ts";
 import { saveAdCodes, saveSiteSettings } from "../../db/writes/admin-site-code.ts";
-import { clearServerCaches, createTtlCache } from "./admin-cache.server";
 import { recordAdminAction, type AdminContext } from "./admin-auth.server";
 import { getSiteUrl } from "./site-url.server";
 
@@ -20,8 +20,8 @@ const CACHE_TTL_MS = 60_000;
 export type SiteSettings = SiteSettingsRow;
 export type AdSlots = AdCodesRow;
 
-const siteCodeCache = createTtlCache<SiteSettings>("site-settings", CACHE_TTL_MS);
-const adSlotsCache = createTtlCache<AdSlots>("advertisement-codes", CACHE_TTL_MS);
+const siteCodeCache = createTtlValue<SiteSettings>("site-settings", CACHE_TTL_MS);
+const adSlotsCache = createTtlValue<AdSlots>("advertisement-codes", CACHE_TTL_MS);
 
 const byteLength = (value: string) => Buffer.byteLength(value, "utf8");
 
@@ -92,7 +92,7 @@ export async function saveAdSlotsAsAdmin(admin: AdminContext, slots: AdSlots): P
 
 /** "Clear cache": every in-process cache is dropped and the precomputed counts are rebuilt from the businesses. */
 export async function clearCachesAsAdmin(admin: AdminContext): Promise<{ caches: string[] }> {
-  const caches = clearServerCaches();
+  const caches = clearNamedCaches();
   await refreshAggregates(await getDatabase());
   await recordAdminAction(admin, "cache.clear", { details: { caches, aggregatesRefreshed: true } });
   return { caches };

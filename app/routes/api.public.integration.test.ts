@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { BIG_LIST_SIZE, seedPublicFixtures } from "../../db/queries/public/test-fixtures.ts";
+import { BIG_LIST_SIZE, seedPublicFixtures } from "../../ingest-cli/testing/public-fixtures.ts";
 import { useFreshProcessDatabase, type ProcessTestDatabase } from "../../db/testing/process-database.ts";
 import { testDriver } from "../../db/testing/test-database.ts";
 import { loader as businessLoader } from "~/routes/api.businesses.$slug";

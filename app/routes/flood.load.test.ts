@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DriverName } from "../../db/client.ts";
 import { createTestDatabase, type TestDatabase } from "../../db/testing/test-database.ts";
-import { requestOnce, summarizeLatencies, type HttpTarget } from "../../ingest-cli/pipeline/bench/bench-http.ts";
+import { requestOnce, summarizeLatencies, type HttpTarget } from "../../ingest-cli/bench/bench-http.ts";
 import { ensureBuilt, startDirectoryServer, type DirectoryServer } from "~/testing/directory-server";
 
 const FLOOD_CLIENTS = 20;

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDriver, type TestDatabase } from "../../db/testing/test-database.ts";
-import { findFreePort } from "../../ingest-cli/pipeline/bench/bench-http.ts";
+import { findFreePort } from "../../ingest-cli/bench/bench-http.ts";
 import { logInOverHttp } from "../testing/admin-calls.ts";
 import { ensureBuilt, startDirectoryServer, type DirectoryServer } from "../testing/directory-server.ts";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedPublicFixtures } from "../../db/queries/public/test-fixtures.ts";
+import { seedPublicFixtures } from "../../ingest-cli/testing/public-fixtures.ts";
 import { useFreshProcessDatabase, type ProcessTestDatabase } from "../../db/testing/process-database.ts";
 import { testDriver } from "../../db/testing/test-database.ts";
 import { loader as robotsLoader } from "~/routes/robots[.]txt";

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { findFreePort } from "../../ingest-cli/pipeline/bench/bench-http.ts";
+import { findFreePort } from "../../ingest-cli/bench/bench-http.ts";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
 

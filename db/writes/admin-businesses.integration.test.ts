@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedPublicFixtures } from "../queries/public/test-fixtures.ts";
+import { seedPublicFixtures } from "../../ingest-cli/testing/public-fixtures.ts";
 import { createTestDatabase, testDriver, type TestDatabase } from "../testing/test-database.ts";
 import { deleteBusinessById, toggleBusinessApproval } from "./admin-businesses.ts";
 import { refreshAggregates } from "./aggregates.ts";

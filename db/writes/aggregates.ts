@@ -4,8 +4,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import { countryName, countrySlug } from "../rules/countries.ts";
 import type { DatabaseHandle } from "../client.ts";
+import { analyzeSearchTables } from "../queries/search-documents.ts";
+import { RANK_WALK } from "../queries/search-statement.ts";
 import { countryCounts } from "../schema/index.ts";
-import { analyzeSearchTables, RANK_WALK } from "../queries/search.ts";
 import { refreshPageAnchors, refreshPageAnchorsFor } from "./page-anchors.ts";
 
 type Tx = Parameters<Parameters<DatabaseHandle["db"]["transaction"]>[0]>[0];

@@ -13,10 +13,10 @@ import type { Command } from "commander";
 import postgres from "postgres";
 import { z } from "zod";
 import { writeGeneratedFile } from "../pipeline/generate/index.ts";
-import { formatBenchTable, runIngestBench, type BenchFigure } from "../pipeline/bench/run-ingest-bench.ts";
-import { formatLoadBenchTable, isLoadRunClean, runLoadBench, type LoadReport } from "../pipeline/bench/run-load-bench.ts";
-import { formatReadBenchTable, runReadBench, type ReadFigure } from "../pipeline/bench/run-read-bench.ts";
-import { formatSsrBenchTable, runSsrBench, type SsrReport } from "../pipeline/bench/run-ssr-bench.ts";
+import { formatBenchTable, runIngestBench, type BenchFigure } from "../bench/run-ingest-bench.ts";
+import { formatLoadBenchTable, isLoadRunClean, runLoadBench, type LoadReport } from "../bench/run-load-bench.ts";
+import { formatReadBenchTable, runReadBench, type ReadFigure } from "../bench/run-read-bench.ts";
+import { formatSsrBenchTable, runSsrBench, type SsrReport } from "../bench/run-ssr-bench.ts";
 import { CliError, EXIT, parseOptions, printResult } from "./shared.ts";
 
 const BenchOptionsSchema = z.object({

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshAggregates } from "../../db/writes/aggregates.ts";
 import { createTestDatabase, testDriver, type TestDatabase } from "../../db/testing/test-database.ts";
-import { findFreePort } from "../pipeline/bench/bench-http.ts";
+import { findFreePort } from "../bench/bench-http.ts";
 import { logInOverHttp } from "../../app/testing/admin-calls.ts";
 import { ensureBuilt } from "../../app/testing/directory-server.ts";
 import { PROJECT_ROOT } from "./start.ts";

@@ -5,7 +5,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import * as XLSX from "@e965/xlsx";
 import { Random } from "../pipeline/generate/random.ts";
-import { buildWorkbookZip, buildZip } from "../pipeline/read/test-fixtures.ts";
+import { buildWorkbookZip, buildZip } from "./read-fixtures.ts";
 
 /**
  * What importing the file must give:

@@ -6,7 +6,7 @@ import { createTestDatabase, testDriver, type TestDatabase } from "../../testing
 import { listCategoryCounts } from "./categories.ts";
 import { listCityCounts } from "./cities.ts";
 import { listCategoryPage, listCityPage, summarizeCategories, summarizeCities } from "./list-pages.ts";
-import { BIG_LIST_SIZE, seedPublicFixtures } from "./test-fixtures.ts";
+import { BIG_LIST_SIZE, seedPublicFixtures } from "../../../ingest-cli/testing/public-fixtures.ts";
 
 describe(`paged category and city lists on ${testDriver()}`, () => {
   let handle: TestDatabase;

@@ -7,7 +7,7 @@ import { findCategoryCount, listCategoryCounts, listCategoryTopCountries } from 
 import { findCityCount, listCityCounts, listCityTopCategories } from "./cities.ts";
 import { findCountryByCode, findCountryBySlug, listCountryCategories, listCountryCounts, listCountryTopCities } from "./countries.ts";
 import { listFeaturedBusinesses } from "../home.ts";
-import { BIG_LIST_SIZE, seedPublicFixtures } from "./test-fixtures.ts";
+import { BIG_LIST_SIZE, seedPublicFixtures } from "../../../ingest-cli/testing/public-fixtures.ts";
 
 const restaurants: RankedList = { scope: "category", categorySlug: "restaurant" };
 const berlin: RankedList = { scope: "city", countryCode: "DE", citySlug: "berlin" };

@@ -1,7 +1,7 @@
 // Businesses marked is_test → deleted (their redirects cascade), aggregates refreshed, dropped from an external
 // search index, one audit row; real businesses are never touched. Returns the spec's test-data deletion result.
 import type { DatabaseHandle } from "../../../db/client.ts";
-import { listTestBusinessIds } from "../../../db/queries/search.ts";
+import { listTestBusinessIds } from "../../../db/queries/search-documents.ts";
 import { refreshAfterBulkChange } from "../../../db/writes/aggregates.ts";
 import { deleteTestBusinesses } from "../../../db/writes/businesses.ts";
 import { recordCliAuditEvent } from "../../../db/writes/audit-log.ts";

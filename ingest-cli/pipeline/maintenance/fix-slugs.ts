@@ -2,7 +2,7 @@
 // with its checkpoint, so an interrupted run resumes after the last committed batch and a finished run clears it.
 // A batch that changed slugs is re-sent to an external search index (its documents carry the slug).
 import type { DatabaseHandle } from "../../../db/client.ts";
-import { listBusinessIdsInRange } from "../../../db/queries/search.ts";
+import { listBusinessIdsInRange } from "../../../db/queries/search-documents.ts";
 import { countBusinessesAfter, readSlugFixCheckpoint } from "../../../db/queries/slugs.ts";
 import { clearSlugFixCheckpoint, fixSlugBatch } from "../../../db/writes/slugs.ts";
 import type { SearchEngine } from "../../../search/engine.ts";

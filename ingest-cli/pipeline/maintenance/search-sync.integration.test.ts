@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDriver, type TestDatabase } from "../../../db/testing/test-database.ts";
 import { refreshAggregates } from "../../../db/writes/aggregates.ts";
 import { upsertBusinesses } from "../../../db/writes/businesses.ts";
-import { RecordingSearchEngine } from "../../../search/recording-engine.ts";
+import { RecordingSearchEngine } from "../../../search/testing/recording-engine.ts";
 import { normalizeBusiness, type RawBusiness } from "../normalize/business.ts";
 import { findDuplicates, mergeDuplicates } from "./dedupe.ts";
 import { deleteTestData } from "./delete-test-data.ts";

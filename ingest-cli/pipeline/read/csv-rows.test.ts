@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openSource } from "./index.ts";
 import { readCsvEvents } from "./csv-rows.ts";
 import type { TableEvent } from "./source-types.ts";
-import { collectItems, createFixtureDir, pickErrors, pickRecords, pickSkips } from "./test-fixtures.ts";
+import { collectItems, createFixtureDir, pickErrors, pickRecords, pickSkips } from "../../testing/read-fixtures.ts";
 
 const fixtures = createFixtureDir();
 afterAll(() => fixtures.remove());

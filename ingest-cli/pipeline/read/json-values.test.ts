@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openSource } from "./index.ts";
 import { detectJsonLayout } from "./json-records.ts";
 import { JsonValueSplitter, type JsonLayout, type JsonPiece } from "./json-values.ts";
-import { collectItems, createFixtureDir, pickErrors, pickRecords, pickSkips } from "./test-fixtures.ts";
+import { collectItems, createFixtureDir, pickErrors, pickRecords, pickSkips } from "../../testing/read-fixtures.ts";
 
 const fixtures = createFixtureDir();
 afterAll(() => fixtures.remove());

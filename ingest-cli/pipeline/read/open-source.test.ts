@@ -3,7 +3,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { openSource, SourceError, type SourceErrorCode } from "./index.ts";
-import { collectItems, createFixtureDir, pickErrors, pickRecords } from "./test-fixtures.ts";
+import { collectItems, createFixtureDir, pickErrors, pickRecords } from "../../testing/read-fixtures.ts";
 
 const fixtures = createFixtureDir();
 afterAll(() => fixtures.remove());

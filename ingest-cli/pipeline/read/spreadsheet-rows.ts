@@ -5,7 +5,7 @@ import type { MessagePort } from "node:worker_threads";
 import type ExcelJS from "exceljs";
 import type * as XLSX from "@e965/xlsx";
 import { SourceError, type SourceErrorCode } from "./source-error.ts";
-import { LeanXlsxUnsupported, openLeanWorkbook } from "./xlsx-lean-rows.ts";
+import { openLeanWorkbook } from "./xlsx-lean-rows.ts";
 
 export interface SpreadsheetWorkerInput {
   filePath: string;
@@ -91,25 +91,18 @@ async function emitSheet(name: string, rows: AsyncIterable<SheetRow> | Iterable<
   return started;
 }
 
-// ---- XLSX (lean streaming pass; exceljs for what it leaves out, and as its reference in tests) ----
+// ---- XLSX (lean streaming pass; exceljs only as its reference in tests) ----
 
 type ExcelValue = ExcelJS.CellValue | undefined;
 
 /** `reader: "exceljs"` forces exceljs's streaming reader (the lean pass is compared against it in tests). */
 export async function streamXlsxRows(filePath: string, sink: RowSink, reader: "lean" | "exceljs" = "lean"): Promise<void> {
-  if (reader === "lean") {
-    try {
-      const workbook = await openLeanWorkbook(filePath);
-      for (const sheet of workbook.sheets) {
-        const rows = workbook.readRows(sheet.entry, (cell, date1904) => convertExcelValue(cell.value as ExcelValue, cell.numFmt, date1904));
-        if (await emitSheet(sheet.name, rows, sink)) return;
-      }
-      return;
-    } catch (error) {
-      if (!(error instanceof LeanXlsxUnsupported)) throw error;
-    }
+  if (reader === "exceljs") return streamExcelJsRows(filePath, sink);
+  const workbook = await openLeanWorkbook(filePath);
+  for (const sheet of workbook.sheets) {
+    const rows = workbook.readRows(sheet.entry, (cell, date1904) => convertExcelValue(cell.value as ExcelValue, cell.numFmt, date1904));
+    if (await emitSheet(sheet.name, rows, sink)) return;
   }
-  await streamExcelJsRows(filePath, sink);
 }
 
 async function streamExcelJsRows(filePath: string, sink: RowSink): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeXmlText } from "./xlsx-lean-rows.ts";
+import { decodeXmlText } from "./xlsx-xml-text.ts";
 
 /** The reference rule the lean reader's decoding must equal: one regex pass with a replacer. */
 function decodeByRegex(raw: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readSheetXmlRows } from "./xlsx-lean-rows.ts";
+import { readSheetXmlRows } from "./xlsx-sheet-scanner.ts";
 
 const context = { strings: ["first", "second"], formats: [undefined, "yyyy-mm-dd"] };
 

@@ -3,7 +3,7 @@ import ExcelJS from "exceljs";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeGeneratedFile } from "../generate/index.ts";
 import { streamXlsxRows, type SheetRow } from "./spreadsheet-rows.ts";
-import { buildSharedStringsWorkbook, createFixtureDir } from "./test-fixtures.ts";
+import { buildSharedStringsWorkbook, createFixtureDir } from "../../testing/read-fixtures.ts";
 import { openLeanWorkbook } from "./xlsx-lean-rows.ts";
 
 const fixtures = createFixtureDir("directory-lean-xlsx-");

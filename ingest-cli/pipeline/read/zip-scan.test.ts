@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { openSource, SourceError } from "./index.ts";
-import { buildZip, createFixtureDir } from "./test-fixtures.ts";
+import { buildZip, createFixtureDir } from "../../testing/read-fixtures.ts";
 import { scanZipCentralDirectory, ZIP_LIMITS } from "./zip-scan.ts";
 
 const fixtures = createFixtureDir();

@@ -3,11 +3,11 @@
 // facets, pages, did-you-mean, suggest, approved-only). Run by postgres.integration.test.ts always and by
 // meilisearch.integration.test.ts when MEILI_URL points at a real server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testDriver, type TestDatabase } from "../db/testing/test-database.ts";
-import { refreshAggregates } from "../db/writes/aggregates.ts";
-import { upsertBusinesses, type BusinessInput } from "../db/writes/businesses.ts";
-import { normalizeBusiness, type RawBusiness } from "../ingest-cli/pipeline/normalize/business.ts";
-import type { SearchEngine, SearchQuery, SearchResult } from "./engine.ts";
+import { createTestDatabase, testDriver, type TestDatabase } from "../../db/testing/test-database.ts";
+import { refreshAggregates } from "../../db/writes/aggregates.ts";
+import { upsertBusinesses, type BusinessInput } from "../../db/writes/businesses.ts";
+import { normalizeBusiness, type RawBusiness } from "../../ingest-cli/pipeline/normalize/business.ts";
+import type { SearchEngine, SearchQuery, SearchResult } from "../engine.ts";
 
 const BAKERY_HOURS = { monday: "7AM-6PM", tuesday: "7AM-6PM", wednesday: "7AM-6PM", thursday: "7AM-6PM", friday: "7AM-6PM", saturday: "7AM-1PM", sunday: "Closed" };
 const OFFICE_HOURS = { monday: "9AM-5PM", tuesday: "9AM-5PM", wednesday: "9AM-5PM", thursday: "9AM-5PM", friday: "9AM-5PM", saturday: "Closed", sunday: "Closed" };

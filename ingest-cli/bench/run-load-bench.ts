@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { writeGeneratedFile } from "../generate/index.ts";
+import { writeGeneratedFile } from "../pipeline/generate/index.ts";
 import { driveClosedLoop, round2, startBuiltServer, stopServer, summarizeLatencies, type ClosedLoopOutcome, type LatencySummary } from "./bench-http.ts";
 
 /** The soak's verdict: the last minute's mean RSS within this share of the first minute's (after warm-up). */

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testDriver, type TestDatabase } from "../../../db/testing/test-database.ts";
-import { seedDemoData } from "../demo-seed.ts";
+import { createTestDatabase, testDriver, type TestDatabase } from "../../db/testing/test-database.ts";
+import { seedDemoData } from "../pipeline/demo-seed.ts";
 import { formatLoadBenchTable, isLoadRunClean, runLoadBench } from "./run-load-bench.ts";
 
 const CLI_PATH = path.resolve("ingest-cli/bin/directory.mjs");

@@ -1,10 +1,10 @@
 // Test-only: a made-up directory (a 2,500-business category and city that get page anchors, small lists, an
 // unapproved and a closed business, an old slug) written through the real normalise → upsert → refresh path.
-import { normalizeBusiness, type RawBusiness } from "../../../ingest-cli/pipeline/normalize/business.ts";
-import type { DatabaseHandle } from "../../client.ts";
-import { refreshAggregates } from "../../writes/aggregates.ts";
-import { upsertBusinesses, type BusinessInput } from "../../writes/businesses.ts";
-import { refreshPageAnchors } from "../../writes/page-anchors.ts";
+import { normalizeBusiness, type RawBusiness } from "../pipeline/normalize/business.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
+import { refreshAggregates } from "../../db/writes/aggregates.ts";
+import { upsertBusinesses, type BusinessInput } from "../../db/writes/businesses.ts";
+import { refreshPageAnchors } from "../../db/writes/page-anchors.ts";
 
 /** Businesses in the big list: enough for two anchors (positions 1,000 and 2,000) at a step of 1,000. */
 export const BIG_LIST_SIZE = 2500;

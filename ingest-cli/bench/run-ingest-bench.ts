@@ -6,9 +6,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { openDatabase } from "../../../db/client.ts";
-import { writeGeneratedFile } from "../generate/index.ts";
-import { openSource } from "../read/index.ts";
+import { openDatabase } from "../../db/client.ts";
+import { writeGeneratedFile } from "../pipeline/generate/index.ts";
+import { openSource } from "../pipeline/read/index.ts";
 import { buildBaselineImportScript } from "./baseline-sql.ts";
 
 export interface BenchFigure {

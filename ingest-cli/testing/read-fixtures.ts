@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import type { OpenedSource, SourceItem, SourceRecord, SourceRowError } from "./source-types.ts";
+import type { OpenedSource, SourceItem, SourceRecord, SourceRowError } from "../pipeline/read/source-types.ts";
 
 export interface FixtureDir {
   dir: string;

@@ -1,6 +1,6 @@
 // A SearchEngine that only records which ids write paths asked it to index or remove: lets tests check that every
 // write path keeps an external engine current without a Meilisearch server. Searches answer empty.
-import { createEmptyFacets, type SearchEngine, type SearchQuery, type SearchResult, type SuggestionMatch, type SuggestionKind } from "./engine.ts";
+import { createEmptyFacets, type SearchEngine, type SearchQuery, type SearchResult, type SuggestionMatch, type SuggestionKind } from "../engine.ts";
 
 export class RecordingSearchEngine implements SearchEngine {
   readonly name = "meilisearch" as const;

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import postgres from "postgres";
-import { CACHE_DETAIL, CACHE_FEATURED, CACHE_LISTS } from "../../../app/models/cache-policy.server.ts";
+import { CACHE_DETAIL, CACHE_FEATURED, CACHE_LISTS } from "../../app/models/cache-policy.server.ts";
 import { driveClosedLoop, findFreePort, requestOnce, startBuiltServer, stopServer, summarizeLatencies, type HttpTarget } from "./bench-http.ts";
 
 export const STATIC_BASELINE_NAME = "static file (Node http, from memory, 1 process)";

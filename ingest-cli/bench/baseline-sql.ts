@@ -1,6 +1,6 @@
 // The pure-SQL reference path the bench compares imports against: psql \copy of the generated CSV into a raw
 // text staging table, then one INSERT … SELECT … ON CONFLICT into the same indexed businesses table.
-import { GENERATED_COLUMNS } from "../generate/index.ts";
+import { GENERATED_COLUMNS } from "../pipeline/generate/index.ts";
 
 const num = (column: string) => `case when ${column} ~ '^-?[0-9]+(\\.[0-9]+)?$' then ${column}::float8 end`;
 

@@ -1,0 +1,75 @@
+// Approved businesses → documents for an external search index (keyset pages, by id), the ids a write touched,
+// and the upkeep the Postgres engine needs after a bulk change (planner statistics).
+import type { DatabaseHandle } from "../client.ts";
+
+/** Display columns of a business document for an external index (Meilisearch); approved rows only. */
+export interface BusinessDocumentRow {
+  id: number;
+  slug: string;
+  name: string;
+  category: string | null;
+  category_slug: string | null;
+  type: string | null;
+  city: string | null;
+  city_slug: string | null;
+  country_code: string | null;
+  country: string | null;
+  full_address: string | null;
+  description: string | null;
+  rating: number | null;
+  reviews: number;
+  rank_score: number;
+  verified: boolean;
+  photo: string | null;
+  phone: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  working_hours: unknown;
+  time_zone: string | null;
+  status: string;
+}
+
+const DOCUMENT_COLUMNS = `id::int as id, slug, name, category, category_slug, type, city, city_slug, country_code, country,
+  full_address, description, rating, reviews, rank_score, verified, photo, phone, latitude, longitude, working_hours,
+  time_zone, status`;
+
+/** Keyset page of approved businesses after `afterId`, in id order: a full rebuild never uses OFFSET. */
+export async function listBusinessDocumentsAfter(handle: DatabaseHandle, afterId: number, limit: number): Promise<BusinessDocumentRow[]> {
+  return handle.query<BusinessDocumentRow>(
+    `select ${DOCUMENT_COLUMNS} from businesses where is_approved and id > $1 order by id limit $2`,
+    [afterId, limit],
+  );
+}
+
+/** These businesses as documents; ids that are gone or unapproved are simply absent. */
+export async function listBusinessDocumentsByIds(handle: DatabaseHandle, ids: number[]): Promise<BusinessDocumentRow[]> {
+  if (ids.length === 0) return [];
+  return handle.query<BusinessDocumentRow>(
+    `select ${DOCUMENT_COLUMNS} from businesses where is_approved and id = any($1::bigint[]) order by id`,
+    [ids],
+  );
+}
+
+/** Ids of businesses in (afterId, throughId]: a fix-slugs batch's range, for updating an external index. */
+export async function listBusinessIdsInRange(handle: DatabaseHandle, afterId: number, throughId: number): Promise<number[]> {
+  const rows = await handle.query<{ id: number }>("select id::int as id from businesses where id > $1 and id <= $2 order by id", [afterId, throughId]);
+  return rows.map((row) => Number(row.id));
+}
+
+/** Ids of the businesses marked as test data: read before they are deleted, so an external index can forget them. */
+export async function listTestBusinessIds(handle: DatabaseHandle): Promise<number[]> {
+  const rows = await handle.query<{ id: number }>("select id::int as id from businesses where is_test order by id");
+  return rows.map((row) => Number(row.id));
+}
+
+export async function countApprovedBusinesses(handle: DatabaseHandle): Promise<number> {
+  const [row] = await handle.query<{ n: number }>("select count(*)::int as n from businesses where is_approved");
+  return Number(row?.n ?? 0);
+}
+
+/** Refreshes planner statistics after a bulk change (the Postgres engine's "reindex"). */
+export async function analyzeSearchTables(handle: DatabaseHandle): Promise<void> {
+  for (const table of ["businesses", "category_counts", "city_counts", "country_counts", "search_top_ranked"]) {
+    await handle.query(`analyze ${table}`);
+  }
+}
