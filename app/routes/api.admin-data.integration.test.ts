@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import ExcelJS from "exceljs";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -94,7 +95,13 @@ describe(`admin data API on ${testDriver()}`, () => {
   let database: ProcessTestDatabase | undefined;
   let auth: Auth;
 
+  const sharedTmp = process.env.TMPDIR;
+  let privateTmp = "";
   beforeAll(async () => {
+    // NOTE: uploads stream into os.tmpdir(); a folder of this file's own keeps the temp-dir counts below free of the
+    // uploads other test files run at the same time.
+    privateTmp = fs.mkdtempSync(path.join(os.tmpdir(), "directory-admin-data-tmp-"));
+    process.env.TMPDIR = privateTmp;
     // The routes read the process-wide handle from the environment: point it at a fresh database.
     database = await useFreshProcessDatabase("admin-data");
     delete process.env.MEILI_URL;
@@ -116,6 +123,9 @@ describe(`admin data API on ${testDriver()}`, () => {
   });
   afterAll(async () => {
     await database?.release();
+    if (privateTmp) fs.rmSync(privateTmp, { recursive: true, force: true });
+    if (sharedTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = sharedTmp;
   });
 
   async function idOf(placeId: string): Promise<number> {
