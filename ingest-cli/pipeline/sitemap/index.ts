@@ -71,11 +71,6 @@ async function getSitemapState(handle: DatabaseHandle): Promise<SitemapState> {
   return state;
 }
 
-/** Forgets the cached boundaries (a write path may call it right after changing businesses). */
-export function invalidateSitemapCache(handle: DatabaseHandle): void {
-  stateCache.delete(handle);
-}
-
 /** A slug as one URL path segment. Slugs are [a-z0-9-] already; anything else is percent-encoded, ' included,
  * so the result never needs XML escaping. */
 function segment(text: string): string {
