@@ -218,8 +218,6 @@ export const SearchQuerySchema = z
     return query;
   });
 
-export type SearchQueryInput = z.input<typeof SearchQuerySchema>;
-
 /** URLSearchParams (or a plain record) → the schema's input; a repeated param keeps its last value. */
 export function readSearchParams(params: URLSearchParams | Record<string, unknown>): Record<string, unknown> {
   return params instanceof URLSearchParams ? Object.fromEntries(params.entries()) : params;

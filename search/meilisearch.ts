@@ -367,7 +367,3 @@ function isIndexNotFound(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string } } | null)?.cause;
   return cause?.code === "index_not_found";
 }
-
-export function createMeilisearchEngine(options: MeilisearchEngineOptions): MeilisearchEngine {
-  return new MeilisearchEngine(options);
-}

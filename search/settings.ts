@@ -6,7 +6,6 @@ import { MAX_PER_PAGE } from "./engine.ts";
 
 /** The stable name pages search; rebuilds go to `businesses_<timestamp>` and are swapped in. */
 export const BUSINESS_INDEX = "businesses";
-export const BUSINESS_INDEX_PREFIX = `${BUSINESS_INDEX}_`;
 
 /**
  * 100 pages × 50 = 5,000 hits is all a visitor can page to; the cap is twice that because "open now" asks

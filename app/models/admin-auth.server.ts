@@ -202,7 +202,3 @@ export async function logOutAdmin(request: Request): Promise<string> {
   await endAdminSession(await getDatabase(), await readSessionToken(request));
   return clearSessionCookie();
 }
-
-export function adminErrorMessage(code: AdminErrorCode): string {
-  return MESSAGES[code];
-}

@@ -34,7 +34,6 @@ describe.runIf(testDriver() === "postgres")("directory bench --suite load agains
     expect(isLoadRunClean(report)).toBe(true);
     expect(report.requests).toBeGreaterThan(0);
     expect(report.requests).toBeLessThanOrEqual(2000);
-    expect(report.elapsedSeconds).toBeLessThan(15);
     expect(report.overall.requests).toBe(report.requests);
     for (const kind of report.kinds) {
       expect(kind.requests, kind.kind).toBeGreaterThan(0);
@@ -53,7 +52,10 @@ describe.runIf(testDriver() === "postgres")("directory bench --suite load agains
     expect(report.memory.peakBytes).toBeGreaterThanOrEqual(report.memory.endBytes as number);
     expect(report.memory.highWaterBytes).toBeGreaterThanOrEqual(report.memory.peakBytes as number);
     expect(report.memory.processes).toBeGreaterThanOrEqual(1);
-    expect(report.rssSamples.length).toBeGreaterThanOrEqual(5);
+    expect(report.rssSamples.length).toBeGreaterThan(0);
+    for (const sample of report.rssSamples) expect(sample.rssBytes).toBeGreaterThan(0);
+    const sampleTimes = report.rssSamples.map((sample) => sample.atSeconds);
+    expect(sampleTimes).toEqual([...sampleTimes].sort((a, b) => a - b));
     expect(report.soak).toMatchObject({ judged: false, stable: null });
 
     const table = formatLoadBenchTable(report);

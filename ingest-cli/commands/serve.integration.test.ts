@@ -159,8 +159,15 @@ describe.runIf(onPostgres)("directory serve on PostgreSQL: another process's cha
     expect(await statuses(`/business/${target.slug}`)).toEqual([200, 200, 200, 200]);
     await db.query("update businesses set is_approved = false where id = $1", [target.id]);
     await refreshAggregates(db);
-    // The stamp is re-read at most once a second per worker.
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    // The stamp is re-read at most once a second per worker: poll until every worker answers from the new data,
+    // seeing only the cached page or the 404 on the way, and then only the 404.
+    const seen = new Set<number>();
+    await waitFor(async () => {
+      const answers = await statuses(`/business/${target.slug}`);
+      for (const status of answers) seen.add(status);
+      return answers.every((status) => status === 404);
+    }, 15_000);
+    expect([...seen].filter((status) => status !== 200 && status !== 404)).toEqual([]);
     expect(await statuses(`/business/${target.slug}`)).toEqual([404, 404, 404, 404]);
     await db.query("update businesses set is_approved = true where id = $1", [target.id]);
     await refreshAggregates(db);

@@ -12,7 +12,6 @@ import { renderUrlset } from "./xml.ts";
 export { InvalidBaseUrlError, normalizeBaseUrl } from "./base-url.ts";
 export { formatCopyTimestamp } from "./business-page.ts";
 export { businessSitemapPath, sectionSitemapPath, SITEMAP_INDEX_PATH, SITEMAP_SECTIONS, type SitemapSection } from "./sections.ts";
-export { invalidateSitemapCache, SITEMAP_CACHE_MS } from "./state-cache.ts";
 export { writeSitemaps, type WriteSitemapsOptions, type WriteSitemapsResult, type WrittenSitemap } from "./write-sitemaps.ts";
 export { escapeXml } from "./xml.ts";
 export { SITEMAP_PAGE_SIZE };

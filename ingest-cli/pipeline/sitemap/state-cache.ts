@@ -12,14 +12,9 @@ import type { SitemapState } from "./sections.ts";
  * do not refresh the aggregates (a business's text) show up in lastmods within that time. The pages themselves are
  * always read live from their first id.
  */
-export const SITEMAP_CACHE_MS = 10 * 60 * 1000;
+const SITEMAP_CACHE_MS = 10 * 60 * 1000;
 const stateCache = new StampedCache<SitemapState>({ max: 16, maxAgeMs: SITEMAP_CACHE_MS, perHandle: true });
 
 export async function getSitemapState(handle: DatabaseHandle): Promise<SitemapState> {
   return stateCache.read(handle, "state", async () => ({ pages: await listSitemapPageBoundaries(handle), groups: await listSitemapGroupLastmods(handle) }));
-}
-
-/** Forgets the cached boundaries (a write path may call it right after changing businesses). */
-export function invalidateSitemapCache(handle: DatabaseHandle): void {
-  stateCache.delete(handle, "state");
 }
