@@ -17,6 +17,7 @@ import {
 } from "@remix-run/node";
 import { z } from "zod";
 import { getDatabase } from "../../db/client.ts";
+import { describeFailure } from "../../db/rules/directory-error.ts";
 import { sanitizeFileName } from "../../ingest-cli/pipeline/import/file-name.ts";
 import { BATCH_SIZES, DEFAULT_BATCH_SIZE, ImportError, importFile, type ImportOutcome, type ImportProgress } from "../../ingest-cli/pipeline/import/import-file.ts";
 import { encodeCsvRecord } from "../../ingest-cli/pipeline/export/csv-cell.ts";
@@ -275,7 +276,7 @@ export async function handleAdminUpload(context: AdminContext, request: Request,
         const answer = await runUploadImport(context, upload, kind, (progress) => send({ type: "progress", ...progress } satisfies UploadProgressLine));
         send({ type: "result", status: answer.status, result: answer.body });
       } catch (error) {
-        const message = `IMPORT_FAILED: ${error instanceof Error ? error.message : String(error)}`;
+        const message = `IMPORT_FAILED: ${describeFailure(error)}`;
         send({ type: "result", status: 500, result: failedResult("IMPORT_FAILED", message, upload.fileName) });
       } finally {
         await cleanUp();

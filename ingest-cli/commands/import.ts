@@ -3,6 +3,7 @@
 import path from "node:path";
 import type { Command } from "commander";
 import { z } from "zod";
+import { describeFailure } from "../../db/rules/directory-error.ts";
 import { closeDatabase, getDatabase } from "../../db/client.ts";
 import { aggregatesBehindImports, refreshAfterBulkChange } from "../../db/writes/aggregates.ts";
 import { DEFAULT_BATCH_SIZE, importFile, ImportError, NO_DATA_ROWS_MESSAGE, type ImportOutcome } from "../pipeline/import/import-file.ts";
@@ -86,7 +87,7 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
         const failure =
           error instanceof SourceError || error instanceof ImportError
             ? { code: error.code, message: error.message }
-            : { code: "IMPORT_FAILED", message: `${error instanceof Error ? error.message : String(error)}. Batches already committed are kept; fix the cause and re-run with --resume.` };
+            : { code: "IMPORT_FAILED", message: `${describeFailure(error)}. Batches already committed are kept; fix the cause and re-run with --resume.` };
         outcomes.push({ file, error: failure });
         if (!options.json) process.stdout.write(`${file}: FAILED ${failure.code}: ${failure.message}\n`);
       }

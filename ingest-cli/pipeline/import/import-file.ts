@@ -1,5 +1,6 @@
 // One import file → read → map columns → normalise → drop in-file repeats → batched atomic writes → aggregates
 // → the spec's reports. The one path for `directory import`, `directory validate` (dry run) and the admin upload.
+import { DirectoryError, describeFailure } from "../../../db/rules/directory-error.ts";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -101,12 +102,9 @@ export interface ImportOutcome {
   searchIndexError?: string;
 }
 
-export class ImportError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
+export class ImportError extends DirectoryError {
+  constructor(code: string, message: string) {
+    super(code, message);
     this.name = "ImportError";
   }
 }
@@ -304,7 +302,7 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
         const ids = outcome.writtenIds;
         searchSync = searchSync.then(() =>
           syncSearchIndex(searchEngine, ids).catch((error: unknown) => {
-            searchSyncError ??= error instanceof Error ? error.message : String(error);
+            searchSyncError ??= describeFailure(error);
           }),
         );
       }
@@ -405,7 +403,7 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
       failure =
         error instanceof SourceError || error instanceof ImportError || error instanceof RunTakenOverError
           ? { code: error.code, message: error.message }
-          : { code: "IMPORT_FAILED", message: error instanceof Error ? error.message : String(error) };
+          : { code: "IMPORT_FAILED", message: describeFailure(error) };
     } finally {
       await source.close();
       await rejectedWriter?.close();
