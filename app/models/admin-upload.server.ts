@@ -38,7 +38,7 @@ export const NDJSON_TYPE = "application/x-ndjson";
 
 export type UploadKind = "single" | "batch";
 /** The batch report of the shared pipeline, for the upload page's types. */
-export type { BatchResult as UploadBatchReport } from "../../ingest-cli/pipeline/map/reports.ts";
+export type { BatchResult as UploadBatchReport } from "../../ingest-cli/pipeline/import/reports.ts";
 
 export const BatchUploadFieldsSchema = z.object({
   batchSize: z.coerce
