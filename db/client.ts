@@ -1,5 +1,6 @@
 // Env → one database handle per process: PGlite in DATA_DIR when DATABASE_URL is unset, postgres.js otherwise.
 // Same drizzle schema, same migrations, same queries on both; PGlite's data dir is guarded by a lock file.
+import { DirectoryError } from "./rules/directory-error.ts";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -41,10 +42,10 @@ export interface OpenDatabaseOptions {
   maxConnections?: number;
 }
 
-export class DatabaseLockedError extends Error {
-  readonly code = "DATA_DIR_LOCKED";
+export class DatabaseLockedError extends DirectoryError {
   constructor(dataDir: string, holder: LockInfo) {
     super(
+      "DATA_DIR_LOCKED",
       `The embedded database in ${dataDir} is already open by another process (pid ${holder.pid} on ${holder.hostname}, started ${holder.startedAt}). ` +
         `PGlite allows one process per data dir: stop that process first, use another DATA_DIR, or set DATABASE_URL to share a PostgreSQL server. ` +
         `If no directory process is running there, delete ${path.join(dataDir, LOCK_FILE)}.`,
@@ -189,7 +190,7 @@ function acquireDataDirLock(dataDir: string): () => void {
       fs.rmSync(lockPath, { force: true });
     }
   }
-  throw new Error(`DATA_DIR_LOCKED: could not take the lock ${lockPath}; if no directory process is running, delete it.`);
+  throw new DirectoryError("DATA_DIR_LOCKED", `could not take the lock ${lockPath}; if no directory process is running, delete it.`);
 }
 
 /** Error codes of a database that is down, restarting, unreachable or locked by another process. */

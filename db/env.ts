@@ -1,5 +1,6 @@
 // process.env → the database and search layers' validated config (the app's own is app/models/env.server.ts); a bad value
 // stops start-up naming the variable and what it expects.
+import { DirectoryError } from "./rules/directory-error.ts";
 import { z } from "zod";
 
 export const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
@@ -30,10 +31,9 @@ export const EnvSchema = z
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export class EnvError extends Error {
-  readonly code = "INVALID_ENV";
+export class EnvError extends DirectoryError {
   constructor(readonly problems: string[]) {
-    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join("\n")}\nFix these variables (see .env.example) and start again.`);
+    super("INVALID_ENV", `Invalid environment:\n${problems.map((p) => `  - ${p}`).join("\n")}\nFix these variables (see .env.example) and start again.`);
     this.name = "EnvError";
   }
 }

@@ -1,5 +1,6 @@
 // Database handle → schema at the latest migration; the one code path for PGlite and the Postgres server.
 // NOTE: drizzle-kit migrate cannot load PGlite extensions, so migrations are always applied from here.
+import { DirectoryError } from "./rules/directory-error.ts";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,7 +24,7 @@ export function findMigrationsFolder(start = path.dirname(fileURLToPath(import.m
       if (fs.existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
     }
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`MIGRATIONS_NOT_FOUND: no db/migrations folder above ${start}; run from the project folder.`);
+    if (parent === dir) throw new DirectoryError("MIGRATIONS_NOT_FOUND", `no db/migrations folder above ${start}; run from the project folder.`);
     dir = parent;
   }
 }

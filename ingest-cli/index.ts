@@ -1,5 +1,6 @@
 // argv → exit code: the `directory` operator program; each command lives in commands/ and registers itself.
 import { Command, CommanderError } from "commander";
+import { DirectoryError } from "../db/rules/directory-error.ts";
 import { EXIT, CliError } from "./commands/shared.ts";
 
 type CommandModule = { register(program: Command): void };
@@ -64,22 +65,16 @@ export async function runCli(argv: string[]): Promise<number> {
       // --help and --version end through here with exit code 0.
       return error.exitCode === 0 ? EXIT.OK : EXIT.FATAL;
     }
-    if (error instanceof CliError) {
+    // Known failures are DirectoryErrors with a stable code: no stack trace.
+    if (error instanceof DirectoryError) {
       process.stderr.write(`error ${error.code}: ${error.message}\n`);
-      return error.exitCode;
+      return error instanceof CliError ? error.exitCode : EXIT.FATAL;
     }
-    // Known failures carry a stable code (a `code` property or a "CODE: message" text): no stack trace.
-    if (error instanceof Error) {
-      const code = (error as { code?: unknown }).code;
-      if (typeof code === "string" && /^[A-Z][A-Z0-9_]+$/.test(code)) {
-        process.stderr.write(`error ${code}: ${error.message}\n`);
-        return EXIT.FATAL;
-      }
-      const prefixed = /^([A-Z][A-Z0-9_]+): ([\s\S]*)$/.exec(error.message);
-      if (prefixed) {
-        process.stderr.write(`error ${prefixed[1]}: ${prefixed[2]}\n`);
-        return EXIT.FATAL;
-      }
+    // A driver's or Node's own coded error (ECONNREFUSED, CONNECT_TIMEOUT): its code is enough, no stack trace.
+    const foreignCode = (error as { code?: unknown } | null)?.code;
+    if (error instanceof Error && typeof foreignCode === "string" && /^[A-Z][A-Z0-9_]+$/.test(foreignCode)) {
+      process.stderr.write(`error ${foreignCode}: ${error.message}\n`);
+      return EXIT.FATAL;
     }
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
     process.stderr.write(`error UNEXPECTED: ${message}\n`);

@@ -2,6 +2,7 @@
 // wrapped so an outage or error answers from PostgreSQL (`degraded: true`), is logged once per outage, is
 // re-probed at most every 30 s, and recovers by itself. Pages never fail because the search engine is down.
 import { getDatabase, type DatabaseHandle } from "../db/client.ts";
+import { describeFailure } from "../db/rules/directory-error.ts";
 import { getEnv } from "../db/env.ts";
 import type { SearchEngine, SearchQuery, SearchResult, SuggestionMatch, SuggestionKind } from "./engine.ts";
 import { MeilisearchEngine } from "./meilisearch.ts";
@@ -30,7 +31,7 @@ export function describeError(error: unknown): string {
   const parts: string[] = [];
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current !== undefined && current !== null; depth++) {
-    const message = current instanceof Error ? current.message : typeof current === "string" ? current : "";
+    const message = current instanceof Error ? describeFailure(current) : typeof current === "string" ? current : "";
     if (message && !parts.some((part) => part.includes(message))) parts.push(message);
     current = current instanceof Error ? (current as { cause?: unknown }).cause : undefined;
   }

@@ -1,6 +1,7 @@
 // SearchQuery → a Meilisearch search (escaped filter strings, sorts, facets) → SearchResult; plus index upkeep
 // (batched document writes with task waits) and a zero-downtime rebuild: fill `businesses_<timestamp>` from
 // Postgres in keyset batches, apply settings, swap it with `businesses`, delete the old one.
+import { DirectoryError, describeFailure } from "../db/rules/directory-error.ts";
 import { Meilisearch, type FacetDistribution, type Index, type Task } from "meilisearch";
 import type { DatabaseHandle } from "../db/client.ts";
 import { countApprovedBusinesses, listBusinessDocumentsAfter, listBusinessDocumentsByIds } from "../db/queries/search-documents.ts";
@@ -19,7 +20,7 @@ export function escapeFilterValue(value: string): string {
 }
 
 function formatNumber(value: number): string {
-  if (!Number.isFinite(value)) throw new Error(`INVALID_FILTER: ${value} is not a finite number`);
+  if (!Number.isFinite(value)) throw new DirectoryError("INVALID_FILTER", `${value} is not a finite number`);
   return String(value);
 }
 
@@ -115,7 +116,7 @@ export function mapFacetDistribution(distribution: FacetDistribution | undefined
 /** A finished task, or an error naming what Meilisearch said. */
 export function assertTaskSucceeded(task: Task, what: string): Task {
   if (task.status !== "succeeded") {
-    throw new Error(`MEILI_TASK_FAILED: ${what} ended ${task.status}${task.error ? `: ${task.error.message}` : ""}`);
+    throw new DirectoryError("MEILI_TASK_FAILED", `${what} ended ${task.status}${task.error ? `: ${task.error.message}` : ""}`);
   }
   return task;
 }
@@ -358,7 +359,7 @@ export class MeilisearchEngine implements SearchEngine {
       const stats = await this.#index().getStats();
       return { ok: true, detail: `Meilisearch index ${this.#alias}: ${stats.numberOfDocuments} documents${stats.isIndexing ? " (indexing)" : ""}` };
     } catch (error) {
-      return { ok: false, detail: error instanceof Error ? error.message : String(error) };
+      return { ok: false, detail: describeFailure(error) };
     }
   }
 }

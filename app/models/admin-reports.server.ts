@@ -7,6 +7,7 @@ import path from "node:path";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { z } from "zod";
 import { getDatabase } from "../../db/client.ts";
+import { describeFailure } from "../../db/rules/directory-error.ts";
 import { countImportRowIssues, findImportRun, listImportRowIssues, listImportRuns, type ImportRowIssue } from "../../db/queries/import-runs.ts";
 import { findRunForRecovery, type InterruptedRun } from "../../db/writes/import-runs.ts";
 import { DEFAULT_BATCH_SIZE, ImportError, importFile } from "../../ingest-cli/pipeline/import/import-file.ts";
@@ -125,7 +126,7 @@ export async function resumeRunAsAdmin(admin: AdminContext, runId: number): Prom
       .catch((error: unknown) => {
         if (!claimed) return reject(error);
         // NOTE: the request has been answered; the run's own status and error say what happened.
-        process.stderr.write(`Resumed import run #${runId} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.stderr.write(`Resumed import run #${runId} failed: ${describeFailure(error)}\n`);
       });
   }).catch((error: unknown) => {
     if (error instanceof ImportError || error instanceof SourceError) throw adminDataError(409, error.code, error.message);

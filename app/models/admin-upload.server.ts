@@ -17,8 +17,10 @@ import {
 } from "@remix-run/node";
 import { z } from "zod";
 import { getDatabase } from "../../db/client.ts";
+import { describeFailure } from "../../db/rules/directory-error.ts";
 import { sanitizeFileName } from "../../ingest-cli/pipeline/import/file-name.ts";
-import { BATCH_SIZES, DEFAULT_BATCH_SIZE, ImportError, importFile, type ImportOutcome, type ImportProgress } from "../../ingest-cli/pipeline/import/import-file.ts";
+import { BATCH_SIZES, DEFAULT_BATCH_SIZE, ImportError, type ImportProgress } from "../../ingest-cli/pipeline/import/import-file.ts";
+import { importFiles } from "../../ingest-cli/pipeline/import/import-files.ts";
 import { encodeCsvRecord } from "../../ingest-cli/pipeline/export/csv-cell.ts";
 import { SourceError } from "../../ingest-cli/pipeline/read/source-error.ts";
 import { UPLOAD_TEMP_PREFIX } from "../../ingest-cli/pipeline/import/interrupted-runs.ts";
@@ -36,7 +38,7 @@ export const NDJSON_TYPE = "application/x-ndjson";
 
 export type UploadKind = "single" | "batch";
 /** The batch report of the shared pipeline, for the upload page's types. */
-export type { BatchResult as UploadBatchReport } from "../../ingest-cli/pipeline/map/reports.ts";
+export type { BatchResult as UploadBatchReport } from "../../ingest-cli/pipeline/import/reports.ts";
 
 export const BatchUploadFieldsSchema = z.object({
   batchSize: z.coerce
@@ -199,21 +201,21 @@ async function runUploadImport(
     return { status: 400, body: failedResult("INVALID_BATCH_SIZE", message, upload.fileName) };
   }
   const fields = parsed.data;
-  let outcome: ImportOutcome;
-  try {
-    outcome = await importFile(await getDatabase(), upload.filePath, {
-      fileName: upload.fileName,
-      batchSize: kind === "batch" ? fields.batchSize : DEFAULT_BATCH_SIZE,
-      origin: "admin",
-      createdBy: context.user.id,
-      maxBytes: UPLOAD_MAX_BYTES,
-      // Recorded on the run: if the server dies mid-import, recovery keeps this copy for a resume.
-      uploadPath: upload.filePath,
-      // The same file again after an interruption continues that run after its last saved batch.
-      resume: "interrupted",
-      onProgress,
-    });
-  } catch (error) {
+  const [imported] = await importFiles(getDatabase, [upload.filePath], {
+    fileName: upload.fileName,
+    batchSize: kind === "batch" ? fields.batchSize : DEFAULT_BATCH_SIZE,
+    origin: "admin",
+    createdBy: context.user.id,
+    maxBytes: UPLOAD_MAX_BYTES,
+    // Recorded on the run: if the server dies mid-import, recovery keeps this copy for a resume.
+    uploadPath: upload.filePath,
+    // The same file again after an interruption continues that run after its last saved batch.
+    resume: "interrupted",
+    onFileStarted: () => onProgress,
+  });
+  const error = imported?.error;
+  const outcome = imported?.outcome;
+  if (!outcome) {
     if (!(error instanceof ImportError || error instanceof SourceError)) throw error;
     const message = error.code === "FILE_TOO_LARGE" ? describeTooLarge(upload.fileName) : `${error.code}: ${error.message}`;
     await recordAdminAction(context, "upload.refused", { target: upload.fileName, rowCount: 0, details: { code: error.code } });
@@ -275,7 +277,7 @@ export async function handleAdminUpload(context: AdminContext, request: Request,
         const answer = await runUploadImport(context, upload, kind, (progress) => send({ type: "progress", ...progress } satisfies UploadProgressLine));
         send({ type: "result", status: answer.status, result: answer.body });
       } catch (error) {
-        const message = `IMPORT_FAILED: ${error instanceof Error ? error.message : String(error)}`;
+        const message = `IMPORT_FAILED: ${describeFailure(error)}`;
         send({ type: "result", status: 500, result: failedResult("IMPORT_FAILED", message, upload.fileName) });
       } finally {
         await cleanUp();

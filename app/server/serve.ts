@@ -1,5 +1,6 @@
 // Serve options + environment → migrate, ensure the admin, seed demo data into an empty database, then serve the
 // app from one worker process per core (PostgreSQL) or one process (PGlite) until SIGINT/SIGTERM.
+import { DirectoryError } from "../../db/rules/directory-error.ts";
 import cluster, { type Worker } from "node:cluster";
 import { isIP } from "node:net";
 import os from "node:os";
@@ -27,12 +28,12 @@ export interface ServeOptions {
 }
 
 /** A refusal of the serve options, with a stable code the CLI prints. */
-export class ServeOptionError extends Error {
+export class ServeOptionError extends DirectoryError {
   constructor(
-    readonly code: "INVALID_HOST" | "WORKERS_NEED_POSTGRES",
+    override readonly code: "INVALID_HOST" | "WORKERS_NEED_POSTGRES",
     message: string,
   ) {
-    super(message);
+    super(code, message);
     this.name = "ServeOptionError";
   }
 }

@@ -1,4 +1,5 @@
 // Built Remix app → an HTTP server: compression, immutable hashed assets, short-lived public files, the page cache, the app.
+import { DirectoryError } from "../../db/rules/directory-error.ts";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@remix-run/express";
@@ -227,7 +228,7 @@ export async function startHttpServer(compiled: ServerBuild, options: StartServe
   const server = await new Promise<import("node:http").Server>((resolve, reject) => {
     const listening = app.listen(options.port, options.host, () => resolve(listening));
     listening.once("error", (error: NodeJS.ErrnoException) =>
-      reject(error.code === "EADDRINUSE" ? new Error(`PORT_IN_USE: port ${options.port} is taken; set PORT or pass --port.`) : error),
+      reject(error.code === "EADDRINUSE" ? new DirectoryError("PORT_IN_USE", `port ${options.port} is taken; set PORT or pass --port.`) : error),
     );
   });
   server.keepAliveTimeout = 65_000;

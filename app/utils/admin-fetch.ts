@@ -1,13 +1,15 @@
 // Browser → admin JSON calls with the session cookie and the CSRF header; a non-OK answer throws AdminFetchError
 // whose message is the spec's "status: body text" (the server's message when it sent one).
-export class AdminFetchError extends Error {
+import { DirectoryError } from "../../db/rules/directory-error.ts";
+export class AdminFetchError extends DirectoryError {
   constructor(
     readonly status: number,
-    readonly code: string | null,
+    code: string | null,
     message: string,
     readonly body: unknown,
   ) {
-    super(message);
+    // NOTE: an answer without a code (a proxy's HTML page, say) still gets one, so every failure has a code.
+    super(code ?? `HTTP_${status}`, message);
     this.name = "AdminFetchError";
   }
 }

@@ -1,4 +1,5 @@
 // Username + password → admin user rows with scrypt hashes; the only place passwords are hashed or checked.
+import { DirectoryError } from "../rules/directory-error.ts";
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../client.ts";
@@ -40,7 +41,7 @@ export const MIN_PASSWORD_LENGTH = 12;
  * name's failed logins are forgiven: guesses at the old password say nothing about the new one.
  */
 export async function upsertAdminUser(handle: DatabaseHandle, username: string, password: string): Promise<{ id: number; created: boolean; clearedFailures: number }> {
-  if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`WEAK_PASSWORD: use at least ${MIN_PASSWORD_LENGTH} characters.`);
+  if (password.length < MIN_PASSWORD_LENGTH) throw new DirectoryError("WEAK_PASSWORD", `use at least ${MIN_PASSWORD_LENGTH} characters.`);
   const passwordHash = await hashPassword(password);
   const [existing] = await handle.db.select({ id: adminUsers.id }).from(adminUsers).where(sql`lower(${adminUsers.username}) = lower(${username})`);
   if (existing) {

@@ -1,5 +1,6 @@
 // Normalised business rows → one multi-row upsert per batch keyed by identity_key; unchanged rows are not
 // rewritten (content_hash), slugs stay unique (suffix on collision) and never change on update.
+import { DirectoryError } from "../rules/directory-error.ts";
 import { sql } from "drizzle-orm";
 import { listSlugOptions } from "../rules/slug.ts";
 import type { DatabaseHandle } from "../client.ts";
@@ -37,7 +38,7 @@ async function resolveSlugs(handle: DatabaseHandle, rows: BusinessInput[]): Prom
     }
     const options = optionsOf.get(row) ?? listSlugOptions(row.slug, row.identityKey);
     const slug = options.find((option) => !taken.has(option) || taken.get(option) === row.identityKey);
-    if (slug === undefined) throw new Error(`SLUG_EXHAUSTED: no free slug for ${row.identityKey} among ${options.join(", ")}`);
+    if (slug === undefined) throw new DirectoryError("SLUG_EXHAUSTED", `no free slug for ${row.identityKey} among ${options.join(", ")}`);
     taken.set(slug, row.identityKey);
     return { ...row, slug };
   });

@@ -1,5 +1,6 @@
 // Import runs: one row per file import (CLI or admin upload), owned by one live worker, resumable by file hash; a run
 // whose owner is gone (killed, crashed) is found by recovery and marked interrupted, never while its owner lives.
+import { DirectoryError } from "../rules/directory-error.ts";
 import os from "node:os";
 import postgres from "postgres";
 import type { DatabaseHandle } from "../client.ts";
@@ -195,10 +196,10 @@ export async function finishImportRun(
 }
 
 /** A batch found its run no longer running under this process: it was marked interrupted or taken over. */
-export class RunTakenOverError extends Error {
-  readonly code = "IMPORT_RUN_TAKEN_OVER";
+export class RunTakenOverError extends DirectoryError {
   constructor(id: number, status: string, claimedBy: string | null) {
     super(
+      "IMPORT_RUN_TAKEN_OVER",
       `Import run ${id} is now ${status}${claimedBy && status === "running" ? ` under ${claimedBy}` : ""}: this process lost its claim (its database ` +
         `connection dropped and recovery ran). Batches up to here are saved; resume the run from /admin/reports or with --resume.`,
     );

@@ -1,5 +1,6 @@
 // One id-ordered batch of businesses → canonical slugs (`name-city`, `-xxxxxx` when taken), the old slugs kept
 // as redirects and the job checkpoint advanced, all in one transaction: a killed run loses nothing.
+import { DirectoryError } from "../rules/directory-error.ts";
 import { asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { buildBusinessSlug, listSlugOptions } from "../rules/slug.ts";
 import type { DatabaseHandle } from "../client.ts";
@@ -61,7 +62,7 @@ export function planSlugChanges(rows: SlugRow[], candidates: SlugCandidate[], ho
       const holder = holderOf.get(option);
       return holder === undefined || holder === row.id;
     });
-    if (slug === undefined) throw new Error(`SLUG_EXHAUSTED: no free slug for business ${row.id} among ${row.options.join(", ")}`);
+    if (slug === undefined) throw new DirectoryError("SLUG_EXHAUSTED", `no free slug for business ${row.id} among ${row.options.join(", ")}`);
     holderOf.delete(row.slug);
     holderOf.set(slug, row.id);
     changes.push({ id: row.id, oldSlug: row.slug, slug });

@@ -1,5 +1,6 @@
 // Helpers the HTTP benches share: the built server started on a free loopback port, one keep-alive request, the
 // closed-loop client (bounded by time and by request count), percentiles, rounding.
+import { DirectoryError } from "../../../db/rules/directory-error.ts";
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
@@ -135,7 +136,7 @@ export async function startBuiltServer(options: { databaseUrl: string; cliPath: 
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 10 * 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`BENCH_SERVER_FAILED: the server exited ${child.exitCode}: ${stderr}`);
+    if (child.exitCode !== null) throw new DirectoryError("BENCH_SERVER_FAILED", `the server exited ${child.exitCode}: ${stderr}`);
     try {
       const response = await fetch(`${base}/healthz`);
       if (response.ok) return { child, base };
@@ -145,7 +146,7 @@ export async function startBuiltServer(options: { databaseUrl: string; cliPath: 
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   child.kill("SIGTERM");
-  throw new Error(`BENCH_SERVER_TIMEOUT: no healthy server after 10 minutes: ${stderr}`);
+  throw new DirectoryError("BENCH_SERVER_TIMEOUT", `no healthy server after 10 minutes: ${stderr}`);
 }
 
 /**

@@ -1,6 +1,7 @@
 // Generated data + a PostgreSQL server → timed ingestion figures, each next to a baseline measured in the same
 // run (psql \copy paths), as ratios against the targets: import ≤ 1.5× SQL, re-import ≤ 0.5× import, export ≤ 2×
 // psql \copy out, sitemaps ≤ 3× a psql slug dump, XLSX peak RSS ≤ 1.5 GB and parse ≥ 20k rows/s.
+import { DirectoryError } from "../../../db/rules/directory-error.ts";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -75,7 +76,7 @@ function timedRun(command: string, args: string[], env: NodeJS.ProcessEnv = proc
 }
 
 function must(run: TimedRun, what: string): TimedRun {
-  if (run.code !== 0 && run.code !== 2) throw new Error(`BENCH_STEP_FAILED: ${what} exited ${run.code}: ${run.stderr.slice(-2000)}`);
+  if (run.code !== 0 && run.code !== 2) throw new DirectoryError("BENCH_STEP_FAILED", `${what} exited ${run.code}: ${run.stderr.slice(-2000)}`);
   return run;
 }
 

@@ -45,7 +45,7 @@ describe("load bench: the request mix", () => {
   });
 
   it("refuses a mix with nothing to request", () => {
-    expect(() => createMixPicker([{ kind: "page", weight: 1, paths: [] }])).toThrow(/BENCH_EMPTY_MIX/);
+    expect(() => createMixPicker([{ kind: "page", weight: 1, paths: [] }])).toThrow(expect.objectContaining({ code: "BENCH_EMPTY_MIX" }));
   });
 
   it("mixes page views, searches and API calls over many slugs, with query texts encoded", () => {

@@ -2,6 +2,7 @@
 // loopback while `directory import` writes into the same database: throughput, p50/p95/p99 per kind and overall,
 // every failed request (any status other than 2xx/3xx, or a socket error), the server's RSS over time (its whole
 // process tree, so cluster workers count) and the import's own duration; long runs also judge whether RSS is stable.
+import { DirectoryError } from "../../../db/rules/directory-error.ts";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -132,7 +133,7 @@ export function buildMixSchedule(kinds: Array<Pick<MixKind, "kind" | "weight">>)
 /** Request number `index` → its kind and path: the schedule picks the kind, each kind walks its own paths in turn. */
 export function createMixPicker(kinds: MixKind[]): (index: number) => { kind: string; path: string } {
   const usable = kinds.filter((k) => k.weight > 0 && k.paths.length > 0);
-  if (usable.length === 0) throw new Error("BENCH_EMPTY_MIX: no request kind has paths to load.");
+  if (usable.length === 0) throw new DirectoryError("BENCH_EMPTY_MIX", "no request kind has paths to load.");
   const schedule = buildMixSchedule(usable);
   const byName = new Map(usable.map((k) => [k.kind, k]));
   const seen = new Map<string, number>();
@@ -295,7 +296,7 @@ async function readLoadPaths(databaseUrl: string, size: number): Promise<LoadPat
     let slugs = await sql<Array<{ slug: string }>>`select slug from businesses tablesample system (1) repeatable (17) where is_approved limit ${size}`;
     // NOTE: a 1 % page sample of a small table can be empty; small tables are cheap to read in order instead.
     if (slugs.length < size / 2) slugs = await sql<Array<{ slug: string }>>`select slug from businesses where is_approved order by id limit ${size}`;
-    if (slugs.length === 0) throw new Error("BENCH_EMPTY_DATABASE: the load bench needs approved businesses; import some first.");
+    if (slugs.length === 0) throw new DirectoryError("BENCH_EMPTY_DATABASE", "the load bench needs approved businesses; import some first.");
     const categories = await sql<Array<{ slug: string }>>`select category_slug as slug from category_counts order by business_count desc limit 50`;
     const cities = await sql<Array<{ code: string; slug: string }>>`
       select country_code as code, city_slug as slug from city_counts order by business_count desc limit 50`;

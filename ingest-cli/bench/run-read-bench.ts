@@ -2,6 +2,7 @@
 // to a baseline taken in the same run: search ≤ 5× a business-detail lookup and ≤ 50 ms, list endpoints ≤ 2×,
 // page 5,000 ≤ 2× page 1, suggest ≤ 20 ms. Requests are interleaved round by round so load spikes hit every figure;
 // search and suggest texts never repeat (except the one figure that measures the result cache), so they are cold.
+import { DirectoryError } from "../../../db/rules/directory-error.ts";
 import postgres from "postgres";
 import { percentile, round2, startBuiltServer, stopServer } from "./bench-http.ts";
 
@@ -62,7 +63,7 @@ async function readDataShape(databaseUrl: string, size: number): Promise<DataSha
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
     const [approved] = await sql<Array<{ n: number }>>`select count(*)::int as n from businesses where is_approved`;
-    if (!approved?.n) throw new Error("BENCH_EMPTY_DATABASE: the read bench needs businesses; import some or drop --skip-load.");
+    if (!approved?.n) throw new DirectoryError("BENCH_EMPTY_DATABASE", "the read bench needs businesses; import some or drop --skip-load.");
     const slugs = await sql<Array<{ slug: string }>>`select slug from businesses tablesample system (1) repeatable (7) where is_approved limit ${size}`;
     const [big] = await sql<Array<{ slug: string; count: number }>>`
       select category_slug as slug, business_count as count from category_counts order by business_count desc limit 1`;
@@ -170,7 +171,7 @@ async function timeRequest(base: string, path: string, readSearch: boolean): Pro
   const response = await fetch(`${base}${path}`, { redirect: "manual" });
   const body = await response.text();
   const ms = performance.now() - started;
-  if (!response.ok) throw new Error(`BENCH_REQUEST_FAILED: ${path} answered ${response.status}: ${body.slice(0, 300)}`);
+  if (!response.ok) throw new DirectoryError("BENCH_REQUEST_FAILED", `${path} answered ${response.status}: ${body.slice(0, 300)}`);
   if (!readSearch) return { ms };
   const parsed = JSON.parse(body) as { total?: number; facetsApproximate?: boolean; totalApproximate?: boolean };
   return { ms, total: parsed.total, approximate: Boolean(parsed.facetsApproximate || parsed.totalApproximate) };

@@ -2,6 +2,7 @@
 // requests/s and p50/p95/p99 at the concurrency that saturates the machine, each page's throughput against a
 // static file served in the same run (target ≥ 1/100), p95 ≤ 50 ms, initial JS ≤ 150 KB gzipped, Cache-Control,
 // and the share of answers the server's page cache gave.
+import { DirectoryError } from "../../../db/rules/directory-error.ts";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -78,7 +79,7 @@ const LOAD_HEADERS = { "Accept-Encoding": "gzip", "Sec-Purpose": "prefetch", "Us
 
 /** The smallest concurrency whose throughput is within `share` of the best one: more connections only add queueing. */
 export function pickSaturatingLevel(levels: LoadLevel[], share = 0.9): LoadLevel {
-  if (levels.length === 0) throw new Error("BENCH_NO_LEVELS: no load level was measured.");
+  if (levels.length === 0) throw new DirectoryError("BENCH_NO_LEVELS", "no load level was measured.");
   const best = Math.max(...levels.map((level) => level.requestsPerSecond));
   const sorted = [...levels].sort((a, b) => a.concurrency - b.concurrency);
   return sorted.find((level) => level.requestsPerSecond >= share * best) as LoadLevel;
@@ -118,7 +119,7 @@ async function runClosedLoop(target: Target, paths: string[], concurrency: numbe
     next: (index) => ({ path: paths[index % paths.length] as string, headers: LOAD_HEADERS }),
     onOutcome: ({ path, ms, answer, error }) => {
       if (error) throw error;
-      if (answer?.status !== 200) throw new Error(`BENCH_REQUEST_FAILED: ${path} answered ${answer?.status}: ${answer?.body.toString("utf8", 0, 300)}`);
+      if (answer?.status !== 200) throw new DirectoryError("BENCH_REQUEST_FAILED", `${path} answered ${answer?.status}: ${answer?.body.toString("utf8", 0, 300)}`);
       latencies.push(ms);
       if (answer.headers["x-page-cache"] === "hit") cacheHits += 1;
     },
@@ -158,7 +159,7 @@ async function startStaticServer(body: Buffer, workers: number): Promise<{ child
   fs.writeFileSync(script, STATIC_SERVER_SOURCE);
   const child = spawn(process.execPath, [script, String(port), String(workers)], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, BENCH_STATIC_BODY: body.toString("base64") } });
   await new Promise<void>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`BENCH_STATIC_SERVER_FAILED: exited ${code}`)));
+    child.once("exit", (code) => reject(new DirectoryError("BENCH_STATIC_SERVER_FAILED", `exited ${code}`)));
     child.stdout?.once("data", () => resolve());
   });
   return { child, target: { host: "127.0.0.1", port }, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
@@ -177,7 +178,7 @@ async function readPagePaths(databaseUrl: string, slugCount: number): Promise<{ 
   try {
     const [city] = await sql<Array<{ countryCode: string; citySlug: string }>>`
       select country_code as "countryCode", city_slug as "citySlug" from city_counts order by business_count desc limit 1`;
-    if (!city) throw new Error("BENCH_EMPTY_DATABASE: the SSR bench needs businesses; import some first.");
+    if (!city) throw new DirectoryError("BENCH_EMPTY_DATABASE", "the SSR bench needs businesses; import some first.");
     const slugs = await sql<Array<{ slug: string }>>`
       select slug from businesses tablesample system (1) repeatable (13) where is_approved limit ${slugCount}`;
     return {
@@ -195,7 +196,7 @@ async function measureInitialJs(agent: http.Agent, target: Target, html: string)
   let bytes = 0;
   for (const script of scripts) {
     const answer = await requestOnce(agent, target, script, { "Accept-Encoding": "identity" });
-    if (answer.status !== 200) throw new Error(`BENCH_ASSET_MISSING: ${script} answered ${answer.status}`);
+    if (answer.status !== 200) throw new DirectoryError("BENCH_ASSET_MISSING", `${script} answered ${answer.status}`);
     bytes += gzipSync(answer.body).length;
   }
   return { bytes, firstAsset: scripts.find((script) => script.startsWith("/build/")) ?? null };
@@ -218,7 +219,7 @@ export async function runSsrBench(options: SsrBenchOptions): Promise<SsrReport> 
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
     const favicon = await requestOnce(agent, appTarget, "/favicon.svg", { "Accept-Encoding": "identity" });
-    if (favicon.status !== 200) throw new Error(`BENCH_ASSET_MISSING: /favicon.svg answered ${favicon.status}`);
+    if (favicon.status !== 200) throw new DirectoryError("BENCH_ASSET_MISSING", `/favicon.svg answered ${favicon.status}`);
     staticServers.push(await startStaticServer(favicon.body, 1));
     if (workers > 1) staticServers.push(await startStaticServer(favicon.body, workers));
     const probes: Array<Probe & { target: Target }> = [
@@ -239,7 +240,7 @@ export async function runSsrBench(options: SsrBenchOptions): Promise<SsrReport> 
     const measured: Array<Omit<SsrFigure, "throughputShare" | "hitRatio" | "misses">> = [];
     for (const probe of probes) {
       const first = await requestOnce(agent, probe.target, probe.paths[0] as string, { ...LOAD_HEADERS, "Accept-Encoding": "identity" });
-      if (first.status !== 200) throw new Error(`BENCH_REQUEST_FAILED: ${probe.paths[0]} answered ${first.status}`);
+      if (first.status !== 200) throw new DirectoryError("BENCH_REQUEST_FAILED", `${probe.paths[0]} answered ${first.status}`);
       let initialJsGzipBytes: number | null = null;
       if (probe.page) {
         const js = await measureInitialJs(agent, probe.target, first.body.toString("utf8"));

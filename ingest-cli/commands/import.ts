@@ -3,9 +3,10 @@
 import path from "node:path";
 import type { Command } from "commander";
 import { z } from "zod";
+import { describeFailure } from "../../db/rules/directory-error.ts";
 import { closeDatabase, getDatabase } from "../../db/client.ts";
-import { aggregatesBehindImports, refreshAfterBulkChange } from "../../db/writes/aggregates.ts";
-import { DEFAULT_BATCH_SIZE, importFile, ImportError, NO_DATA_ROWS_MESSAGE, type ImportOutcome } from "../pipeline/import/import-file.ts";
+import { DEFAULT_BATCH_SIZE, ImportError, NO_DATA_ROWS_MESSAGE, type ImportOutcome } from "../pipeline/import/import-file.ts";
+import { importFiles, type FileImportResult } from "../pipeline/import/import-files.ts";
 import { SourceError } from "../pipeline/read/index.ts";
 import { CliError, createProgress, EXIT, parseOptions, printResult } from "./shared.ts";
 
@@ -25,6 +26,13 @@ function rejectedPathFor(base: string | undefined, file: string, index: number, 
   if (count === 1) return base;
   const parsed = path.parse(base);
   return path.join(parsed.dir, `${parsed.name}-${index + 1}-${path.parse(file).name}${parsed.ext || ".csv"}`);
+}
+
+/** The code and message the operator sees for a file that ended without an outcome: no stack trace. */
+function describeFileFailure(error: unknown): { code: string; message: string } {
+  return error instanceof SourceError || error instanceof ImportError
+    ? { code: error.code, message: error.message }
+    : { code: "IMPORT_FAILED", message: `${describeFailure(error)}. Batches already committed are kept; fix the cause and re-run with --resume.` };
 }
 
 function describeOutcome(file: string, outcome: ImportOutcome, dryRun: boolean): string {
@@ -49,55 +57,38 @@ function describeOutcome(file: string, outcome: ImportOutcome, dryRun: boolean):
 
 async function runImport(files: string[], raw: unknown, dryRun: boolean): Promise<void> {
   const options: ImportCommandOptions = parseOptions(ImportOptionsSchema, raw);
-  const controller = new AbortController();
-  const onSignal = () => {
-    if (controller.signal.aborted) process.exit(130);
-    process.stderr.write("\nStopping after the current batch (press Ctrl-C again to quit at once)…\n");
-    controller.abort(new Error("interrupted"));
-  };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
-  const outcomes: Array<{ file: string; outcome?: ImportOutcome; error?: { code: string; message: string } }> = [];
+  let results: FileImportResult[];
   try {
-    const handle = await getDatabase();
-    for (const [index, file] of files.entries()) {
-      if (controller.signal.aborted) break;
-      const progress = createProgress(`${dryRun ? "Validating" : "Importing"} ${path.basename(file)}`);
-      try {
-        const outcome = await importFile(handle, file, {
-          batchSize: options.batchSize,
-          onDuplicate: options.onDuplicate,
-          isTest: options.testData,
-          dryRun,
-          resume: options.resume,
-          origin: "cli",
-          maxBytes: Math.round(options.maxSize * 1024 * 1024),
-          rejectedCsvPath: rejectedPathFor(options.rejected, file, index, files.length),
-          refreshAggregates: false,
-          signal: controller.signal,
-          onProgress: (p) => progress.update(p.rowsRead),
-        });
-        progress.finish(outcome.counters.totalRows);
-        outcomes.push({ file, outcome });
-        if (!options.json) process.stdout.write(`${describeOutcome(file, outcome, dryRun)}\n`);
-      } catch (error) {
-        // NOTE: an unexpected error ends this file, not the whole run: batches it committed stay (whole), the
-        // next files still get their turn, and the operator sees a code rather than a stack trace.
-        const failure =
-          error instanceof SourceError || error instanceof ImportError
-            ? { code: error.code, message: error.message }
-            : { code: "IMPORT_FAILED", message: `${error instanceof Error ? error.message : String(error)}. Batches already committed are kept; fix the cause and re-run with --resume.` };
-        outcomes.push({ file, error: failure });
-        if (!options.json) process.stdout.write(`${file}: FAILED ${failure.code}: ${failure.message}\n`);
-      }
-    }
-    const changed = outcomes.reduce((sum, o) => sum + (o.outcome ? o.outcome.counters.inserted + o.outcome.counters.updated : 0), 0);
-    if (!dryRun && (changed > 0 || (await aggregatesBehindImports(handle)))) await refreshAfterBulkChange(handle, changed);
+    let progress: ReturnType<typeof createProgress> | null = null;
+    results = await importFiles(getDatabase, files, {
+      batchSize: options.batchSize,
+      onDuplicate: options.onDuplicate,
+      isTest: options.testData,
+      dryRun,
+      resume: options.resume,
+      origin: "cli",
+      maxBytes: Math.round(options.maxSize * 1024 * 1024),
+      rejectedCsvPathFor: (file, index, count) => rejectedPathFor(options.rejected, file, index, count),
+      stopOnProcessSignals: { onFirstSignal: () => process.stderr.write("\nStopping after the current batch (press Ctrl-C again to quit at once)…\n") },
+      onFileStarted: (file) => {
+        const bar = createProgress(`${dryRun ? "Validating" : "Importing"} ${path.basename(file)}`);
+        progress = bar;
+        return (p) => bar.update(p.rowsRead);
+      },
+      onFileFinished: ({ file, outcome, error }) => {
+        if (outcome) progress?.finish(outcome.counters.totalRows);
+        if (options.json) return;
+        if (outcome) process.stdout.write(`${describeOutcome(file, outcome, dryRun)}\n`);
+        else {
+          const failure = describeFileFailure(error);
+          process.stdout.write(`${file}: FAILED ${failure.code}: ${failure.message}\n`);
+        }
+      },
+    });
   } finally {
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
     await closeDatabase();
   }
+  const outcomes = results.map(({ file, outcome, error }) => (outcome ? { file, outcome } : { file, error: describeFileFailure(error) }));
   if (options.json) {
     printResult(
       true,

@@ -1,4 +1,5 @@
 // Shared CLI plumbing: exit codes, typed errors, JSON/plain output and stderr progress for every command.
+import { DirectoryError } from "../../db/rules/directory-error.ts";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -6,13 +7,13 @@ import { z } from "zod";
 export const EXIT = { OK: 0, FATAL: 1, ROWS_REJECTED: 2 } as const;
 
 /** A failure the operator can fix; `code` is stable, `message` says how to fix it. */
-export class CliError extends Error {
+export class CliError extends DirectoryError {
   constructor(
-    readonly code: string,
+    code: string,
     message: string,
     readonly exitCode: number = EXIT.FATAL,
   ) {
-    super(message);
+    super(code, message);
     this.name = "CliError";
   }
 }

@@ -1,5 +1,6 @@
 // A date-range preset (all, today, …, custom) and "now" → a created_at window [from, to) in UTC.
 // All day and week boundaries are UTC midnights (weeks start on Monday), whatever the machine's time zone.
+import { DirectoryError } from "../../../db/rules/directory-error.ts";
 
 export const DATE_RANGE_PRESETS = ["all", "today", "yesterday", "last24hours", "last7days", "thisweek", "thismonth", "custom"] as const;
 export type DateRangePreset = (typeof DATE_RANGE_PRESETS)[number];
@@ -10,12 +11,12 @@ export interface CreatedAtWindow {
   to?: Date;
 }
 
-export class DateRangeError extends Error {
+export class DateRangeError extends DirectoryError {
   constructor(
-    readonly code: "CUSTOM_RANGE_INCOMPLETE" | "INVALID_DATE" | "RANGE_REVERSED" | "DATES_NEED_CUSTOM",
+    override readonly code: "CUSTOM_RANGE_INCOMPLETE" | "INVALID_DATE" | "RANGE_REVERSED" | "DATES_NEED_CUSTOM",
     message: string,
   ) {
-    super(message);
+    super(code, message);
     this.name = "DateRangeError";
   }
 }

@@ -1,5 +1,6 @@
 // Requested export field names (the routed dialog's 27 or the single-screen panel's nine) → the table columns
 // they read, in the order asked; an unknown name is refused with the list of valid ones.
+import { DirectoryError } from "../../../db/rules/directory-error.ts";
 import { EXPORT_COLUMNS, type ExportColumn } from "../../../db/queries/export.ts";
 
 /** The routed admin dialog's 27 fields, in the spec's order; each is also the column it reads. */
@@ -31,10 +32,10 @@ export interface ResolvedExportField {
   column: ExportColumn;
 }
 
-export class UnknownExportFieldError extends Error {
-  readonly code = "UNKNOWN_EXPORT_FIELD";
+export class UnknownExportFieldError extends DirectoryError {
   constructor(readonly unknown: string[]) {
     super(
+      "UNKNOWN_EXPORT_FIELD",
       `Unknown export field${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}. ` +
         `Valid fields: ${EXPORT_FIELDS.join(", ")}; or the panel names ${Object.keys(PANEL_EXPORT_FIELDS).join(", ")}; or "all".`,
     );

@@ -1,5 +1,6 @@
 // Export options + a writable → the admin CSV of businesses (header, CRLF rows, optional BOM), streamed window by
 // window in id order with flat memory; every option is checked before the first byte is written.
+import { DirectoryError } from "../../../db/rules/directory-error.ts";
 import { pipeline } from "node:stream/promises";
 import type { DatabaseHandle } from "../../../db/client.ts";
 import { exportColumnKind, findUnknownCategorySlugs, withExportWindows, type ExportFilters } from "../../../db/queries/export.ts";
@@ -60,12 +61,9 @@ export interface ExportResult {
   bytes: number;
 }
 
-export class ExportError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
+export class ExportError extends DirectoryError {
+  constructor(code: string, message: string) {
+    super(code, message);
     this.name = "ExportError";
   }
 }

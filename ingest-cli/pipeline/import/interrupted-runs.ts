@@ -1,6 +1,7 @@
 // Import runs whose process died (SIGKILL, crash, power loss) → marked `interrupted` with the line they reached, the
 // count tables refreshed, their upload moved out of the temp dir into a capped private folder under DATA_DIR (so the
 // admin can resume with one click) or deleted, and each step audited as `system`. Never touches a live import.
+import { DirectoryError } from "../../../db/rules/directory-error.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -198,10 +199,9 @@ export async function recoverInterruptedImports(
   return report;
 }
 
-export class RunNotInterruptedError extends Error {
-  readonly code = "IMPORT_RUN_NOT_INTERRUPTED";
+export class RunNotInterruptedError extends DirectoryError {
   constructor(id: number) {
-    super(`Import run #${id} is not interrupted (it finished, was discarded, or is running again); reload its report.`);
+    super("IMPORT_RUN_NOT_INTERRUPTED", `Import run #${id} is not interrupted (it finished, was discarded, or is running again); reload its report.`);
     this.name = "RunNotInterruptedError";
   }
 }

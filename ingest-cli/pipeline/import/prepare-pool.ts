@@ -1,5 +1,6 @@
 // Source items → prepared items in source order, prepared inline or on a pool of worker threads; the main thread
 // keeps reading and writing to the database while the workers map and normalise, and memory stays bounded.
+import { DirectoryError } from "../../../db/rules/directory-error.ts";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -64,7 +65,7 @@ async function* prepareOnWorkers(items: AsyncIterable<SourceItem>, context: Prep
 
   for (const worker of workers) {
     worker.on("message", (response: PrepareResponse) => {
-      if ("failure" in response) failure ??= new Error(`PREPARE_FAILED: ${response.failure}`);
+      if ("failure" in response) failure ??= new DirectoryError("PREPARE_FAILED", `${response.failure}`);
       else done.set(response.seq, response.prepared);
       notify();
     });
@@ -73,7 +74,7 @@ async function* prepareOnWorkers(items: AsyncIterable<SourceItem>, context: Prep
       notify();
     });
     worker.on("exit", (code) => {
-      if (!stopped) failure ??= new Error(`PREPARE_FAILED: an import worker stopped unexpectedly (exit code ${code})`);
+      if (!stopped) failure ??= new DirectoryError("PREPARE_FAILED", `an import worker stopped unexpectedly (exit code ${code})`);
       notify();
     });
   }

@@ -1,4 +1,5 @@
 // Whole-file read failures → one typed error with a stable code and a message that says how to fix the file.
+import { DirectoryError } from "../../../db/rules/directory-error.ts";
 
 export const SOURCE_ERROR_CODES = [
   "FILE_NOT_FOUND",
@@ -16,13 +17,14 @@ export const SOURCE_ERROR_CODES = [
 export type SourceErrorCode = (typeof SOURCE_ERROR_CODES)[number];
 
 /** Fatal: the file as a whole cannot be read. Malformed single records are `SourceRowError` items instead. */
-export class SourceError extends Error {
-  readonly code: SourceErrorCode;
-
-  constructor(code: SourceErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+export class SourceError extends DirectoryError {
+  constructor(
+    override readonly code: SourceErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(code, message, options);
     this.name = "SourceError";
-    this.code = code;
   }
 }
 

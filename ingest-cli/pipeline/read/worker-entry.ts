@@ -1,4 +1,5 @@
 // A worker entry file's project-relative path → its absolute path, found by walking up from the calling module.
+import { DirectoryError } from "../../../db/rules/directory-error.ts";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -12,7 +13,7 @@ export function findWorkerEntry(relativeFile: string, start: string): string {
     const candidate = path.join(dir, relativeFile);
     if (fs.existsSync(candidate)) return candidate;
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`WORKER_ENTRY_NOT_FOUND: no ${relativeFile} above ${start}; run from the project folder.`);
+    if (parent === dir) throw new DirectoryError("WORKER_ENTRY_NOT_FOUND", `no ${relativeFile} above ${start}; run from the project folder.`);
     dir = parent;
   }
 }

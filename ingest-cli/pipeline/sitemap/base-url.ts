@@ -1,9 +1,9 @@
 // --base-url text → the absolute site root every sitemap URL starts with (http/https, no trailing slash, no query).
+import { DirectoryError } from "../../../db/rules/directory-error.ts";
 
-export class InvalidBaseUrlError extends Error {
-  readonly code = "INVALID_BASE_URL";
+export class InvalidBaseUrlError extends DirectoryError {
   constructor(given: string, why: string) {
-    super(`--base-url "${given}" ${why}; give the public site root, e.g. https://www.example.com`);
+    super("INVALID_BASE_URL", `--base-url "${given}" ${why}; give the public site root, e.g. https://www.example.com`);
     this.name = "InvalidBaseUrlError";
   }
 }

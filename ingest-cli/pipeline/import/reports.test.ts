@@ -1,6 +1,6 @@
 // Made-up import counters → the exact report objects, rates and list capping.
 import { describe, expect, it } from "vitest";
-import { buildColumnMapping, describeColumnExtraction } from "./columns.ts";
+import { buildColumnMapping, describeColumnExtraction } from "../map/columns.ts";
 import {
   buildBatchResult,
   buildDashboardReport,

@@ -1,5 +1,5 @@
 // Import counters → the spec's single-file, batch and dashboard upload reports: 1-decimal percentages, lists capped at 100 + "... and N more".
-import type { ColumnExtraction } from "./columns.ts";
+import type { ColumnExtraction } from "../map/columns.ts";
 
 /** The most entries a report list carries before its "... and N more" line. */
 export const REPORT_LIST_LIMIT = 100;

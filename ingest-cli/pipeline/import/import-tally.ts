@@ -1,0 +1,103 @@
+// One import's counts in one object → the report's counters, the progress line and each batch's stored counts;
+// the rule: a row is counted once, where it is read (rejected, skipped in the file) or where its batch commits.
+import type { BatchOutcome } from "../../../db/writes/import-batch.ts";
+import type { ExcelDuplicateRecord, ImportCounters, RejectedRow } from "./reports.ts";
+
+/** Names, rejected rows and repeats kept as samples for the reports. */
+const SAMPLE_LIMIT = 100;
+
+export interface ImportProgress {
+  rowsRead: number;
+  committedRows: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  rejected: number;
+}
+
+/** The counts of the rows gathered since the last batch was sent: stored with that batch (a resume's totals). */
+export interface PendingCounts {
+  totalRows: number;
+  skipped: number;
+  rejected: number;
+}
+
+export interface ImportTally {
+  /** The report's counts and samples. */
+  counters: ImportCounters;
+  /** Rows of batches that committed (or, in a dry run, ran and rolled back). */
+  committedRows: number;
+  pending: PendingCounts;
+  placeIds: Set<string>;
+  /** Normalisation warnings of the rows kept. */
+  warnings: number;
+}
+
+export function createTally(file: Pick<ImportCounters, "fileName" | "fileSizeBytes" | "startedAt" | "columnExtraction">): ImportTally {
+  return {
+    counters: {
+      totalRows: 0, inserted: 0, updated: 0, unchanged: 0,
+      skipped: { count: 0, names: [] }, rejected: { count: 0, rows: [] }, excelDuplicates: { count: 0, records: [] },
+      databaseDuplicates: 0, recordsWithPlaceId: 0, uniquePlaceIds: 0, newPlaceIds: 0,
+      fileName: file.fileName, fileSizeBytes: file.fileSizeBytes, startedAt: file.startedAt, finishedAt: file.startedAt, columnExtraction: file.columnExtraction,
+    },
+    committedRows: 0,
+    pending: { totalRows: 0, skipped: 0, rejected: 0 },
+    placeIds: new Set(),
+    warnings: 0,
+  };
+}
+
+/** A data line read for the first time (not one a resumed run already committed). */
+export function countRead(tally: ImportTally): void {
+  tally.counters.totalRows++;
+  tally.pending.totalRows++;
+}
+
+function addSkipped(tally: ImportTally, name: string | null | undefined): void {
+  tally.counters.skipped.count++;
+  if (name && tally.counters.skipped.names.length < SAMPLE_LIMIT) tally.counters.skipped.names.push(name);
+}
+
+/** A line skipped while reading (a repeated header, a repeat in the file). */
+export function countSkipped(tally: ImportTally, name: string | null): void {
+  addSkipped(tally, name);
+  tally.pending.skipped++;
+}
+
+export function countRejected(tally: ImportTally, row: RejectedRow): void {
+  tally.counters.rejected.count++;
+  if (tally.counters.rejected.rows.length < SAMPLE_LIMIT) tally.counters.rejected.rows.push(row);
+  tally.pending.rejected++;
+}
+
+/** A row that repeats an earlier line of the file; it is also counted as skipped. */
+export function countInFileDuplicate(tally: ImportTally, record: ExcelDuplicateRecord): void {
+  tally.counters.excelDuplicates.count++;
+  if (tally.counters.excelDuplicates.records.length < SAMPLE_LIMIT) tally.counters.excelDuplicates.records.push(record);
+}
+
+/** A batch of `rowCount` rows committed; `names` by line for the rows the database skipped. */
+export function countCommitted(tally: ImportTally, outcome: BatchOutcome, rowCount: number, names: ReadonlyMap<number, string>): void {
+  const c = tally.counters;
+  c.inserted += outcome.inserted;
+  c.updated += outcome.updated;
+  c.unchanged += outcome.unchanged;
+  c.databaseDuplicates += outcome.databaseDuplicates;
+  c.newPlaceIds += outcome.newPlaceIds;
+  for (const line of outcome.skippedLines) addSkipped(tally, names.get(line));
+  tally.committedRows += rowCount;
+}
+
+/** The pending counts, handed to the batch being sent, and a fresh start for the next one. */
+export function takePending(tally: ImportTally): PendingCounts {
+  const pending = tally.pending;
+  tally.pending = { totalRows: 0, skipped: 0, rejected: 0 };
+  return pending;
+}
+
+export function readProgress(tally: ImportTally): ImportProgress {
+  const c = tally.counters;
+  return { rowsRead: c.totalRows, committedRows: tally.committedRows, inserted: c.inserted, updated: c.updated, unchanged: c.unchanged, skipped: c.skipped.count, rejected: c.rejected.count };
+}
