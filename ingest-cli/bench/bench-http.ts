@@ -1,6 +1,6 @@
 // Helpers the HTTP benches share: the built server started on a free loopback port, one keep-alive request, the
 // closed-loop client (bounded by time and by request count), percentiles, rounding.
-import { DirectoryError } from "../../../db/rules/directory-error.ts";
+import { DirectoryError } from "../../db/rules/directory-error.ts";
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import net from "node:net";

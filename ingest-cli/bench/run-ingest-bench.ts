@@ -1,7 +1,7 @@
 // Generated data + a PostgreSQL server → timed ingestion figures, each next to a baseline measured in the same
 // run (psql \copy paths), as ratios against the targets: import ≤ 1.5× SQL, re-import ≤ 0.5× import, export ≤ 2×
 // psql \copy out, sitemaps ≤ 3× a psql slug dump, XLSX peak RSS ≤ 1.5 GB and parse ≥ 20k rows/s.
-import { DirectoryError } from "../../../db/rules/directory-error.ts";
+import { DirectoryError } from "../../db/rules/directory-error.ts";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

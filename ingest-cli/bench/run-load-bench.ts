@@ -2,7 +2,7 @@
 // loopback while `directory import` writes into the same database: throughput, p50/p95/p99 per kind and overall,
 // every failed request (any status other than 2xx/3xx, or a socket error), the server's RSS over time (its whole
 // process tree, so cluster workers count) and the import's own duration; long runs also judge whether RSS is stable.
-import { DirectoryError } from "../../../db/rules/directory-error.ts";
+import { DirectoryError } from "../../db/rules/directory-error.ts";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

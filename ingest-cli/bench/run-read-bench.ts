@@ -2,7 +2,7 @@
 // to a baseline taken in the same run: search ≤ 5× a business-detail lookup and ≤ 50 ms, list endpoints ≤ 2×,
 // page 5,000 ≤ 2× page 1, suggest ≤ 20 ms. Requests are interleaved round by round so load spikes hit every figure;
 // search and suggest texts never repeat (except the one figure that measures the result cache), so they are cold.
-import { DirectoryError } from "../../../db/rules/directory-error.ts";
+import { DirectoryError } from "../../db/rules/directory-error.ts";
 import postgres from "postgres";
 import { percentile, round2, startBuiltServer, stopServer } from "./bench-http.ts";
 

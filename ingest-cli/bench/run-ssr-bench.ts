@@ -2,7 +2,7 @@
 // requests/s and p50/p95/p99 at the concurrency that saturates the machine, each page's throughput against a
 // static file served in the same run (target ≥ 1/100), p95 ≤ 50 ms, initial JS ≤ 150 KB gzipped, Cache-Control,
 // and the share of answers the server's page cache gave.
-import { DirectoryError } from "../../../db/rules/directory-error.ts";
+import { DirectoryError } from "../../db/rules/directory-error.ts";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
