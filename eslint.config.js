@@ -24,7 +24,10 @@ const UP = {
     message: "Models must not import routes, ingest-cli/commands or app/server: those call models, not the other way round.",
   },
   browserDb: { regex: "(^|/)db/(?!rules/)", message: "Browser code may import db/rules only; go through app/models/*.server.ts in a loader." },
-  browserServer: { regex: "(^|/)(search|ingest-cli|server)/", message: "Browser code must not import search/, ingest-cli/ or app/server/; go through a loader." },
+  browserServer: {
+    regex: "(^|/)(search|ingest-cli|server)/",
+    message: "Browser code must not import search/, ingest-cli/ or app/server/; go through a loader.",
+  },
   browserValues: {
     regex: "(^|/)(models|routes)/",
     allowTypeImports: true,
@@ -32,7 +35,10 @@ const UP = {
   },
 };
 
-const restrict = (...patterns) => ({ "no-restricted-imports": "off", "@typescript-eslint/no-restricted-imports": ["error", { patterns: [COMMANDER, ...patterns] }] });
+const restrict = (...patterns) => ({
+  "no-restricted-imports": "off",
+  "@typescript-eslint/no-restricted-imports": ["error", { patterns: [COMMANDER, ...patterns] }],
+});
 /** Tests and test support may reach across layers (seed a database, start the app, spawn the CLI). */
 const TESTS = ["**/*.test.ts", "**/*.test.tsx", "**/testing/**"];
 

@@ -80,7 +80,9 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) {
     const detail = typeof error.data === "string" ? error.data : error.statusText;
-    console.warn(`${error.status} ${request.method} ${JSON.stringify(new URL(request.url).pathname.slice(0, 200))}: ${detail.split("\n")[0]?.slice(0, 300)}`);
+    console.warn(
+      `${error.status} ${request.method} ${JSON.stringify(new URL(request.url).pathname.slice(0, 200))}: ${detail.split("\n")[0]?.slice(0, 300)}`,
+    );
     return;
   }
   console.error(error);

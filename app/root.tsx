@@ -3,7 +3,17 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import { useNonce } from "~/components/csp-nonce";
 import { NotFoundPage } from "~/components/not-found-page";
@@ -23,7 +33,8 @@ export const links: LinksFunction = () => [
 /** Used by routes without their own meta, and by the error pages. */
 export const meta: MetaFunction = ({ error }) => {
   if (!error) return [{ title: SITE_NAME }];
-  if (isRouteErrorResponse(error) && error.status === 404) return [{ title: `Page Not Found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return [{ title: `Page Not Found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
   const unavailable = isRouteErrorResponse(error) && error.status === 503;
   return [{ title: `${unavailable ? "Temporarily unavailable" : "Error"} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 };

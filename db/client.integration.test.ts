@@ -32,7 +32,15 @@ describe(`database on ${testDriver()}`, () => {
   it("stores a business and fills the weighted search vector", async () => {
     const [row] = await handle.db
       .insert(businesses)
-      .values({ name: "Café Zürich", slug: "cafe-zurich-zurich", category: "Coffee shop", city: "Zürich", identityKey: "pid:test-1", contentHash: "h1", placeId: "test-1" })
+      .values({
+        name: "Café Zürich",
+        slug: "cafe-zurich-zurich",
+        category: "Coffee shop",
+        city: "Zürich",
+        identityKey: "pid:test-1",
+        contentHash: "h1",
+        placeId: "test-1",
+      })
       .returning({ id: businesses.id });
     expect(row?.id).toBeTypeOf("number");
     const found = await handle.query<{ id: number }>(
@@ -136,7 +144,13 @@ describe.runIf(testDriver() === "pglite")("embedded data dir lock", () => {
     for (const lock of [
       { pid: 1, hostname: os.hostname(), startedAt: "before the reboot" },
       { pid: 1, hostname: os.hostname(), startedAt: "before the reboot", bootId: "another-boot", pidStartTicks: "1" },
-      { pid: process.pid, hostname: os.hostname(), startedAt: "a reused pid", bootId: fs.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim(), pidStartTicks: "1" },
+      {
+        pid: process.pid,
+        hostname: os.hostname(),
+        startedAt: "a reused pid",
+        bootId: fs.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim(),
+        pidStartTicks: "1",
+      },
     ]) {
       fs.writeFileSync(path.join(dir, "directory.lock"), JSON.stringify(lock));
       const handle = await openDatabase({ dataDir: dir });
@@ -204,8 +218,15 @@ describe.runIf(testDriver() === "pglite")("embedded PostgreSQL's trigram operato
         // The trigram library first and every index's after it: the order that trapped most often.
         await db.query("select similarity('a', 'b')");
         await db.db.insert(businesses).values({
-          name: "Script Alert Bakery", slug: `script-alert-${instance}`, category: "Bakery", city: "Berlin", countryCode: "DE", citySlug: "berlin",
-          identityKey: `pid:trgm-${instance}`, contentHash: "h", placeId: `trgm-${instance}`,
+          name: "Script Alert Bakery",
+          slug: `script-alert-${instance}`,
+          category: "Bakery",
+          city: "Berlin",
+          countryCode: "DE",
+          citySlug: "berlin",
+          identityKey: `pid:trgm-${instance}`,
+          contentHash: "h",
+          placeId: `trgm-${instance}`,
         });
         await db.query("select count(*) from businesses where search_vector @@ to_tsquery('simple', 'bakery') and country_code = 'DE'");
         const rows = await db.query<{ near: boolean; far: boolean; distance: number }>(

@@ -147,7 +147,13 @@ function acquireDataDirLock(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   makePrivate(dataDir);
   const lockPath = path.join(dataDir, LOCK_FILE);
-  const mine: LockInfo = { pid: process.pid, hostname: os.hostname(), startedAt: new Date().toISOString(), bootId: readBootId(), pidStartTicks: readProcessStartTicks(process.pid) };
+  const mine: LockInfo = {
+    pid: process.pid,
+    hostname: os.hostname(),
+    startedAt: new Date().toISOString(),
+    bootId: readBootId(),
+    pidStartTicks: readProcessStartTicks(process.pid),
+  };
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       fs.writeFileSync(lockPath, JSON.stringify(mine), { flag: "wx", mode: 0o600 });
@@ -258,7 +264,9 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     // NOTE: no btree_gin here. With btree_gin's library loaded, PGlite 0.5.16 intermittently traps ("null function")
     // in pg_trgm's % and <-> operators, then answers nothing or spins forever; migration 0005 skips the location
     // index where btree_gin is not available, so PGlite keeps the text-only search index.
-    client = await Remote.open(absolute ? path.join(absolute, "pgdata") : undefined, [`set pg_trgm.similarity_threshold = ${TRIGRAM_SIMILARITY_THRESHOLD}`]);
+    client = await Remote.open(absolute ? path.join(absolute, "pgdata") : undefined, [
+      `set pg_trgm.similarity_threshold = ${TRIGRAM_SIMILARITY_THRESHOLD}`,
+    ]);
   } catch (error) {
     release();
     throw error;

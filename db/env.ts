@@ -10,30 +10,35 @@ export const urlWithProtocols = (protocols: string[], example: string) =>
     emptyToUndefined,
     z
       .string()
-      .refine((value) => {
-        try {
-          return protocols.includes(new URL(value).protocol);
-        } catch {
-          return false;
-        }
-      }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}, e.g. ${example}`)
+      .refine(
+        (value) => {
+          try {
+            return protocols.includes(new URL(value).protocol);
+          } catch {
+            return false;
+          }
+        },
+        `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}, e.g. ${example}`,
+      )
       .optional(),
   );
 
-export const EnvSchema = z
-  .object({
-    NODE_ENV: z.preprocess(emptyToUndefined, z.enum(["development", "production", "test"]).default("development")),
-    DATABASE_URL: urlWithProtocols(["postgres:", "postgresql:"], "postgres://user:pass@127.0.0.1:5432/directory"),
-    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
-    MEILI_URL: urlWithProtocols(["http:", "https:"], "http://127.0.0.1:7700"),
-    MEILI_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
-  });
+export const EnvSchema = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(["development", "production", "test"]).default("development")),
+  DATABASE_URL: urlWithProtocols(["postgres:", "postgresql:"], "postgres://user:pass@127.0.0.1:5432/directory"),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+  MEILI_URL: urlWithProtocols(["http:", "https:"], "http://127.0.0.1:7700"),
+  MEILI_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+});
 
 export type Env = z.infer<typeof EnvSchema>;
 
 export class EnvError extends DirectoryError {
   constructor(readonly problems: string[]) {
-    super("INVALID_ENV", `Invalid environment:\n${problems.map((p) => `  - ${p}`).join("\n")}\nFix these variables (see .env.example) and start again.`);
+    super(
+      "INVALID_ENV",
+      `Invalid environment:\n${problems.map((p) => `  - ${p}`).join("\n")}\nFix these variables (see .env.example) and start again.`,
+    );
     this.name = "EnvError";
   }
 }
@@ -50,7 +55,12 @@ export function parseEnvWith<T>(schema: z.ZodType<T>, source: Record<string, str
     result.error.issues.map((issue) => {
       const name = issue.path.join(".") || "environment";
       const value = source[name];
-      const shown = value === undefined ? "" : name.includes("PASSWORD") || name.includes("SECRET") || name.includes("KEY") ? " (value hidden)" : ` (got "${value}")`;
+      const shown =
+        value === undefined
+          ? ""
+          : name.includes("PASSWORD") || name.includes("SECRET") || name.includes("KEY")
+            ? " (value hidden)"
+            : ` (got "${value}")`;
       return `${name}: ${issue.message}${shown}`;
     }),
   );

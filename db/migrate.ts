@@ -41,7 +41,10 @@ export async function runMigrations(handle: MigratableHandle): Promise<void> {
   if (handle.driver === "pglite") {
     if (!handle.pglite) throw new Error("PGlite handle without a client");
     // NOTE: imported here so processes on a PostgreSQL server never load PGlite (see openPglite in client.ts).
-    const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([import("drizzle-orm/pglite"), import("drizzle-orm/pglite/migrator")]);
+    const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+    ]);
     await migratePglite(drizzlePglite(handle.pglite as unknown as PGlite), { migrationsFolder });
     return;
   }

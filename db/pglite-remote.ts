@@ -87,7 +87,9 @@ export class RemotePglite implements PgliteClient {
       this.#pending.clear();
     };
     worker.on("error", failAll);
-    worker.on("exit", (code) => failAll(Object.assign(new Error(`the embedded database's worker exited (code ${code})`), { code: "CONNECTION_ENDED" })));
+    worker.on("exit", (code) =>
+      failAll(Object.assign(new Error(`the embedded database's worker exited (code ${code})`), { code: "CONNECTION_ENDED" })),
+    );
   }
 
   /** Starts the worker, opens PGlite (a data dir, or memory) and runs `setupStatements` before anything else. */

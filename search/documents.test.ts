@@ -3,27 +3,72 @@ import type { BusinessDocumentRow } from "../db/queries/search-documents.ts";
 import { measureHaversineKm, buildBusinessDocument, mapDocumentToSearchHit } from "./documents.ts";
 
 const ROW: BusinessDocumentRow = {
-  id: 42, slug: "backerei-muller-berlin", name: "Bäckerei Müller", category: "Bakery", category_slug: "bakery", type: "Bakery",
-  city: "Berlin", city_slug: "berlin", country_code: "DE", country: "Germany", full_address: "Torstraße 1, 10119 Berlin, Germany",
-  description: "Sourdough since 1920", rating: 4.7, reviews: 320, rank_score: 3.94, verified: true, photo: "https://img.example/b.jpg",
-  phone: "+49 30 1111", latitude: 52.52, longitude: 13.405, working_hours: { monday: [["07:00", "18:00"]] }, time_zone: "Europe/Berlin",
+  id: 42,
+  slug: "backerei-muller-berlin",
+  name: "Bäckerei Müller",
+  category: "Bakery",
+  category_slug: "bakery",
+  type: "Bakery",
+  city: "Berlin",
+  city_slug: "berlin",
+  country_code: "DE",
+  country: "Germany",
+  full_address: "Torstraße 1, 10119 Berlin, Germany",
+  description: "Sourdough since 1920",
+  rating: 4.7,
+  reviews: 320,
+  rank_score: 3.94,
+  verified: true,
+  photo: "https://img.example/b.jpg",
+  phone: "+49 30 1111",
+  latitude: 52.52,
+  longitude: 13.405,
+  working_hours: { monday: [["07:00", "18:00"]] },
+  time_zone: "Europe/Berlin",
   status: "operational",
 };
 
 describe("business documents", () => {
   it("maps a Postgres row to a Meilisearch document with geo, facets and hours flags", () => {
     expect(buildBusinessDocument(ROW)).toEqual({
-      id: 42, slug: "backerei-muller-berlin", name: "Bäckerei Müller", category: "Bakery", category_slug: "bakery", type: "Bakery",
-      city: "Berlin", city_slug: "berlin", country_code: "DE", country: "Germany", full_address: "Torstraße 1, 10119 Berlin, Germany",
-      description: "Sourdough since 1920", rating: 4.7, reviews: 320, rank_score: 3.94, verified: true, photo: "https://img.example/b.jpg",
-      phone: "+49 30 1111", latitude: 52.52, longitude: 13.405, _geo: { lat: 52.52, lng: 13.405 }, has_hours: true, status: "operational",
-      facet_category: "bakery|Bakery", facet_city: "DE|berlin|Berlin",
+      id: 42,
+      slug: "backerei-muller-berlin",
+      name: "Bäckerei Müller",
+      category: "Bakery",
+      category_slug: "bakery",
+      type: "Bakery",
+      city: "Berlin",
+      city_slug: "berlin",
+      country_code: "DE",
+      country: "Germany",
+      full_address: "Torstraße 1, 10119 Berlin, Germany",
+      description: "Sourdough since 1920",
+      rating: 4.7,
+      reviews: 320,
+      rank_score: 3.94,
+      verified: true,
+      photo: "https://img.example/b.jpg",
+      phone: "+49 30 1111",
+      latitude: 52.52,
+      longitude: 13.405,
+      _geo: { lat: 52.52, lng: 13.405 },
+      has_hours: true,
+      status: "operational",
+      facet_category: "bakery|Bakery",
+      facet_city: "DE|berlin|Berlin",
     });
   });
 
   it("leaves out what is unknown instead of inventing it", () => {
     const document = buildBusinessDocument({
-      ...ROW, rating: null, latitude: null, longitude: null, working_hours: null, category_slug: "", category: null, city_slug: null,
+      ...ROW,
+      rating: null,
+      latitude: null,
+      longitude: null,
+      working_hours: null,
+      category_slug: "",
+      category: null,
+      city_slug: null,
     });
     expect(document).not.toHaveProperty("rating");
     expect(document).not.toHaveProperty("_geo");
@@ -42,9 +87,21 @@ describe("business documents", () => {
   it("maps a Meilisearch hit back to a SearchHit, with distance when searching near a point", () => {
     const document = buildBusinessDocument(ROW);
     expect(mapDocumentToSearchHit(document)).toEqual({
-      id: 42, slug: "backerei-muller-berlin", name: "Bäckerei Müller", category: "Bakery", type: "Bakery", city: "Berlin",
-      countryCode: "DE", fullAddress: "Torstraße 1, 10119 Berlin, Germany", rating: 4.7, reviews: 320, phone: "+49 30 1111",
-      photo: "https://img.example/b.jpg", verified: true, latitude: 52.52, longitude: 13.405,
+      id: 42,
+      slug: "backerei-muller-berlin",
+      name: "Bäckerei Müller",
+      category: "Bakery",
+      type: "Bakery",
+      city: "Berlin",
+      countryCode: "DE",
+      fullAddress: "Torstraße 1, 10119 Berlin, Germany",
+      rating: 4.7,
+      reviews: 320,
+      phone: "+49 30 1111",
+      photo: "https://img.example/b.jpg",
+      verified: true,
+      latitude: 52.52,
+      longitude: 13.405,
     });
     expect(mapDocumentToSearchHit(document, { lat: 52.52 + 1 / 111.195, lng: 13.405 }).distanceKm).toBeCloseTo(1, 2);
     expect(mapDocumentToSearchHit({ id: 1, slug: "a", name: "A" })).toMatchObject({ rating: null, reviews: 0, verified: false, latitude: null });

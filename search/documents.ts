@@ -73,8 +73,21 @@ function parseJsonSafely(text: string): unknown {
 
 /** The attributes a result page needs; everything else stays in Meilisearch. */
 export const HIT_ATTRIBUTES = [
-  "id", "slug", "name", "category", "type", "city", "country_code", "full_address", "rating", "reviews", "phone",
-  "photo", "verified", "latitude", "longitude",
+  "id",
+  "slug",
+  "name",
+  "category",
+  "type",
+  "city",
+  "country_code",
+  "full_address",
+  "rating",
+  "reviews",
+  "phone",
+  "photo",
+  "verified",
+  "latitude",
+  "longitude",
 ] as const;
 
 const EARTH_RADIUS_KM = 6371.0088;

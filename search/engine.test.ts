@@ -5,12 +5,25 @@ const parse = (params: string) => parseSearchQuery(new URLSearchParams(params));
 
 describe("SearchQuerySchema", () => {
   it("reads a full search URL into a SearchQuery", () => {
-    const result = parse("q=bakery&location=Berlin&category=bakery&country=de&city=berlin&open_now=1&verified=true&min_rating=4.5&lat=52.52&lng=13.4&radius_km=5&sort=distance&page=3&per_page=10");
+    const result = parse(
+      "q=bakery&location=Berlin&category=bakery&country=de&city=berlin&open_now=1&verified=true&min_rating=4.5&lat=52.52&lng=13.4&radius_km=5&sort=distance&page=3&per_page=10",
+    );
     expect(result).toEqual({
       ok: true,
       query: {
-        q: "bakery", location: "Berlin", category: "bakery", countryCode: "DE", city: "berlin", openNow: true, verified: true,
-        minRating: 4.5, near: { lat: 52.52, lng: 13.4, radiusKm: 5 }, sort: "distance", page: 3, perPage: 10, facets: true,
+        q: "bakery",
+        location: "Berlin",
+        category: "bakery",
+        countryCode: "DE",
+        city: "berlin",
+        openNow: true,
+        verified: true,
+        minRating: 4.5,
+        near: { lat: 52.52, lng: 13.4, radiusKm: 5 },
+        sort: "distance",
+        page: 3,
+        perPage: 10,
+        facets: true,
       },
     });
   });

@@ -158,9 +158,21 @@ export const SearchQuerySchema = z
   .object({
     q: z.preprocess(
       (value) => (value === undefined || value === null ? "" : value),
-      z.string({ error: "q must be text" }).trim().max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`).regex(NO_NUL, "q must not contain NUL (%00) characters"),
+      z
+        .string({ error: "q must be text" })
+        .trim()
+        .max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`)
+        .regex(NO_NUL, "q must not contain NUL (%00) characters"),
     ),
-    location: z.preprocess(blankToUndefined, z.string().trim().max(120, "location must be at most 120 characters").regex(NO_NUL, "location must not contain NUL (%00) characters").optional()),
+    location: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .max(120, "location must be at most 120 characters")
+        .regex(NO_NUL, "location must not contain NUL (%00) characters")
+        .optional(),
+    ),
     category: slug("category", "coffee-shop"),
     country: z.preprocess(
       blankToUndefined,
@@ -180,7 +192,9 @@ export const SearchQuerySchema = z
     radius_km: numberIn("radius_km", 0.1, MAX_RADIUS_KM),
     sort: z.preprocess(
       blankToUndefined,
-      z.enum(["relevance", "rating", "reviews", "distance"], { error: "sort must be one of relevance, rating, reviews, distance" }).default("relevance"),
+      z
+        .enum(["relevance", "rating", "reviews", "distance"], { error: "sort must be one of relevance, rating, reviews, distance" })
+        .default("relevance"),
     ),
     page: numberIn("page", 1, MAX_LIST_PAGE, { int: true }),
     per_page: numberIn("per_page", 1, MAX_PER_PAGE, { int: true }),

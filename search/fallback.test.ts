@@ -8,7 +8,17 @@ import { describeError, FallbackSearchEngine } from "./index.ts";
 const QUERY: SearchQuery = { q: "bakery", sort: "relevance", page: 1, perPage: 20 };
 
 function makeResult(engine: "postgres" | "meilisearch"): SearchResult {
-  return { hits: [], total: engine === "postgres" ? 1 : 2, page: 1, perPage: 20, facets: { category: [], country: [], city: [] }, didYouMean: null, engine, degraded: false, tookMs: 1 };
+  return {
+    hits: [],
+    total: engine === "postgres" ? 1 : 2,
+    page: 1,
+    perPage: 20,
+    facets: { category: [], country: [], city: [] },
+    didYouMean: null,
+    engine,
+    degraded: false,
+    tookMs: 1,
+  };
 }
 
 function makeEngines() {
@@ -17,7 +27,10 @@ function makeEngines() {
     name: "meilisearch",
     async search() {
       state.primaryCalls++;
-      if (!state.up) throw new Error("Request to http://127.0.0.1:7700/indexes/businesses/search has failed", { cause: new Error("connect ECONNREFUSED 127.0.0.1:7700") });
+      if (!state.up)
+        throw new Error("Request to http://127.0.0.1:7700/indexes/businesses/search has failed", {
+          cause: new Error("connect ECONNREFUSED 127.0.0.1:7700"),
+        });
       return makeResult("meilisearch");
     },
   } as unknown as SearchEngine;
@@ -30,7 +43,10 @@ describe("FallbackSearchEngine", () => {
     const { state, primary, fallback } = makeEngines();
     const logs: string[] = [];
     let clock = 1_000_000;
-    const engine = new FallbackSearchEngine(primary, fallback, { logger: { warn: (m) => logs.push(`warn ${m}`), info: (m) => logs.push(`info ${m}`) }, now: () => clock });
+    const engine = new FallbackSearchEngine(primary, fallback, {
+      logger: { warn: (m) => logs.push(`warn ${m}`), info: (m) => logs.push(`info ${m}`) },
+      now: () => clock,
+    });
 
     expect(await engine.search(QUERY)).toMatchObject({ engine: "postgres", degraded: true });
     expect(await engine.search(QUERY)).toMatchObject({ engine: "postgres", degraded: true });
@@ -41,7 +57,9 @@ describe("FallbackSearchEngine", () => {
     clock += 2_000;
     await engine.search(QUERY);
     expect(state.primaryCalls).toBe(2);
-    expect(logs).toEqual(["warn search: Meilisearch unreachable (Request to http://127.0.0.1:7700/indexes/businesses/search has failed: connect ECONNREFUSED 127.0.0.1:7700); answering from PostgreSQL"]);
+    expect(logs).toEqual([
+      "warn search: Meilisearch unreachable (Request to http://127.0.0.1:7700/indexes/businesses/search has failed: connect ECONNREFUSED 127.0.0.1:7700); answering from PostgreSQL",
+    ]);
 
     state.up = true;
     expect(await engine.search(QUERY)).toMatchObject({ engine: "postgres", degraded: true });

@@ -112,7 +112,12 @@ export class FallbackSearchEngine implements SearchEngine {
   }
 
   async suggest(prefix: string, limit?: number, kinds?: readonly SuggestionKind[]): Promise<SuggestionMatch[]> {
-    return (await this.#withFallback(() => this.#primary.suggest(prefix, limit, kinds), () => this.#fallback.suggest(prefix, limit, kinds))).value;
+    return (
+      await this.#withFallback(
+        () => this.#primary.suggest(prefix, limit, kinds),
+        () => this.#fallback.suggest(prefix, limit, kinds),
+      )
+    ).value;
   }
 
   /** A failed index update must not fail the write that caused it: the index is derived and rebuildable. */

@@ -10,7 +10,14 @@ const MEILI_URL = process.env.MEILI_URL;
 if (MEILI_URL) {
   runSearchContract(
     `meilisearch engine at ${MEILI_URL}`,
-    (handle) => new MeilisearchEngine({ host: MEILI_URL, apiKey: process.env.MEILI_API_KEY, handle, indexName: `contract_${randomBytes(4).toString("hex")}`, timeoutMs: 10_000 }),
+    (handle) =>
+      new MeilisearchEngine({
+        host: MEILI_URL,
+        apiKey: process.env.MEILI_API_KEY,
+        handle,
+        indexName: `contract_${randomBytes(4).toString("hex")}`,
+        timeoutMs: 10_000,
+      }),
     { dispose: (engine) => (engine as MeilisearchEngine).dropIndex() },
   );
 } else {

@@ -56,7 +56,9 @@ describe("Meilisearch filter building", () => {
 
   it("refuses numbers that would break the expression", () => {
     expect(() => buildMeiliFilter({ minRating: Number.NaN })).toThrow(expect.objectContaining({ code: "INVALID_FILTER" }));
-    expect(() => buildMeiliFilter({ near: { lat: Number.POSITIVE_INFINITY, lng: 0, radiusKm: 1 } })).toThrow(expect.objectContaining({ code: "INVALID_FILTER" }));
+    expect(() => buildMeiliFilter({ near: { lat: Number.POSITIVE_INFINITY, lng: 0, radiusKm: 1 } })).toThrow(
+      expect.objectContaining({ code: "INVALID_FILTER" }),
+    );
   });
 
   it("maps sorts, relevance leaving order to the ranking rules", () => {
@@ -96,8 +98,13 @@ describe("Meilisearch result mapping", () => {
   });
 
   it("turns a failed task into an error saying what Meilisearch said", () => {
-    const failed = { status: "failed", error: { message: "Index `x` not found.", code: "index_not_found", type: "invalid_request", link: "" } } as unknown as Task;
-    expect(() => assertTaskSucceeded(failed, "adding documents")).toThrow(expect.objectContaining({ code: "MEILI_TASK_FAILED", message: "adding documents ended failed: Index `x` not found." }));
+    const failed = {
+      status: "failed",
+      error: { message: "Index `x` not found.", code: "index_not_found", type: "invalid_request", link: "" },
+    } as unknown as Task;
+    expect(() => assertTaskSucceeded(failed, "adding documents")).toThrow(
+      expect.objectContaining({ code: "MEILI_TASK_FAILED", message: "adding documents ended failed: Index `x` not found." }),
+    );
     const ok = { status: "succeeded", error: null } as unknown as Task;
     expect(assertTaskSucceeded(ok, "x")).toBe(ok);
   });

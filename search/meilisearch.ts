@@ -32,9 +32,7 @@ export function buildMeiliFilter(filters: SearchFilters): string[] {
   if (filters.citySlug) out.push(`city_slug = ${escapeFilterValue(filters.citySlug)}`);
   if (filters.cities && filters.cities.length > 0) {
     out.push(
-      filters.cities
-        .map((c) => `(country_code = ${escapeFilterValue(c.countryCode)} AND city_slug = ${escapeFilterValue(c.citySlug)})`)
-        .join(" OR "),
+      filters.cities.map((c) => `(country_code = ${escapeFilterValue(c.countryCode)} AND city_slug = ${escapeFilterValue(c.citySlug)})`).join(" OR "),
     );
   }
   if (filters.verified !== undefined) out.push(`verified = ${filters.verified ? "true" : "false"}`);
@@ -101,7 +99,12 @@ export function mapFacetValues(distribution: Record<string, number> | undefined,
   return [...merged.values()]
     .sort((a, b) => b.count - a.count || (a.countryCode ?? "").localeCompare(b.countryCode ?? "") || a.value.localeCompare(b.value))
     .slice(0, limit)
-    .map((entry) => ({ value: entry.value, ...(entry.label !== undefined ? { name: entry.label } : {}), count: entry.count, ...(entry.countryCode ? { countryCode: entry.countryCode } : {}) }));
+    .map((entry) => ({
+      value: entry.value,
+      ...(entry.label !== undefined ? { name: entry.label } : {}),
+      count: entry.count,
+      ...(entry.countryCode ? { countryCode: entry.countryCode } : {}),
+    }));
 }
 
 export function mapFacetDistribution(distribution: FacetDistribution | undefined): SearchFacets {
@@ -203,7 +206,11 @@ export class MeilisearchEngine implements SearchEngine {
       });
       const rows = await searchBusinesses(handle, {
         text: null,
-        filters: { openAt: filters.openAt, candidateIds: candidates.hits.map((hit) => Number(hit.id)), ...(filters.near ? { near: filters.near } : {}) },
+        filters: {
+          openAt: filters.openAt,
+          candidateIds: candidates.hits.map((hit) => Number(hit.id)),
+          ...(filters.near ? { near: filters.near } : {}),
+        },
         sort: query.sort === "distance" && !query.near ? "relevance" : query.sort,
         limit: query.perPage,
         offset: (query.page - 1) * query.perPage,
@@ -266,7 +273,9 @@ export class MeilisearchEngine implements SearchEngine {
     const wantsBusinesses = !kinds || kinds.includes("business");
     const [places, businesses] = await Promise.all([
       placeKinds.length > 0 ? this.#postgres.suggest(normalized, capped, placeKinds) : [],
-      wantsBusinesses ? this.#index().search(normalized, { limit: capped, attributesToRetrieve: ["name", "slug", "city", "country_code"] }) : { hits: [] },
+      wantsBusinesses
+        ? this.#index().search(normalized, { limit: capped, attributesToRetrieve: ["name", "slug", "city", "country_code"] })
+        : { hits: [] },
     ]);
     const fromMeili: SuggestionMatch[] = businesses.hits.map((hit) => ({
       kind: "business",
@@ -287,7 +296,8 @@ export class MeilisearchEngine implements SearchEngine {
       const rows = await listBusinessDocumentsByIds(handle, chunk);
       const present = new Set(rows.map((row) => Number(row.id)));
       const gone = chunk.filter((id) => !present.has(id));
-      if (rows.length > 0) assertTaskSucceeded(await index.addDocuments(rows.map(buildBusinessDocument), { primaryKey: "id" }).waitTask(), "adding documents");
+      if (rows.length > 0)
+        assertTaskSucceeded(await index.addDocuments(rows.map(buildBusinessDocument), { primaryKey: "id" }).waitTask(), "adding documents");
       if (gone.length > 0) assertTaskSucceeded(await index.deleteDocuments(gone).waitTask(), "deleting documents");
     }
   }
@@ -341,7 +351,10 @@ export class MeilisearchEngine implements SearchEngine {
       return { documents: done, seconds: Math.round((performance.now() - started) / 10) / 100 };
     } finally {
       // After a swap `uid` holds the previous contents; after a failure, the half-built index. Either way: gone.
-      await client.deleteIndex(uid).waitTask().catch(() => undefined);
+      await client
+        .deleteIndex(uid)
+        .waitTask()
+        .catch(() => undefined);
     }
   }
 

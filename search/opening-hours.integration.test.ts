@@ -8,8 +8,19 @@ const WEEK = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday"
 const repeatEveryDay = (ranges: string[][]) => Object.fromEntries(WEEK.map((day) => [day, ranges]));
 
 const HOURS: Record<string, unknown> = {
-  office: { monday: [["09:00", "17:00"]], tuesday: [["09:00", "17:00"]], wednesday: [["09:00", "17:00"]], thursday: [["09:00", "17:00"]], friday: [["09:00", "17:00"]], saturday: [], sunday: [] },
-  split: repeatEveryDay([["11:30", "14:30"], ["17:30", "23:00"]]),
+  office: {
+    monday: [["09:00", "17:00"]],
+    tuesday: [["09:00", "17:00"]],
+    wednesday: [["09:00", "17:00"]],
+    thursday: [["09:00", "17:00"]],
+    friday: [["09:00", "17:00"]],
+    saturday: [],
+    sunday: [],
+  },
+  split: repeatEveryDay([
+    ["11:30", "14:30"],
+    ["17:30", "23:00"],
+  ]),
   overnight: { friday: [["18:00", "02:00"]], saturday: [["18:00", "03:30"]], sunday: [] },
   allDay: repeatEveryDay([["00:00", "24:00"]]),
   untilMidnight: repeatEveryDay([["12:00", "24:00"]]),
@@ -53,11 +64,7 @@ describe(`opening hours: SQL directory_is_open agrees with TS isOpenAt on ${test
       `select c.i::int as i, directory_is_open(c.hours::jsonb, c.zone, c.at::timestamptz) as open
          from unnest($1::text[], $2::text[], $3::text[]) with ordinality as c(hours, zone, at, i)
         order by c.i`,
-      [
-        cases.map((c) => (c.hours === null ? null : JSON.stringify(c.hours))),
-        cases.map((c) => c.zone),
-        cases.map((c) => c.at.toISOString()),
-      ],
+      [cases.map((c) => (c.hours === null ? null : JSON.stringify(c.hours))), cases.map((c) => c.zone), cases.map((c) => c.at.toISOString())],
     );
     return rows.map((row) => row.open);
   }

@@ -12,7 +12,8 @@ runSearchContract("postgres engine", (handle) => createPostgresSearchEngine(hand
 describe(`postgres engine: match sets bigger than the exact-count sample on ${testDriver()}`, () => {
   let handle: TestDatabase;
   let sampled: PostgresSearchEngine;
-  const search = (query: Partial<SearchQuery>) => sampled.search({ q: "", sort: "relevance", page: 1, perPage: 10, facets: true, now: CONTRACT_NOW, ...query });
+  const search = (query: Partial<SearchQuery>) =>
+    sampled.search({ q: "", sort: "relevance", page: 1, perPage: 10, facets: true, now: CONTRACT_NOW, ...query });
 
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -49,18 +50,26 @@ describe(`postgres engine: match sets bigger than the exact-count sample on ${te
     expect(new Set(ids).size).toBe(4);
     expect([...(first?.hits ?? []), ...(second?.hits ?? [])].every((hit) => hit.name.startsWith("Wiener Kaffeehaus"))).toBe(true);
     // Equal text scores: the first page is the two most popular coffee houses.
-    const popular = await handle.query<{ id: number }>("select id::int as id from businesses where name like 'Wiener Kaffeehaus%' order by rank_score desc, id desc limit 2");
+    const popular = await handle.query<{ id: number }>(
+      "select id::int as id from businesses where name like 'Wiener Kaffeehaus%' order by rank_score desc, id desc limit 2",
+    );
     expect(first?.hits.map((hit) => hit.id)).toEqual(popular.map((row) => Number(row.id)));
   });
 
   it("walks the most popular businesses from search_top_ranked, which the count refresh keeps equal to the live top", async () => {
-    const live = await handle.query<{ id: number }>(`select id::int as id from businesses where is_approved order by rank_score desc nulls last, id desc nulls last limit ${RANK_WALK}`);
-    const table = await handle.query<{ id: number }>("select id::int as id from search_top_ranked order by rank_score desc nulls last, id desc nulls last");
+    const live = await handle.query<{ id: number }>(
+      `select id::int as id from businesses where is_approved order by rank_score desc nulls last, id desc nulls last limit ${RANK_WALK}`,
+    );
+    const table = await handle.query<{ id: number }>(
+      "select id::int as id from search_top_ranked order by rank_score desc nulls last, id desc nulls last",
+    );
     expect(table.map((row) => Number(row.id))).toEqual(live.map((row) => Number(row.id)));
   });
 
   it("never shows a business hidden since the last count refresh, though the walk's table still lists it", async () => {
-    const [top] = await handle.query<{ id: number }>("select id::int as id from businesses where name like 'Wiener Kaffeehaus%' order by rank_score desc, id desc limit 1");
+    const [top] = await handle.query<{ id: number }>(
+      "select id::int as id from businesses where name like 'Wiener Kaffeehaus%' order by rank_score desc, id desc limit 1",
+    );
     const before = await search({ q: "kaffeehaus", perPage: 2 });
     expect(before.hits[0]?.id).toBe(Number(top?.id));
     await handle.query("update businesses set is_approved = false where id = $1", [top?.id]);
@@ -86,7 +95,10 @@ describe(`postgres engine: match sets bigger than the exact-count sample on ${te
     const plan = { filters: {}, sort: "relevance" as const, limit: 10, offset: 0, facets: true, sampleSize: 5 };
     for (const tsquery of ["'kaffeehaus'", "'pizza' & 'napoli'"]) {
       const text = { websearch: null, tsquery, fuzzyName: null };
-      const [after, beside] = [await searchBusinesses(handle, { ...plan, text }), await searchBusinesses(handle, { ...plan, text, likelySampled: true })];
+      const [after, beside] = [
+        await searchBusinesses(handle, { ...plan, text }),
+        await searchBusinesses(handle, { ...plan, text, likelySampled: true }),
+      ];
       expect(beside).toEqual(after);
     }
   });
@@ -100,7 +112,8 @@ describe(`postgres engine: match sets bigger than the exact-count sample on ${te
 describe(`postgres engine: round trips and the location index on ${testDriver()}`, () => {
   let handle: TestDatabase;
   let engine: PostgresSearchEngine;
-  const search = (query: Partial<SearchQuery>) => engine.search({ q: "", sort: "relevance", page: 1, perPage: 50, facets: true, now: CONTRACT_NOW, ...query });
+  const search = (query: Partial<SearchQuery>) =>
+    engine.search({ q: "", sort: "relevance", page: 1, perPage: 50, facets: true, now: CONTRACT_NOW, ...query });
 
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -141,7 +154,9 @@ describe(`postgres engine: round trips and the location index on ${testDriver()}
     // The first misspelt search also loads the category vocabulary (in the background, for the next one); then the
     // search with its look-ups, the corrected search and, beside it, the planner's estimate (a corrected single word
     // is usually a broad search).
-    expect(statements.filter((text) => !text.includes("regexp_split_to_table(directory_unaccent(lower(c.category))") || text.includes("with sample"))).toHaveLength(3);
+    expect(
+      statements.filter((text) => !text.includes("regexp_split_to_table(directory_unaccent(lower(c.category))") || text.includes("with sample")),
+    ).toHaveLength(3);
     expect(statements.filter((text) => text.startsWith("explain"))).toHaveLength(1);
   });
 
@@ -236,21 +251,29 @@ describe(`postgres engine: round trips and the location index on ${testDriver()}
     expect(indexes.map((row) => row.indexname)).toEqual(["businesses_search_idx"]);
   });
 
-  it.runIf(testDriver() === "postgres")("finds the same businesses with a location through the (country, city, text) index as through the text index alone", async () => {
-    const [index] = await handle.query<{ indexdef: string }>("select indexdef from pg_indexes where indexname = 'businesses_location_search_idx'");
-    expect(index?.indexdef).toContain("(country_code, city_slug, search_vector)");
-    const queries: Array<Partial<SearchQuery>> = [{ q: "bakery", countryCode: "DE" }, { q: "bakery in berlin" }, { q: "cafe", location: "France" }, { q: "bakery" }];
-    const runAll = async () => {
-      const results = [];
-      for (const query of queries) results.push(await search(query));
-      return results;
-    };
-    const indexed = await runAll();
-    await handle.query("drop index businesses_location_search_idx");
-    await handle.query("create index businesses_search_idx on businesses using gin (search_vector)");
-    const unindexed = await runAll();
-    expect(indexed.map((result) => result.total)).toEqual([4, 3, 2, 6]);
-    expect(unindexed.map((result) => result.hits.map((hit) => hit.id))).toEqual(indexed.map((result) => result.hits.map((hit) => hit.id)));
-    expect(unindexed.map((result) => result.facets)).toEqual(indexed.map((result) => result.facets));
-  });
+  it.runIf(testDriver() === "postgres")(
+    "finds the same businesses with a location through the (country, city, text) index as through the text index alone",
+    async () => {
+      const [index] = await handle.query<{ indexdef: string }>("select indexdef from pg_indexes where indexname = 'businesses_location_search_idx'");
+      expect(index?.indexdef).toContain("(country_code, city_slug, search_vector)");
+      const queries: Array<Partial<SearchQuery>> = [
+        { q: "bakery", countryCode: "DE" },
+        { q: "bakery in berlin" },
+        { q: "cafe", location: "France" },
+        { q: "bakery" },
+      ];
+      const runAll = async () => {
+        const results = [];
+        for (const query of queries) results.push(await search(query));
+        return results;
+      };
+      const indexed = await runAll();
+      await handle.query("drop index businesses_location_search_idx");
+      await handle.query("create index businesses_search_idx on businesses using gin (search_vector)");
+      const unindexed = await runAll();
+      expect(indexed.map((result) => result.total)).toEqual([4, 3, 2, 6]);
+      expect(unindexed.map((result) => result.hits.map((hit) => hit.id))).toEqual(indexed.map((result) => result.hits.map((hit) => hit.id)));
+      expect(unindexed.map((result) => result.facets)).toEqual(indexed.map((result) => result.facets));
+    },
+  );
 });

@@ -14,7 +14,12 @@ describe("postgres engine: pure parts", () => {
 
   it("maps suggest rows to matches: counts for categories and countries, the city and country of a business", () => {
     const row = { label: "Bakery", slug: "bakery", countryCode: null, detail: null };
-    expect(mapSuggestionRow({ ...row, kind: "category", count: "1234" as unknown as number })).toEqual({ kind: "category", name: "Bakery", slug: "bakery", count: 1234 });
+    expect(mapSuggestionRow({ ...row, kind: "category", count: "1234" as unknown as number })).toEqual({
+      kind: "category",
+      name: "Bakery",
+      slug: "bakery",
+      count: 1234,
+    });
     expect(mapSuggestionRow({ kind: "business", label: "Bäckerei", slug: "baeckerei", countryCode: "DE", detail: "Berlin", count: 0 })).toEqual({
       kind: "business",
       name: "Bäckerei",
@@ -33,7 +38,14 @@ describe("postgres engine: pure parts", () => {
   });
 
   it("adds the typo look-ups to a search statement only when asked, gated on finding too little", () => {
-    const plan = { text: { websearch: null, tsquery: "'restuarant':*", fuzzyName: null }, filters: {}, sort: "relevance" as const, limit: 20, offset: 0, facets: false };
+    const plan = {
+      text: { websearch: null, tsquery: "'restuarant':*", fuzzyName: null },
+      filters: {},
+      sort: "relevance" as const,
+      limit: 20,
+      offset: 0,
+      facets: false,
+    };
     expect(buildSearchStatement(plan).text).not.toContain("vocabulary_candidates");
     const statement = buildSearchStatement({ ...plan, vocabulary: { words: ["restuarant"], minSimilarity: 0.4, belowTotal: 5 } });
     expect(statement.text).toContain("vocabulary_candidates");
@@ -47,7 +59,13 @@ describe("postgres engine: pure parts", () => {
     const hostile = "x'); drop table businesses; --";
     const statement = buildSearchStatement({
       text: { websearch: hostile, tsquery: "'abc':*", fuzzyName: hostile },
-      filters: { categorySlug: hostile, countryCode: "DE", cities: [{ countryCode: "DE", citySlug: hostile }], minRating: 4, openAt: new Date("2024-01-08T10:00:00Z") },
+      filters: {
+        categorySlug: hostile,
+        countryCode: "DE",
+        cities: [{ countryCode: "DE", citySlug: hostile }],
+        minRating: 4,
+        openAt: new Date("2024-01-08T10:00:00Z"),
+      },
       sort: "rating",
       limit: 20,
       offset: 40,
@@ -61,7 +79,14 @@ describe("postgres engine: pure parts", () => {
   });
 
   it("orders external candidates by their rank and skips facets when not asked", () => {
-    const statement = buildSearchStatement({ text: null, filters: { candidateIds: [3, 1, 2] }, sort: "relevance", limit: 10, offset: 0, facets: false });
+    const statement = buildSearchStatement({
+      text: null,
+      filters: { candidateIds: [3, 1, 2] },
+      sort: "relevance",
+      limit: 10,
+      offset: 0,
+      facets: false,
+    });
     expect(statement.text).toContain("with ordinality as candidate(id, position)");
     expect(statement.text).not.toContain("category_facets");
     expect(statement.params[0]).toEqual([3, 1, 2]);
@@ -114,15 +139,30 @@ describe("postgres engine: pure parts", () => {
 
   it("rounds distances and only reports them for searches near a point", () => {
     const row = {
-      id: 7, slug: "a", name: "A", category: null, type: null, city: null, countryCode: null, fullAddress: null, rating: 4,
-      reviews: 2, phone: null, photo: null, verified: false, latitude: 1, longitude: 2, distanceKm: 1.23456,
+      id: 7,
+      slug: "a",
+      name: "A",
+      category: null,
+      type: null,
+      city: null,
+      countryCode: null,
+      fullAddress: null,
+      rating: 4,
+      reviews: 2,
+      phone: null,
+      photo: null,
+      verified: false,
+      latitude: 1,
+      longitude: 2,
+      distanceKm: 1.23456,
     };
     expect(mapRowToSearchHit(row, true).distanceKm).toBe(1.23);
     expect(mapRowToSearchHit(row, false)).not.toHaveProperty("distanceKm");
   });
 
   it("mixes suggestions: a few of each kind first, then fills with businesses, grouped by kind", () => {
-    const of = (kind: SuggestionMatch["kind"], n: number): SuggestionMatch[] => Array.from({ length: n }, (_, i) => ({ kind, name: `${kind}${i}`, slug: `${kind}-${i}` }));
+    const of = (kind: SuggestionMatch["kind"], n: number): SuggestionMatch[] =>
+      Array.from({ length: n }, (_, i) => ({ kind, name: `${kind}${i}`, slug: `${kind}-${i}` }));
     const mixed = mixSuggestions([...of("business", 10), ...of("city", 5), ...of("category", 1), ...of("country", 1)], 8);
     expect(mixed.map((s) => s.name)).toEqual(["category0", "country0", "city0", "city1", "city2", "business0", "business1", "business2"]);
     expect(mixSuggestions(of("business", 3), 8)).toHaveLength(3);

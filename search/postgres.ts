@@ -18,7 +18,14 @@ import { refreshAggregates } from "../db/writes/aggregates.ts";
 import type { FacetCount, SearchEngine, SearchFacets, SearchHit, SearchQuery, SearchResult, SuggestionKind, SuggestionMatch } from "./engine.ts";
 import { createEmptyFacets } from "./engine.ts";
 import { findDidYouMean, findWordCorrections, MIN_CORRECTION_SIMILARITY, prepareQuery, selectVocabularyWords } from "./query-plan.ts";
-import { buildCorrectedTsquery, buildTextMatch, foldLastWord, matchLastWordExactly, normalizeSuggestPrefix, usesWebsearchSyntax } from "./query-text.ts";
+import {
+  buildCorrectedTsquery,
+  buildTextMatch,
+  foldLastWord,
+  matchLastWordExactly,
+  normalizeSuggestPrefix,
+  usesWebsearchSyntax,
+} from "./query-text.ts";
 import { chooseCorrections, measureTrigramSimilarity } from "./typos.ts";
 import { VocabularyWordSet } from "./vocabulary-set.ts";
 
@@ -161,12 +168,14 @@ export class PostgresSearchEngine implements SearchEngine {
     // list (11 ms per loop for "restaurant" at 1M businesses, before any typo work): only the other words are checked.
     const vocabularyWords = textMatch && typoTolerant ? await this.#withoutVocabularyWords(selectVocabularyWords(textMatch.words)) : [];
     // A search that finds too little answers its own typo look-ups in the same statement (one round trip fewer).
-    const vocabulary = vocabularyWords.length > 0 ? { words: vocabularyWords, minSimilarity: MIN_CORRECTION_SIMILARITY, belowTotal: FEW_RESULTS } : undefined;
+    const vocabulary =
+      vocabularyWords.length > 0 ? { words: vocabularyWords, minSimilarity: MIN_CORRECTION_SIMILARITY, belowTotal: FEW_RESULTS } : undefined;
     // One whole category or city word ("restaurant", "berlin") is a broad search: its total will be estimated.
     const likelySampled = wholeWord && textMatch?.words.length === 1;
     // A single unfamiliar word close to a category word is probably that word misspelt: its corrected search starts
     // now, beside the search as typed, and is used only if the typo path then picks the same correction.
-    const foreseen = textMatch && vocabularyWords.length === 1 && textMatch.words.length === 1 ? this.#foreseeCorrection(handle, basePlan, textMatch.words) : null;
+    const foreseen =
+      textMatch && vocabularyWords.length === 1 && textMatch.words.length === 1 ? this.#foreseeCorrection(handle, basePlan, textMatch.words) : null;
     let rows: BusinessSearchRows;
     try {
       rows = await searchBusinesses(handle, { ...basePlan, text: primaryText, likelySampled, ...(vocabulary ? { vocabulary } : {}) });
@@ -207,7 +216,11 @@ export class PostgresSearchEngine implements SearchEngine {
    * loaded yet. NOTE: a word that turns out to match businesses wastes this statement; it is only tried for words
    * outside the category and city vocabulary that sit close to a category word.
    */
-  #foreseeCorrection(handle: DatabaseHandle, basePlan: Omit<BusinessSearchPlan, "text">, words: string[]): { tsquery: string; rows: Promise<BusinessSearchRows> } | null {
+  #foreseeCorrection(
+    handle: DatabaseHandle,
+    basePlan: Omit<BusinessSearchPlan, "text">,
+    words: string[],
+  ): { tsquery: string; rows: Promise<BusinessSearchRows> } | null {
     const terms = this.#peekCategoryTerms();
     const [typed] = words;
     const [word] = selectVocabularyWords(words);

@@ -5,7 +5,13 @@ import { countryCodeFromName } from "../db/rules/countries.ts";
 import { slugify } from "../db/rules/slug.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import type { SearchFilters } from "../db/queries/search-statement.ts";
-import { findCitiesBySlug, findClosestBusinessName, findCountryCode, findWordVocabulary, type WordVocabulary } from "../db/queries/search-vocabulary.ts";
+import {
+  findCitiesBySlug,
+  findClosestBusinessName,
+  findCountryCode,
+  findWordVocabulary,
+  type WordVocabulary,
+} from "../db/queries/search-vocabulary.ts";
 import type { SearchQuery } from "./engine.ts";
 import { buildCorrectedText, selectCorrectableWords, splitLocationPhrase, usesWebsearchSyntax } from "./query-text.ts";
 import { chooseCorrections } from "./typos.ts";
@@ -42,7 +48,10 @@ export async function resolveLocation(handle: DatabaseHandle, text: string): Pro
   if (!location) return {};
   const wholeCountry = await resolveCountry(handle, location);
   if (wholeCountry) return { countryCode: wholeCountry };
-  const segments = location.split(",").map((segment) => segment.trim()).filter(Boolean);
+  const segments = location
+    .split(",")
+    .map((segment) => segment.trim())
+    .filter(Boolean);
   let countryCode: string | undefined;
   let cityText = location;
   if (segments.length >= 2) {
@@ -105,7 +114,10 @@ export async function prepareQuery(handle: DatabaseHandle, query: SearchQuery): 
 
 /** Accents off, as directory_unaccent does for the words the SQL compares. */
 function foldAccents(word: string): string {
-  return word.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  return word
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 }
 
 export interface WordCorrections {

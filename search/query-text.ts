@@ -56,7 +56,10 @@ export function matchLastWordExactly(match: TextMatchParts): TextMatchParts {
 
 /** The last word of a match, folded the way the index folds it ("Zürich" → "zurich"). */
 export function foldLastWord(match: TextMatchParts): string {
-  return (match.words[match.words.length - 1] ?? "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  return (match.words[match.words.length - 1] ?? "")
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 }
 
 /**

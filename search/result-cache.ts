@@ -17,8 +17,21 @@ export interface ResultCacheOptions {
 /** Only plain queries are cached: "open now" depends on the minute it is asked. */
 function cacheKeyOf(query: SearchQuery): string | null {
   if (query.openNow) return null;
-  return JSON.stringify([query.q, query.location ?? null, query.category ?? null, query.countryCode ?? null, query.city ?? null,
-    query.verified ?? null, query.minRating ?? null, query.near ?? null, query.sort, query.page, query.perPage, query.facets ?? true, query.now?.toISOString() ?? null]);
+  return JSON.stringify([
+    query.q,
+    query.location ?? null,
+    query.category ?? null,
+    query.countryCode ?? null,
+    query.city ?? null,
+    query.verified ?? null,
+    query.minRating ?? null,
+    query.near ?? null,
+    query.sort,
+    query.page,
+    query.perPage,
+    query.facets ?? true,
+    query.now?.toISOString() ?? null,
+  ]);
 }
 
 export class CachedSearchEngine implements SearchEngine {
@@ -28,7 +41,11 @@ export class CachedSearchEngine implements SearchEngine {
 
   constructor(engine: SearchEngine, options: ResultCacheOptions = {}) {
     this.#engine = engine;
-    const settings = { ttlMs: options.ttlMs ?? RESULT_CACHE_TTL_MS, max: options.maxEntries ?? RESULT_CACHE_MAX_ENTRIES, ...(options.now ? { now: options.now } : {}) };
+    const settings = {
+      ttlMs: options.ttlMs ?? RESULT_CACHE_TTL_MS,
+      max: options.maxEntries ?? RESULT_CACHE_MAX_ENTRIES,
+      ...(options.now ? { now: options.now } : {}),
+    };
     this.#results = new TtlCache(settings);
     this.#suggestions = new TtlCache(settings);
   }

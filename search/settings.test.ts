@@ -9,7 +9,17 @@ describe("Meilisearch index settings", () => {
 
   it("filters and sorts on every attribute the engine asks for", () => {
     const filterable = new Set(BUSINESS_INDEX_SETTINGS.filterableAttributes);
-    for (const attribute of ["category_slug", "country_code", "city_slug", "verified", "rating", "_geo", "has_hours", "status", ...FACET_ATTRIBUTES]) {
+    for (const attribute of [
+      "category_slug",
+      "country_code",
+      "city_slug",
+      "verified",
+      "rating",
+      "_geo",
+      "has_hours",
+      "status",
+      ...FACET_ATTRIBUTES,
+    ]) {
       expect(filterable.has(attribute), attribute).toBe(true);
     }
     expect(BUSINESS_INDEX_SETTINGS.sortableAttributes).toEqual(["rating", "reviews", "rank_score", "_geo"]);

@@ -20,8 +20,17 @@ export const BUSINESS_INDEX_SETTINGS = {
   // Order is attribute rank: a hit in the name beats one in the category, the place, then the description.
   searchableAttributes: ["name", "category", "type", "city", "country", "full_address", "description"],
   filterableAttributes: [
-    "category_slug", "country_code", "city_slug", "verified", "rating", "_geo", "has_hours", "status", "id",
-    "facet_category", "facet_city",
+    "category_slug",
+    "country_code",
+    "city_slug",
+    "verified",
+    "rating",
+    "_geo",
+    "has_hours",
+    "status",
+    "id",
+    "facet_category",
+    "facet_city",
   ],
   sortableAttributes: ["rating", "reviews", "rank_score", "_geo"],
   // Text relevance first; an explicit sort (rating, reviews, distance) before exactness; popularity breaks ties.

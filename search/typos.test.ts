@@ -48,7 +48,10 @@ describe("typo corrections", () => {
   });
 
   it("catches swapped letters trigrams miss, and leaves words without a close term alone", () => {
-    const vocabulary = [{ term: "museum", businessCount: 300 }, { term: "restaurant", businessCount: 50_000 }];
+    const vocabulary = [
+      { term: "museum", businessCount: 300 },
+      { term: "restaurant", businessCount: 50_000 },
+    ];
     expect(chooseCorrections(["musuem", "xylophone"], [], vocabulary)).toEqual(new Map([["musuem", "museum"]]));
     expect(chooseCorrections(["museum"], [], vocabulary)).toEqual(new Map());
   });

@@ -14,7 +14,11 @@ export class VocabularyWordSet {
   readonly #words: RefreshingValue<Set<string>>;
 
   constructor(options: VocabularySetOptions) {
-    this.#words = new RefreshingValue({ load: async () => new Set(await options.load()), ttlMs: options.ttlMs, ...(options.now ? { now: options.now } : {}) });
+    this.#words = new RefreshingValue({
+      load: async () => new Set(await options.load()),
+      ttlMs: options.ttlMs,
+      ...(options.now ? { now: options.now } : {}),
+    });
   }
 
   /**

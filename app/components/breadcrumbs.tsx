@@ -35,7 +35,14 @@ export function Breadcrumbs({ crumbs, tone = "light" }: { crumbs: Crumb[]; tone?
             return (
               <li key={crumb.path} className="flex items-center gap-1.5">
                 {i > 0 ? (
-                  <svg viewBox="0 0 20 20" className={`h-4 w-4 ${tone === "dark" ? "text-brand-200" : "text-slate-400"}`} fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                  <svg
+                    viewBox="0 0 20 20"
+                    className={`h-4 w-4 ${tone === "dark" ? "text-brand-200" : "text-slate-400"}`}
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    aria-hidden="true"
+                  >
                     <path d="M7.5 5l5 5-5 5" />
                   </svg>
                 ) : null}

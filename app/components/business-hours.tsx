@@ -28,7 +28,11 @@ const STATUS_LABELS: Record<string, string> = { closed_temporarily: "Temporarily
 export function OpenBadge({ open, status }: { open: boolean | null; status: string }) {
   const closedLabel = STATUS_LABELS[status];
   if (closedLabel) {
-    return <span className="inline-flex items-center gap-1.5 rounded-full bg-red-50 px-2.5 py-1 text-xs font-semibold text-red-800 ring-1 ring-red-200">{closedLabel}</span>;
+    return (
+      <span className="inline-flex items-center gap-1.5 rounded-full bg-red-50 px-2.5 py-1 text-xs font-semibold text-red-800 ring-1 ring-red-200">
+        {closedLabel}
+      </span>
+    );
   }
   if (open === null) return null;
   return (
@@ -53,12 +57,18 @@ export function BusinessHoursTable({ rows, today, timeZone }: { rows: DayHoursRo
           {rows.map((row) => {
             const isToday = row.day === today;
             return (
-              <tr key={row.day} className={isToday ? "bg-brand-50 font-semibold text-brand-900" : "text-slate-700"} aria-current={isToday ? "date" : undefined}>
+              <tr
+                key={row.day}
+                className={isToday ? "bg-brand-50 font-semibold text-brand-900" : "text-slate-700"}
+                aria-current={isToday ? "date" : undefined}
+              >
                 <th scope="row" className={`py-2 pl-3 pr-2 text-left font-medium ${isToday ? "rounded-l-lg" : ""}`}>
                   {row.label}
                   {isToday ? <span className="ml-1 text-xs font-semibold text-brand-700">(Today)</span> : null}
                 </th>
-                <td className={`py-2 pl-2 pr-3 text-right tabular-nums ${isToday ? "rounded-r-lg" : ""} ${row.text === "Closed" && !isToday ? "text-slate-600" : ""}`}>
+                <td
+                  className={`py-2 pl-2 pr-3 text-right tabular-nums ${isToday ? "rounded-r-lg" : ""} ${row.text === "Closed" && !isToday ? "text-slate-600" : ""}`}
+                >
                   {/* One shift per line, never broken inside a time: split shifts stay readable at 360 px. */}
                   {row.text.split(", ").map((shift) => (
                     <span key={shift} className="block whitespace-nowrap">

@@ -69,8 +69,16 @@ export function BusinessMap({ latitude, longitude, name, fullAddress, mapsUrl, s
           </svg>
           <p className="text-sm font-medium text-slate-800">{fullAddress ?? name}</p>
           <p className="text-xs tabular-nums text-slate-600">{coordinates}</p>
-          {state === "loading" ? <p className="text-xs text-slate-600" role="status">Loading map…</p> : null}
-          {state === "failed" ? <p className="text-xs text-slate-600" role="status">The interactive map could not be loaded.</p> : null}
+          {state === "loading" ? (
+            <p className="text-xs text-slate-600" role="status">
+              Loading map…
+            </p>
+          ) : null}
+          {state === "failed" ? (
+            <p className="text-xs text-slate-600" role="status">
+              The interactive map could not be loaded.
+            </p>
+          ) : null}
           {mapsUrl ? (
             <a href={mapsUrl} target="_blank" rel="noopener noreferrer" className="btn-secondary mt-1 py-2">
               Open in maps

@@ -79,7 +79,11 @@ export function CityListView({
         <div className="mt-8">
           <PendingList label="Loading cities...">
             {data.cities.length === 0 ? (
-              <EmptyState title="No cities found" hint="Try adjusting your search terms or browse all cities" action={{ to: "/cities", label: "All cities" }} />
+              <EmptyState
+                title="No cities found"
+                hint="Try adjusting your search terms or browse all cities"
+                action={{ to: "/cities", label: "All cities" }}
+              />
             ) : (
               <ul aria-label="City results" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {data.cities.map((city) => (

@@ -19,7 +19,12 @@ export function buildItemList(siteUrl: string, name: string, entries: ItemListEn
     "@type": "ItemList",
     name,
     numberOfItems: entries.length,
-    itemListElement: entries.map((entry, i) => ({ "@type": "ListItem", position: firstPosition + i, name: entry.name, url: absoluteUrl(siteUrl, entry.path) })),
+    itemListElement: entries.map((entry, i) => ({
+      "@type": "ListItem",
+      position: firstPosition + i,
+      name: entry.name,
+      url: absoluteUrl(siteUrl, entry.path),
+    })),
   };
 }
 

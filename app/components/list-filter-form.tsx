@@ -24,7 +24,14 @@ export function ListFilterForm({
         {label}
       </label>
       <div className="relative flex-1">
-        <svg viewBox="0 0 20 20" className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-400" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <svg
+          viewBox="0 0 20 20"
+          className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-400"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
           <circle cx="9" cy="9" r="6" />
           <path d="M13.5 13.5L17 17" />
         </svg>

@@ -55,7 +55,14 @@ export function NotFoundView({ badge, title, text, idPrefix }: NotFoundViewProps
         {badge}
         <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
         <p className="mt-4 text-slate-600">{text}</p>
-        <form action="/search" method="get" role="search" aria-label="Search the directory" onSubmit={submit} className="mt-8 grid gap-3 text-left sm:grid-cols-[1fr_1fr_auto]">
+        <form
+          action="/search"
+          method="get"
+          role="search"
+          aria-label="Search the directory"
+          onSubmit={submit}
+          className="mt-8 grid gap-3 text-left sm:grid-cols-[1fr_1fr_auto]"
+        >
           <div>
             <label htmlFor={`${idPrefix}-q`} className="sr-only">
               What are you looking for?
@@ -75,7 +82,14 @@ export function NotFoundView({ badge, title, text, idPrefix }: NotFoundViewProps
             <label htmlFor={`${idPrefix}-location`} className="sr-only">
               City or country
             </label>
-            <input id={`${idPrefix}-location`} ref={whereField} name="location" onChange={(event) => setWhere(event.target.value)} className="input" placeholder="City or country" />
+            <input
+              id={`${idPrefix}-location`}
+              ref={whereField}
+              name="location"
+              onChange={(event) => setWhere(event.target.value)}
+              className="input"
+              placeholder="City or country"
+            />
           </div>
           <button type="submit" className="btn-primary" disabled={hydrated && !what.trim()}>
             Search

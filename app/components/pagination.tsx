@@ -89,7 +89,13 @@ export function Pagination({
       </>
     );
     return enabled ? (
-      <Link to={href(target)} rel={direction} preventScrollReset onClick={scrollToTop} className={`${itemClass} gap-1 border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}>
+      <Link
+        to={href(target)}
+        rel={direction}
+        preventScrollReset
+        onClick={scrollToTop}
+        className={`${itemClass} gap-1 border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}
+      >
         {content}
       </Link>
     ) : (
@@ -121,7 +127,12 @@ export function Pagination({
                   {item}
                 </span>
               ) : (
-                <Link to={href(item)} preventScrollReset onClick={scrollToTop} className={`${itemClass} text-slate-700 hover:bg-white hover:text-brand-700 hover:shadow-sm`}>
+                <Link
+                  to={href(item)}
+                  preventScrollReset
+                  onClick={scrollToTop}
+                  className={`${itemClass} text-slate-700 hover:bg-white hover:text-brand-700 hover:shadow-sm`}
+                >
                   <span className="sr-only">Page </span>
                   {item}
                 </Link>

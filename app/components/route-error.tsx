@@ -13,7 +13,6 @@ export interface RouteErrorTexts {
   failureMessage: string | ((status: number, statusText: string) => string);
 }
 
-
 const LOAD_FAILURE = (what: string) => `There was an error loading the ${what}. Please try again later.`;
 const CATEGORIES_FAILED = { failureTitle: "Unable to load categories", failureMessage: LOAD_FAILURE("categories") };
 const COUNTRIES_FAILED = { failureTitle: "Unable to load countries", failureMessage: LOAD_FAILURE("countries") };

@@ -56,7 +56,15 @@ export function SearchBox({ variant = "hero", defaultQuery = "", defaultLocation
       <label htmlFor={`${id}-location`} className="sr-only">
         Location
       </label>
-      <SearchSuggestInput id={`${id}-location`} name="location" type="text" mode="place" defaultValue={defaultLocation} className="input border-0 bg-slate-50" placeholder="City or country" />
+      <SearchSuggestInput
+        id={`${id}-location`}
+        name="location"
+        type="text"
+        mode="place"
+        defaultValue={defaultLocation}
+        className="input border-0 bg-slate-50"
+        placeholder="City or country"
+      />
       {hiddenInputs}
       <button type="submit" className="btn-primary px-6">
         <SearchIcon className="h-4 w-4" />

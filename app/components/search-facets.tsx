@@ -95,18 +95,35 @@ function FilterForm({ params }: { params: SearchParamRecord }) {
       <fieldset className="space-y-1">
         <legend className="px-2 text-xs font-semibold uppercase tracking-wide text-slate-500">Show only</legend>
         <label className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
-          <input type="checkbox" name="open_now" value="1" defaultChecked={Boolean(params.open_now)} onChange={submitOnChange} className="h-4 w-4 rounded border-slate-300 text-brand-600 accent-brand-600" />
+          <input
+            type="checkbox"
+            name="open_now"
+            value="1"
+            defaultChecked={Boolean(params.open_now)}
+            onChange={submitOnChange}
+            className="h-4 w-4 rounded border-slate-300 text-brand-600 accent-brand-600"
+          />
           Open now
         </label>
         <label className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
-          <input type="checkbox" name="verified" value="1" defaultChecked={Boolean(params.verified)} onChange={submitOnChange} className="h-4 w-4 rounded border-slate-300 accent-brand-600" />
+          <input
+            type="checkbox"
+            name="verified"
+            value="1"
+            defaultChecked={Boolean(params.verified)}
+            onChange={submitOnChange}
+            className="h-4 w-4 rounded border-slate-300 accent-brand-600"
+          />
           Verified businesses
         </label>
       </fieldset>
       <fieldset className="space-y-1">
         <legend className="px-2 text-xs font-semibold uppercase tracking-wide text-slate-500">Rating</legend>
         {[{ value: "", label: "Any rating" }, ...MIN_RATING_OPTIONS.map((value) => ({ value, label: `${value} stars & up` }))].map((option) => (
-          <label key={option.value || "any"} className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
+          <label
+            key={option.value || "any"}
+            className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
+          >
             <input
               type="radio"
               name="min_rating"

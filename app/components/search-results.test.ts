@@ -8,9 +8,31 @@ describe("search result cards", () => {
 
   it("maps a hit onto the shared card, falling back to the category when there is no type", () => {
     const card = toBusinessCard({
-      id: 1, slug: "cafe-x-berlin", name: "Cafe X", category: "Cafe", type: null, city: "Berlin", countryCode: "DE",
-      fullAddress: "Main St 1, Berlin", rating: 4.5, reviews: 12, phone: null, photo: null, verified: true, latitude: null, longitude: null,
+      id: 1,
+      slug: "cafe-x-berlin",
+      name: "Cafe X",
+      category: "Cafe",
+      type: null,
+      city: "Berlin",
+      countryCode: "DE",
+      fullAddress: "Main St 1, Berlin",
+      rating: 4.5,
+      reviews: 12,
+      phone: null,
+      photo: null,
+      verified: true,
+      latitude: null,
+      longitude: null,
     });
-    expect(card).toEqual({ slug: "cafe-x-berlin", name: "Cafe X", image_url: null, rating: 4.5, review_count: 12, type: "Cafe", full_address: "Main St 1, Berlin", phone: null });
+    expect(card).toEqual({
+      slug: "cafe-x-berlin",
+      name: "Cafe X",
+      image_url: null,
+      rating: 4.5,
+      review_count: 12,
+      type: "Cafe",
+      full_address: "Main St 1, Berlin",
+      phone: null,
+    });
   });
 });

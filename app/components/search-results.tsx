@@ -40,7 +40,9 @@ export function SearchHitGrid({ hits }: { hits: SearchHit[] }) {
                 </span>
               ) : null}
               {hit.distanceKm !== undefined ? (
-                <span className="rounded-full bg-white/95 px-2 py-0.5 text-xs font-semibold text-slate-800 shadow-sm">{formatDistance(hit.distanceKm)} away</span>
+                <span className="rounded-full bg-white/95 px-2 py-0.5 text-xs font-semibold text-slate-800 shadow-sm">
+                  {formatDistance(hit.distanceKm)} away
+                </span>
               ) : null}
             </div>
           ) : null}

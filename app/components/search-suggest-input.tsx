@@ -48,7 +48,15 @@ export interface SearchSuggestInputProps {
   type?: "search" | "text";
 }
 
-export function SearchSuggestInput({ id, name, defaultValue = "", placeholder, className = "", mode = "navigate", type = "search" }: SearchSuggestInputProps) {
+export function SearchSuggestInput({
+  id,
+  name,
+  defaultValue = "",
+  placeholder,
+  className = "",
+  mode = "navigate",
+  type = "search",
+}: SearchSuggestInputProps) {
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
   // null until the visitor types: a prefilled value must not pop suggestions open on load.

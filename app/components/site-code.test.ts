@@ -19,8 +19,14 @@ describe("site code placement", () => {
     );
     expect(rest).toBe("");
     expect(tags.map((tag) => tag.tag)).toEqual(["meta", "script", "script", "noscript", "link"]);
-    expect(tags[0]?.attributes).toEqual([["name", "google-site-verification"], ["content", "a&b"]]);
-    expect(tags[1]?.attributes).toEqual([["async", true], ["src", "https://www.googletagmanager.com/gtag/js?id=G-1"]]);
+    expect(tags[0]?.attributes).toEqual([
+      ["name", "google-site-verification"],
+      ["content", "a&b"],
+    ]);
+    expect(tags[1]?.attributes).toEqual([
+      ["async", true],
+      ["src", "https://www.googletagmanager.com/gtag/js?id=G-1"],
+    ]);
     expect(tags[2]?.html).toContain("fbq('init', '123')");
     expect(tags[3]?.html).toContain("noscript=1");
   });
@@ -48,7 +54,12 @@ describe("site code under the Content-Security-Policy", () => {
 
   it("puts the response's nonce on every admin script, replacing any nonce the code brought", () => {
     const placed = placeSiteCode(
-      { headTags: `<script nonce="old" async src="https://t.example/a.js"></script><meta name="a" content="1">`, analyticsCode: "", facebookPixel: PIXEL, footerTags: `<div><script type="module">x()</script></div>` },
+      {
+        headTags: `<script nonce="old" async src="https://t.example/a.js"></script><meta name="a" content="1">`,
+        analyticsCode: "",
+        facebookPixel: PIXEL,
+        footerTags: `<div><script type="module">x()</script></div>`,
+      },
       NONCE,
     );
     const head = renderToStaticMarkup(createElement(SiteHeadCode, { tags: placed.headTags }));

@@ -82,7 +82,12 @@ export function splitHeadCode(code: string): { tags: HeadCodeTag[]; rest: string
     if (!match) {
       RAW_ELEMENT.lastIndex = position;
       match = RAW_ELEMENT.exec(code);
-      if (match) tags.push({ tag: (match[1] as string).toLowerCase() as HeadCodeTag["tag"], attributes: parseAttributes(match[2] ?? ""), html: match[3] ?? "" });
+      if (match)
+        tags.push({
+          tag: (match[1] as string).toLowerCase() as HeadCodeTag["tag"],
+          attributes: parseAttributes(match[2] ?? ""),
+          html: match[3] ?? "",
+        });
     }
     if (!match) {
       VOID_ELEMENT.lastIndex = position;

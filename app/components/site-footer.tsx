@@ -40,17 +40,14 @@ export function SiteFooter() {
         <div>
           <p className="text-lg font-semibold text-white">Business Directory</p>
           <p className="mt-3 max-w-sm text-sm leading-6 text-slate-400">
-            Find trusted businesses worldwide: contact details, opening hours, maps and directions for over 564,000
-            businesses in 195+ countries.
+            Find trusted businesses worldwide: contact details, opening hours, maps and directions for over 564,000 businesses in 195+ countries.
           </p>
         </div>
         <FooterNav title="Quick Links" links={QUICK_LINKS} />
         <FooterNav title="Legal" links={LEGAL_LINKS} />
       </div>
       <div className="border-t border-slate-800">
-        <p className="container-page py-6 text-xs text-slate-400">
-          © {new Date().getFullYear()} Business Directory. All rights reserved.
-        </p>
+        <p className="container-page py-6 text-xs text-slate-400">© {new Date().getFullYear()} Business Directory. All rights reserved.</p>
       </div>
     </footer>
   );

@@ -38,12 +38,18 @@ export function SiteToast({ toast, onDismiss }: { toast: SiteToastMessage | null
             <Toast.Title className="text-sm font-semibold text-slate-900">{toast.title}</Toast.Title>
             <Toast.Description className="mt-1 text-sm text-slate-700">{toast.description}</Toast.Description>
           </div>
-          <Toast.Close className="rounded-md px-2 py-1 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900" aria-label="Dismiss notification">
+          <Toast.Close
+            className="rounded-md px-2 py-1 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+            aria-label="Dismiss notification"
+          >
             ✕
           </Toast.Close>
         </Toast.Root>
       ) : null}
-      <Toast.Viewport label="Notifications ({hotkey})" className="fixed bottom-0 right-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none sm:bottom-4 sm:right-4" />
+      <Toast.Viewport
+        label="Notifications ({hotkey})"
+        className="fixed bottom-0 right-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none sm:bottom-4 sm:right-4"
+      />
     </Toast.Provider>
   );
 }

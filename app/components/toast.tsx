@@ -67,9 +67,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             <span data-dot className="mt-1.5 h-2 w-2 shrink-0 rounded-full" aria-hidden="true" />
             <div className="min-w-0 flex-1">
               <Toast.Title className="text-sm font-semibold">{toast.title}</Toast.Title>
-              {toast.description ? <Toast.Description className="mt-0.5 break-words text-sm text-slate-600">{toast.description}</Toast.Description> : null}
+              {toast.description ? (
+                <Toast.Description className="mt-0.5 break-words text-sm text-slate-600">{toast.description}</Toast.Description>
+              ) : null}
             </div>
-            <Toast.Close className="rounded-md px-1.5 text-lg leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800" aria-label="Dismiss notification">
+            <Toast.Close
+              className="rounded-md px-1.5 text-lg leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+              aria-label="Dismiss notification"
+            >
               ×
             </Toast.Close>
           </Toast.Root>

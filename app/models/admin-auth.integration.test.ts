@@ -43,7 +43,10 @@ async function expectJsonError(response: Response, status: number, code: string)
   expect(body.message.length).toBeGreaterThan(10);
 }
 
-function request(pathname: string, init: { method?: string; cookie?: string; origin?: string | null; csrf?: string; body?: BodyInit; type?: string } = {}) {
+function request(
+  pathname: string,
+  init: { method?: string; cookie?: string; origin?: string | null; csrf?: string; body?: BodyInit; type?: string } = {},
+) {
   const headers = new Headers();
   if (init.cookie) headers.set("Cookie", init.cookie);
   if (init.origin !== null) headers.set("Origin", init.origin ?? ORIGIN);
@@ -111,7 +114,11 @@ describe(`admin sessions and guards on ${testDriver()}`, () => {
     const start = new Date("2030-02-01T08:00:00Z");
     const session = await login("admin", start);
     const lastSeen = async () =>
-      (await handle.query<{ t: string }>("select extract(epoch from last_seen_at)::float8 as t from admin_sessions where id_hash = $1", [session.idHash]))[0]?.t;
+      (
+        await handle.query<{ t: string }>("select extract(epoch from last_seen_at)::float8 as t from admin_sessions where id_hash = $1", [
+          session.idHash,
+        ])
+      )[0]?.t;
     await validateAdminSession(handle, session.token, new Date(start.getTime() + 30_000));
     expect(Number(await lastSeen())).toBe(start.getTime() / 1000);
     await validateAdminSession(handle, session.token, new Date(start.getTime() + 90_000));
@@ -146,9 +153,14 @@ describe(`admin sessions and guards on ${testDriver()}`, () => {
     expect(later.ok).toBe(true);
     // A success forgives this address's failures: five more wrong guesses are heard before it waits again.
     for (let i = 0; i < MAX_ACCOUNT_ADDRESS_FAILURES; i++) {
-      expect(await loginAdmin(handle, { username: "other", password: "wrong password" }, meta, at(THROTTLE_WINDOW_MS + 2000 + i))).toEqual({ ok: false, code: "INVALID_CREDENTIALS" });
+      expect(await loginAdmin(handle, { username: "other", password: "wrong password" }, meta, at(THROTTLE_WINDOW_MS + 2000 + i))).toEqual({
+        ok: false,
+        code: "INVALID_CREDENTIALS",
+      });
     }
-    expect(await loginAdmin(handle, { username: "other", password: "wrong password" }, meta, at(THROTTLE_WINDOW_MS + 3000))).toMatchObject({ code: "LOGIN_THROTTLED" });
+    expect(await loginAdmin(handle, { username: "other", password: "wrong password" }, meta, at(THROTTLE_WINDOW_MS + 3000))).toMatchObject({
+      code: "LOGIN_THROTTLED",
+    });
   });
 
   it(`throttles an IP address after ${MAX_ADDRESS_FAILURES} failures across any usernames`, async () => {
@@ -167,13 +179,25 @@ describe(`admin sessions and guards on ${testDriver()}`, () => {
     const from = (ip: string) => ({ ip, userAgent: null });
     // A host that picks a new address of its /64 for every guess, at another username each time.
     for (let i = 0; i < MAX_ADDRESS_FAILURES; i++) {
-      const outcome = await loginAdmin(handle, { username: `v6-nobody-${i}`, password: "guess" }, from(`2001:db8:77:1::${i + 1}`), new Date(start.getTime() + i));
+      const outcome = await loginAdmin(
+        handle,
+        { username: `v6-nobody-${i}`, password: "guess" },
+        from(`2001:db8:77:1::${i + 1}`),
+        new Date(start.getTime() + i),
+      );
       expect(outcome).toEqual({ ok: false, code: "INVALID_CREDENTIALS" });
     }
-    const next = await loginAdmin(handle, { username: "v6-nobody-x", password: "guess" }, from("2001:db8:77:1:abcd::9"), new Date(start.getTime() + 100));
+    const next = await loginAdmin(
+      handle,
+      { username: "v6-nobody-x", password: "guess" },
+      from("2001:db8:77:1:abcd::9"),
+      new Date(start.getTime() + 100),
+    );
     expect(next).toMatchObject({ ok: false, code: "LOGIN_THROTTLED" });
     // The neighbouring /64 is another address.
-    expect((await loginAdmin(handle, { username: "admin", password: PASSWORD }, from("2001:db8:77:2::1"), new Date(start.getTime() + 100))).ok).toBe(true);
+    expect((await loginAdmin(handle, { username: "admin", password: PASSWORD }, from("2001:db8:77:2::1"), new Date(start.getTime() + 100))).ok).toBe(
+      true,
+    );
   });
 
   it("hears only clean or known addresses while an account is under attack, and forgets a failed address after a day", async () => {
@@ -184,7 +208,8 @@ describe(`admin sessions and guards on ${testDriver()}`, () => {
     const home = "203.0.113.50";
     expect((await guess(home, 0, PASSWORD)).ok).toBe(true);
     // Five attacker addresses fail once each: the account is now under attack.
-    for (let i = 1; i <= ACCOUNT_ALERT_FAILURES; i++) expect(await guess(`198.51.100.${i}`, i * 1000)).toEqual({ ok: false, code: "INVALID_CREDENTIALS" });
+    for (let i = 1; i <= ACCOUNT_ALERT_FAILURES; i++)
+      expect(await guess(`198.51.100.${i}`, i * 1000)).toEqual({ ok: false, code: "INVALID_CREDENTIALS" });
     // An address that failed waits until the attack calms down (the first of those failures leaves the window)…
     expect(await guess("198.51.100.1", 10_000)).toEqual({ ok: false, code: "LOGIN_THROTTLED", retryAfterSeconds: THROTTLE_WINDOW_MS / 1000 - 9 });
     // …while a fresh address gets its guess, and the owner's usual address keeps its own five.
@@ -214,7 +239,11 @@ describe(`admin sessions and guards on ${testDriver()}`, () => {
       for (let minute = 0; minute < day; minute++) {
         for (let a = 0; a < addresses; a++) {
           if ((nextTry[a] ?? 0) > minute) continue;
-          const outcome = await reserveLoginEvaluation(handle, { username: `simulated-${addresses}`, ip: `192.0.${addresses}.${a + 1}` }, new Date(start + minute * 60_000));
+          const outcome = await reserveLoginEvaluation(
+            handle,
+            { username: `simulated-${addresses}`, ip: `192.0.${addresses}.${a + 1}` },
+            new Date(start + minute * 60_000),
+          );
           if (outcome.reserved) {
             heard++;
             nextTry[a] = minute + 1;
@@ -238,7 +267,11 @@ describe(`admin sessions and guards on ${testDriver()}`, () => {
 
     it("POST /api/admin/login sets an HttpOnly SameSite=Strict cookie and answers { success, message }", async () => {
       const response = await loginAction({
-        request: request("/api/admin/login", { method: "POST", type: "application/json", body: JSON.stringify({ username: "admin", password: PASSWORD }) }),
+        request: request("/api/admin/login", {
+          method: "POST",
+          type: "application/json",
+          body: JSON.stringify({ username: "admin", password: PASSWORD }),
+        }),
         params: {},
         context: {},
       });
@@ -258,13 +291,22 @@ describe(`admin sessions and guards on ${testDriver()}`, () => {
 
     it("refuses a wrong password with 401 and a foreign-origin login with 403", async () => {
       const wrong = await loginAction({
-        request: request("/api/admin/login", { method: "POST", type: "application/json", body: JSON.stringify({ username: "admin", password: "nope" }) }),
+        request: request("/api/admin/login", {
+          method: "POST",
+          type: "application/json",
+          body: JSON.stringify({ username: "admin", password: "nope" }),
+        }),
         params: {},
         context: {},
       });
       await expectJsonError(wrong, 401, "INVALID_CREDENTIALS");
       const foreign = await loginAction({
-        request: request("/api/admin/login", { method: "POST", origin: "https://evil.example", type: "application/json", body: JSON.stringify({ username: "admin", password: PASSWORD }) }),
+        request: request("/api/admin/login", {
+          method: "POST",
+          origin: "https://evil.example",
+          type: "application/json",
+          body: JSON.stringify({ username: "admin", password: PASSWORD }),
+        }),
         params: {},
         context: {},
       });
@@ -274,7 +316,11 @@ describe(`admin sessions and guards on ${testDriver()}`, () => {
     it("answers 429 with Retry-After once an account is throttled", async () => {
       const attempt = () =>
         loginAction({
-          request: request("/api/admin/login", { method: "POST", type: "application/x-www-form-urlencoded", body: new URLSearchParams({ username: "throttled-user", password: "bad" }) }),
+          request: request("/api/admin/login", {
+            method: "POST",
+            type: "application/x-www-form-urlencoded",
+            body: new URLSearchParams({ username: "throttled-user", password: "bad" }),
+          }),
           params: {},
           context: {},
         });
@@ -286,7 +332,11 @@ describe(`admin sessions and guards on ${testDriver()}`, () => {
 
     it("refuses API calls without a session (401) and mutations from a foreign origin or without the CSRF token (403)", async () => {
       await expectJsonError(await refusal(requireAdminApi(request("/api/admin/stats"))), 401, "ADMIN_SESSION_REQUIRED");
-      await expectJsonError(await refusal(requireAdminApi(request("/api/admin/stats", { cookie: "directory_admin=forged" }))), 401, "ADMIN_SESSION_REQUIRED");
+      await expectJsonError(
+        await refusal(requireAdminApi(request("/api/admin/stats", { cookie: "directory_admin=forged" }))),
+        401,
+        "ADMIN_SESSION_REQUIRED",
+      );
       const post = (init: Parameters<typeof request>[1]) => requireAdminApi(request("/api/admin/clear-cache", { method: "POST", cookie, ...init }));
       await expectJsonError(await refusal(post({ origin: "https://evil.example", csrf })), 403, "FOREIGN_ORIGIN");
       await expectJsonError(await refusal(post({ origin: null, csrf })), 403, "FOREIGN_ORIGIN");
@@ -305,10 +355,18 @@ describe(`admin sessions and guards on ${testDriver()}`, () => {
 
     it("checks the _csrf form field of page actions", async () => {
       const form = new FormData();
-      await expectJsonError(await refusal(requireAdminMutation(request("/admin/settings", { method: "POST", cookie }), form)), 403, "CSRF_TOKEN_INVALID");
+      await expectJsonError(
+        await refusal(requireAdminMutation(request("/admin/settings", { method: "POST", cookie }), form)),
+        403,
+        "CSRF_TOKEN_INVALID",
+      );
       form.set("_csrf", csrf);
       expect((await requireAdminMutation(request("/admin/settings", { method: "POST", cookie }), form)).user.username).toBe("Admin");
-      await expectJsonError(await refusal(requireAdminMutation(request("/admin/settings", { method: "POST", cookie, origin: "https://evil.example" }), form)), 403, "FOREIGN_ORIGIN");
+      await expectJsonError(
+        await refusal(requireAdminMutation(request("/admin/settings", { method: "POST", cookie, origin: "https://evil.example" }), form)),
+        403,
+        "FOREIGN_ORIGIN",
+      );
     });
 
     it("redirects pages without a session to the login page with a same-site redirectTo", async () => {
@@ -326,20 +384,28 @@ describe(`admin sessions and guards on ${testDriver()}`, () => {
       expect(page.headers.get("Set-Cookie")).toMatch(/Max-Age=0/);
 
       const fresh = await loginAction({
-        request: request("/api/admin/login", { method: "POST", type: "application/json", body: JSON.stringify({ username: "admin", password: PASSWORD }) }),
+        request: request("/api/admin/login", {
+          method: "POST",
+          type: "application/json",
+          body: JSON.stringify({ username: "admin", password: PASSWORD }),
+        }),
         params: {},
         context: {},
       });
       const freshCookie = (fresh.headers.get("Set-Cookie") ?? "").split(";")[0]!;
       expect((await requireAdminApi(request("/api/admin/stats", { cookie: freshCookie }))).user.username).toBe("Admin");
-      const loggedOut = await logoutAction({ request: request("/api/admin/logout", { method: "POST", cookie: freshCookie }), params: {}, context: {} });
+      const loggedOut = await logoutAction({
+        request: request("/api/admin/logout", { method: "POST", cookie: freshCookie }),
+        params: {},
+        context: {},
+      });
       expect(loggedOut.status).toBe(200);
       expect(loggedOut.headers.get("Set-Cookie")).toMatch(/Max-Age=0/);
       await expectJsonError(await refusal(requireAdminApi(request("/api/admin/stats", { cookie: freshCookie }))), 401, "ADMIN_SESSION_REQUIRED");
     });
 
     it("writes admin actions and logins to the audit log", async () => {
-      const context = await requireAdminApi(request("/api/admin/stats", { cookie: (await freshCookieFor("admin")) }));
+      const context = await requireAdminApi(request("/api/admin/stats", { cookie: await freshCookieFor("admin") }));
       await recordAdminAction(context, "settings.save", { target: "site_settings", rowCount: 1, details: { fields: ["head_tags"] } });
       const rows = await handle.query<{ actor: string; action: string; target: string | null; row_count: number | null; ip: string | null }>(
         "select actor, action, target, row_count, ip from audit_log order by id desc limit 2",
@@ -353,7 +419,11 @@ describe(`admin sessions and guards on ${testDriver()}`, () => {
     it("takes the client address from the socket, not from an X-Forwarded-For, unless TRUST_PROXY names the proxy", async () => {
       await upsertAdminUser(handle, "proxied", PASSWORD);
       const lastLoginIp = async () =>
-        (await handle.query<{ ip: string | null }>("select ip from audit_log where actor = 'proxied' and action = 'admin.login' order by id desc limit 1"))[0]?.ip;
+        (
+          await handle.query<{ ip: string | null }>(
+            "select ip from audit_log where actor = 'proxied' and action = 'admin.login' order by id desc limit 1",
+          )
+        )[0]?.ip;
       const logInFrom = async (url: string, forwardedFor: string) => {
         const response = await fetch(`${url}/api/admin/login`, {
           method: "POST",

@@ -20,7 +20,8 @@ export interface AdminContext {
   ip: string;
 }
 
-export type AdminErrorCode = "ADMIN_SESSION_REQUIRED" | "FOREIGN_ORIGIN" | "CSRF_TOKEN_INVALID" | "INVALID_CREDENTIALS" | "LOGIN_THROTTLED" | "INVALID_LOGIN_REQUEST";
+export type AdminErrorCode =
+  "ADMIN_SESSION_REQUIRED" | "FOREIGN_ORIGIN" | "CSRF_TOKEN_INVALID" | "INVALID_CREDENTIALS" | "LOGIN_THROTTLED" | "INVALID_LOGIN_REQUEST";
 
 const MESSAGES: Record<AdminErrorCode, string> = {
   ADMIN_SESSION_REQUIRED: "Your admin session is missing or has expired. Log in again at /admin/login.",

@@ -21,7 +21,12 @@ import { NO_STORE } from "./cache-policy.server";
 const commaList = z
   .string()
   .optional()
-  .transform((value) => (value ?? "").split(",").map((item) => item.trim()).filter((item) => item !== ""));
+  .transform((value) =>
+    (value ?? "")
+      .split(",")
+      .map((item) => item.trim())
+      .filter((item) => item !== ""),
+  );
 
 export const ExportCsvQuerySchema = z.object({
   fields: commaList,
@@ -46,7 +51,9 @@ export function parseExportQuery(params: URLSearchParams): ExportOptions {
   const parsed = ExportCsvQuerySchema.safeParse(Object.fromEntries([...params].filter(([, value]) => value !== "")));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw invalid(`${issue?.path.join(".") || "query"}: ${issue?.message ?? "invalid"}. Send fields as a comma list and dateRange as one of ${DATE_RANGE_PRESETS.join(", ")}.`);
+    throw invalid(
+      `${issue?.path.join(".") || "query"}: ${issue?.message ?? "invalid"}. Send fields as a comma list and dateRange as one of ${DATE_RANGE_PRESETS.join(", ")}.`,
+    );
   }
   const query = parsed.data;
   const custom = query.dateRange === "custom";
@@ -106,16 +113,24 @@ export async function streamAdminExport(context: AdminContext, options: ExportOp
     if (started instanceof ExportError) throw adminDataError(400, started.code, started.message);
     throw started;
   }
-  done.then(
-    (result) =>
-      recordAdminAction(context, "businesses.export", {
-        target: fileName,
-        rowCount: result.rows,
-        details: { layout, fields: request.fields.map((field) => field.header), countryCode: request.filters.countryCode ?? "all", categories: request.categoryCount, range: request.range },
-      }),
-    // NOTE: a client that cancels the download ends the pipe; the export stops and there is nothing to answer.
-    (error: unknown) => pipe.destroy(error instanceof Error ? error : new Error(String(error))),
-  ).catch((error: unknown) => console.warn(`audit: export record failed (${String(error)})`));
+  done
+    .then(
+      (result) =>
+        recordAdminAction(context, "businesses.export", {
+          target: fileName,
+          rowCount: result.rows,
+          details: {
+            layout,
+            fields: request.fields.map((field) => field.header),
+            countryCode: request.filters.countryCode ?? "all",
+            categories: request.categoryCount,
+            range: request.range,
+          },
+        }),
+      // NOTE: a client that cancels the download ends the pipe; the export stops and there is nothing to answer.
+      (error: unknown) => pipe.destroy(error instanceof Error ? error : new Error(String(error))),
+    )
+    .catch((error: unknown) => console.warn(`audit: export record failed (${String(error)})`));
   return new Response(createReadableStreamFromReadable(pipe), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

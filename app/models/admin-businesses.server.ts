@@ -109,7 +109,12 @@ export async function getAdminBusinessList(query: AdminBusinessesQuery): Promise
     testData: summary.testData,
     allBusinesses: summary.total,
     categoryCount: summary.categories,
-    pagination: { page: query.page, limit: query.limit, total: page.total, totalPages: Math.min(Math.ceil(page.total / query.limit), ADMIN_MAX_PAGE) },
+    pagination: {
+      page: query.page,
+      limit: query.limit,
+      total: page.total,
+      totalPages: Math.min(Math.ceil(page.total / query.limit), ADMIN_MAX_PAGE),
+    },
   };
 }
 
@@ -129,12 +134,16 @@ export async function listCountryCodes(): Promise<string[]> {
  */
 async function refreshSearchAfterDeleteAll(engine: SearchEngine = getSearchEngine()): Promise<void> {
   if (engine.name !== "meilisearch") return;
-  await engine.reindex().catch((error: unknown) => console.warn(`search: reindex after an admin change failed (${String(error)}); run \`directory reindex\``));
+  await engine
+    .reindex()
+    .catch((error: unknown) => console.warn(`search: reindex after an admin change failed (${String(error)}); run \`directory reindex\``));
 }
 
 async function syncOne(changedIds: number[], removedIds: number[]): Promise<void> {
   const update = removedIds.length > 0 ? removeBusinessesFromIndex(removedIds) : syncBusinessesById(changedIds);
-  await update.catch((error: unknown) => console.warn(`search: index update after an admin change failed (${String(error)}); run \`directory reindex\``));
+  await update.catch((error: unknown) =>
+    console.warn(`search: index update after an admin change failed (${String(error)}); run \`directory reindex\``),
+  );
 }
 
 function businessNotFound(id: number): Response {
@@ -145,7 +154,11 @@ export async function toggleApproval(context: AdminContext, id: number): Promise
   const business = await toggleBusinessApproval(await getDatabase(), id);
   if (!business) throw businessNotFound(id);
   await syncOne([id], []);
-  await recordAdminAction(context, business.isApproved ? "business.approve" : "business.unapprove", { target: `business:${id}`, rowCount: 1, details: { name: business.name } });
+  await recordAdminAction(context, business.isApproved ? "business.approve" : "business.unapprove", {
+    target: `business:${id}`,
+    rowCount: 1,
+    details: { name: business.name },
+  });
   return { success: true, message: "Business approval status updated.", business };
 }
 
@@ -153,7 +166,11 @@ export async function deleteBusiness(context: AdminContext, id: number): Promise
   const business = await deleteBusinessById(await getDatabase(), id);
   if (!business) throw businessNotFound(id);
   await syncOne([], [id]);
-  await recordAdminAction(context, "business.delete", { target: `business:${id}`, rowCount: 1, details: { name: business.name, slug: business.slug } });
+  await recordAdminAction(context, "business.delete", {
+    target: `business:${id}`,
+    rowCount: 1,
+    details: { name: business.name, slug: business.slug },
+  });
   return { success: true, message: "Business has been deleted successfully", business };
 }
 
@@ -172,7 +189,11 @@ export async function deleteAdminTestData(context: AdminContext): Promise<Delete
 
 export async function fixAdminSlugs(context: AdminContext): Promise<Omit<FixSlugsResult, "resumedAfterId">> {
   const { resumedAfterId, ...result } = await fixSlugs(await getDatabase());
-  await recordAdminAction(context, "slugs.fix", { target: "businesses", rowCount: result.successCount, details: { totalProcessed: result.totalProcessed, resumedAfterId } });
+  await recordAdminAction(context, "slugs.fix", {
+    target: "businesses",
+    rowCount: result.successCount,
+    details: { totalProcessed: result.totalProcessed, resumedAfterId },
+  });
   return result;
 }
 

@@ -50,7 +50,10 @@ export async function getSearchEngineStatus(): Promise<SearchEngineStatus> {
   if (!getEnv().MEILI_URL) return { configured: false, active: "postgres", healthy: true, lastError: null };
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<{ ok: boolean; detail?: string }>((resolve) => {
-    timer = setTimeout(() => resolve({ ok: false, detail: `Meilisearch did not answer within ${SEARCH_HEALTH_TIMEOUT_MS / 1000} s` }), SEARCH_HEALTH_TIMEOUT_MS);
+    timer = setTimeout(
+      () => resolve({ ok: false, detail: `Meilisearch did not answer within ${SEARCH_HEALTH_TIMEOUT_MS / 1000} s` }),
+      SEARCH_HEALTH_TIMEOUT_MS,
+    );
   });
   const health = await Promise.race([getSearchEngine().health(), timeout]).finally(() => clearTimeout(timer));
   return health.ok
@@ -60,7 +63,11 @@ export async function getSearchEngineStatus(): Promise<SearchEngineStatus> {
 
 export async function getAdminStats(categoryLimit = STATS_CATEGORY_LIMIT): Promise<AdminStats> {
   const handle = await getDatabase();
-  const [stats, categories, searchEngine] = await Promise.all([getDatabaseStats(handle), listCategoryCounts(handle, undefined, categoryLimit), getSearchEngineStatus()]);
+  const [stats, categories, searchEngine] = await Promise.all([
+    getDatabaseStats(handle),
+    listCategoryCounts(handle, undefined, categoryLimit),
+    getSearchEngineStatus(),
+  ]);
   return {
     totalBusinesses: stats.businesses,
     totalCategories: stats.categories,
@@ -81,11 +88,25 @@ export interface UploadReport {
   timestamp: string | null;
   summary: { fileName: string; fileSizeMB: number; processingTimeSeconds: number; totalRecords: number };
   results: { updated: number; skipped: number; updateRate: number; skipRate: number };
-  duplicateAnalysis: { excelDuplicateCount: number; databaseDuplicateCount: number; newPlaceIdCount: number; uniquePlaceIds: number; totalDuplicateRecords: number; duplicateRate: number };
+  duplicateAnalysis: {
+    excelDuplicateCount: number;
+    databaseDuplicateCount: number;
+    newPlaceIdCount: number;
+    uniquePlaceIds: number;
+    totalDuplicateRecords: number;
+    duplicateRate: number;
+  };
 }
 
 const EMPTY_RESULTS: UploadReport["results"] = { updated: 0, skipped: 0, updateRate: 0, skipRate: 0 };
-const EMPTY_DUPLICATES: UploadReport["duplicateAnalysis"] = { excelDuplicateCount: 0, databaseDuplicateCount: 0, newPlaceIdCount: 0, uniquePlaceIds: 0, totalDuplicateRecords: 0, duplicateRate: 0 };
+const EMPTY_DUPLICATES: UploadReport["duplicateAnalysis"] = {
+  excelDuplicateCount: 0,
+  databaseDuplicateCount: 0,
+  newPlaceIdCount: 0,
+  uniquePlaceIds: 0,
+  totalDuplicateRecords: 0,
+  duplicateRate: 0,
+};
 
 /** GET /api/admin/upload-reports: newest first; a run still going has no stored report yet and is left out. */
 export async function listUploadReports(limit = UPLOAD_REPORTS_LIMIT): Promise<UploadReport[]> {
@@ -155,9 +176,19 @@ export async function getSystemHealth(): Promise<SystemHealth> {
   try {
     const handle = await getDatabase();
     const [latency, size] = await Promise.all([pingDatabase(handle), getDatabaseSizeBytes(handle).catch(() => null)]);
-    return { database: { ok: true, driver: handle.driver, latencyMs: Math.round(latency * 10) / 10, sizeBytes: size }, process: processInfo, cpu, disk: diskUsage() };
+    return {
+      database: { ok: true, driver: handle.driver, latencyMs: Math.round(latency * 10) / 10, sizeBytes: size },
+      process: processInfo,
+      cpu,
+      disk: diskUsage(),
+    };
   } catch {
-    return { database: { ok: false, driver: getEnv().DATABASE_URL ? "postgres" : "pglite", latencyMs: null, sizeBytes: null }, process: processInfo, cpu, disk: diskUsage() };
+    return {
+      database: { ok: false, driver: getEnv().DATABASE_URL ? "postgres" : "pglite", latencyMs: null, sizeBytes: null },
+      process: processInfo,
+      cpu,
+      disk: diskUsage(),
+    };
   }
 }
 
@@ -205,9 +236,20 @@ export async function getDashboard() {
 /** The admin home: its status tiles and the latest actions. */
 export async function getAdminHome() {
   const handle = await getDatabase();
-  const [stats, unreadMessages, activity, reports] = await Promise.all([getDatabaseStats(handle), countUnreadContactMessages(handle), listRecentActivity(5), listUploadReports(1)]);
+  const [stats, unreadMessages, activity, reports] = await Promise.all([
+    getDatabaseStats(handle),
+    countUnreadContactMessages(handle),
+    listRecentActivity(5),
+    listUploadReports(1),
+  ]);
   return {
-    totals: { businesses: stats.businesses, approved: stats.approved, categories: stats.categories, countries: stats.countries, cities: stats.cities },
+    totals: {
+      businesses: stats.businesses,
+      approved: stats.approved,
+      categories: stats.categories,
+      countries: stats.countries,
+      cities: stats.cities,
+    },
     unreadMessages,
     lastImport: reports[0] ?? null,
     activity,

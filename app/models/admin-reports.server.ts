@@ -55,7 +55,12 @@ export async function getImportRunReport(runId: number) {
   ]);
   const { uploadPath, ...shown } = run;
   // Only whether the upload is kept (Resume possible) reaches the page, never the server path.
-  return { run: shown, fileKept: run.status === "interrupted" && findKeptUpload(uploadPath) !== null, counts, issues: issues.map(({ raw: _raw, ...issue }) => issue) };
+  return {
+    run: shown,
+    fileKept: run.status === "interrupted" && findKeptUpload(uploadPath) !== null,
+    counts,
+    issues: issues.map(({ raw: _raw, ...issue }) => issue),
+  };
 }
 
 export const RunActionSchema = z.object({ intent: z.enum(["resume", "discard"]) });
@@ -201,7 +206,11 @@ export async function streamRejectedRowsCsv(context: AdminContext, runId: number
   await recordAdminAction(context, "import-run.rejected-csv", { target: `import-run:${runId}`, rowCount: rows });
   const file = fs.createReadStream(filePath);
   file.once("close", () => void fs.promises.rm(dir, { recursive: true, force: true }));
-  const base = run.fileName.replace(/\.[^.]+$/, "").replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 80) || "import";
+  const base =
+    run.fileName
+      .replace(/\.[^.]+$/, "")
+      .replace(/[^A-Za-z0-9._-]+/g, "_")
+      .slice(0, 80) || "import";
   return new Response(createReadableStreamFromReadable(file), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -17,7 +17,10 @@ export async function parseAdminBody<T extends z.ZodType>(request: Request, sche
     const detail = parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; ");
     // A refinement may name a more precise code as "CODE: how to fix" (e.g. AD_CODE_TOO_LARGE).
     const specific = parsed.error.issues.map((issue) => /^([A-Z][A-Z0-9_]+): /.exec(issue.message)?.[1]).find(Boolean);
-    throw json({ success: false, code: specific ?? code, message: `${message} (${detail})` }, { status: 400, headers: { "Cache-Control": NO_STORE } });
+    throw json(
+      { success: false, code: specific ?? code, message: `${message} (${detail})` },
+      { status: 400, headers: { "Cache-Control": NO_STORE } },
+    );
   }
   return parsed.data;
 }
@@ -29,5 +32,8 @@ export function adminJson<T>(data: T): Response {
 
 /** 405 for a method the admin call does not accept. */
 export function methodNotAllowed(allow: string): Response {
-  return json({ success: false, code: "METHOD_NOT_ALLOWED", message: `Use ${allow} for this call.` }, { status: 405, headers: { Allow: allow, "Cache-Control": NO_STORE } });
+  return json(
+    { success: false, code: "METHOD_NOT_ALLOWED", message: `Use ${allow} for this call.` },
+    { status: 405, headers: { Allow: allow, "Cache-Control": NO_STORE } },
+  );
 }

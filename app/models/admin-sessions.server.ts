@@ -6,7 +6,14 @@ import type { DatabaseHandle } from "../../db/client.ts";
 import { findAdminSession, findAdminUserByUsername } from "../../db/queries/admin-sessions.ts";
 import { insertAdminSession, markAdminLogin, pruneAdminSessions, revokeAdminSession, touchAdminSession } from "../../db/writes/admin-sessions.ts";
 import { hashPassword, verifyPassword } from "../../db/writes/admin-users.ts";
-import { markLoginSucceeded, pruneLoginAttempts, reserveLoginAttempt, type LoginAttemptKey, type LoginFailureCounts, type LoginThrottleVerdict } from "../../db/writes/login-attempts.ts";
+import {
+  markLoginSucceeded,
+  pruneLoginAttempts,
+  reserveLoginAttempt,
+  type LoginAttemptKey,
+  type LoginFailureCounts,
+  type LoginThrottleVerdict,
+} from "../../db/writes/login-attempts.ts";
 import { throttleAddressKey } from "./client-ip.server";
 
 export const SESSION_IDLE_MS = 30 * 60_000;
@@ -76,7 +83,15 @@ export async function startAdminSession(
   const idHash = hashSessionToken(token);
   const csrfToken = randomToken();
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
-  await insertAdminSession(handle, { idHash, userId, csrfToken, createdAt: now, expiresAt, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 500) ?? null });
+  await insertAdminSession(handle, {
+    idHash,
+    userId,
+    csrfToken,
+    createdAt: now,
+    expiresAt,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 500) ?? null,
+  });
   return { token, idHash, csrfToken, expiresAt };
 }
 
@@ -93,7 +108,10 @@ export async function validateAdminSession(
   if (now.getTime() >= row.expiresAt.getTime()) return { ok: false, problem: "EXPIRED" };
   if (now.getTime() - row.lastSeenAt.getTime() >= SESSION_IDLE_MS) return { ok: false, problem: "IDLE" };
   if (now.getTime() - row.lastSeenAt.getTime() >= SESSION_TOUCH_MS) await touchAdminSession(handle, row.idHash, now);
-  return { ok: true, session: { idHash: row.idHash, user: { id: row.userId, username: row.username }, csrfToken: row.csrfToken, expiresAt: row.expiresAt } };
+  return {
+    ok: true,
+    session: { idHash: row.idHash, user: { id: row.userId, username: row.username }, csrfToken: row.csrfToken, expiresAt: row.expiresAt },
+  };
 }
 
 export async function endAdminSession(handle: DatabaseHandle, token: string | null | undefined, now = new Date()): Promise<boolean> {
@@ -128,15 +146,17 @@ export function decideLoginThrottle(counts: LoginFailureCounts, now: Date): Logi
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...waits) / 1000)) };
 }
 
-export type LoginEvaluation =
-  | { reserved: true; attemptId: number; key: LoginAttemptKey }
-  | { reserved: false; retryAfterSeconds: number };
+export type LoginEvaluation = { reserved: true; attemptId: number; key: LoginAttemptKey } | { reserved: false; retryAfterSeconds: number };
 
 /**
  * Decides whether this attempt may have its password checked and, if so, records it as a failure at once, atomically
  * (a burst of concurrent guesses counts like a sequence): the throttle half of a login, without the scrypt.
  */
-export async function reserveLoginEvaluation(handle: DatabaseHandle, attempt: { username: string; ip: string }, now = new Date()): Promise<LoginEvaluation> {
+export async function reserveLoginEvaluation(
+  handle: DatabaseHandle,
+  attempt: { username: string; ip: string },
+  now = new Date(),
+): Promise<LoginEvaluation> {
   const key = { username: attempt.username.slice(0, 200), address: throttleAddressKey(attempt.ip) };
   const periods = {
     windowStart: new Date(now.getTime() - THROTTLE_WINDOW_MS),
@@ -164,7 +184,10 @@ export async function loginAdmin(
 
   const user = await findAdminUserByUsername(handle, credentials.username);
   dummyHash ??= hashPassword(randomToken());
-  const valid = user && !user.disabled ? await verifyPassword(credentials.password, user.passwordHash) : (await verifyPassword(credentials.password, await dummyHash)) && false;
+  const valid =
+    user && !user.disabled
+      ? await verifyPassword(credentials.password, user.passwordHash)
+      : (await verifyPassword(credentials.password, await dummyHash)) && false;
   if (!valid || !user) return { ok: false, code: "INVALID_CREDENTIALS" };
 
   await markLoginSucceeded(handle, reservation.attemptId, reservation.key, now);
@@ -173,6 +196,9 @@ export async function loginAdmin(
   // NOTE: pruning on login (rare) keeps both tables small without a scheduler; successes are kept as long as they
   // mark a known address.
   await pruneAdminSessions(handle, new Date(now.getTime() - HISTORY_RETENTION_MS));
-  await pruneLoginAttempts(handle, { failuresBefore: new Date(now.getTime() - HISTORY_RETENTION_MS), successesBefore: new Date(now.getTime() - KNOWN_ADDRESS_MS) });
+  await pruneLoginAttempts(handle, {
+    failuresBefore: new Date(now.getTime() - HISTORY_RETENTION_MS),
+    successesBefore: new Date(now.getTime() - KNOWN_ADDRESS_MS),
+  });
   return { ok: true, user: { id: user.id, username: user.username }, session };
 }

@@ -57,7 +57,18 @@ export function describeTooLarge(fileName: string): string {
 
 /** A refused or failed file in the spec's result shape (zero rows, one error), plus the stable code. */
 function failedResult(code: string, message: string, fileName?: string): Record<string, unknown> {
-  return { success: false, code, message, fileName: fileName ?? null, totalRows: 0, successCount: 0, errorCount: 1, skippedCount: 0, skippedBusinesses: [], errors: [message] };
+  return {
+    success: false,
+    code,
+    message,
+    fileName: fileName ?? null,
+    totalRows: 0,
+    successCount: 0,
+    errorCount: 1,
+    skippedCount: 0,
+    skippedBusinesses: [],
+    errors: [message],
+  };
 }
 
 /**
@@ -83,7 +94,11 @@ function readMultipartRequest(request: Request): Request {
   const boundaryParameter = parameters.find((parameter) => /^boundary=/i.test(parameter));
   const boundary = boundaryParameter?.slice("boundary=".length).replace(/^"(.*)"$/, "$1") ?? "";
   if (!/^[0-9A-Za-z'()+_,\-./:=? ]{1,70}$/.test(boundary) || !request.body) {
-    throw uploadError(400, "MULTIPART_BOUNDARY_MISSING", "The Content-Type multipart/form-data has no valid boundary; let the browser or HTTP client build the form body.");
+    throw uploadError(
+      400,
+      "MULTIPART_BOUNDARY_MISSING",
+      "The Content-Type multipart/form-data has no valid boundary; let the browser or HTTP client build the form body.",
+    );
   }
   if (contentType === `multipart/form-data; boundary=${boundary}`) return request;
   const headers = new Headers(request.headers);
@@ -147,7 +162,11 @@ async function receiveUpload(request: Request, kind: UploadKind): Promise<Receiv
   const countedTextHandler: UploadHandler = (part) => {
     fieldCount += 1;
     if (fieldCount > MAX_FORM_FIELDS) {
-      throw uploadError(400, "TOO_MANY_FIELDS", `The form has more than ${MAX_FORM_FIELDS} fields; send only file, batchSize, fileIndex and totalFiles.`);
+      throw uploadError(
+        400,
+        "TOO_MANY_FIELDS",
+        `The form has more than ${MAX_FORM_FIELDS} fields; send only file, batchSize, fileIndex and totalFiles.`,
+      );
     }
     return textHandler(part);
   };
@@ -159,15 +178,29 @@ async function receiveUpload(request: Request, kind: UploadKind): Promise<Receiv
       // NOTE: the parser throws plain Errors (no class to test) for a body cut short, not matching its boundary or
       // with a part header it cannot read (a raw quote in a file name).
       if (!(error instanceof Error) || !/^malformed |Could not parse content as FormData/i.test(error.message)) throw error;
-      throw uploadError(400, "MULTIPART_MALFORMED", "The multipart body is incomplete or malformed (cut short, or not matching its boundary); send the whole file again.");
+      throw uploadError(
+        400,
+        "MULTIPART_MALFORMED",
+        "The multipart body is incomplete or malformed (cut short, or not matching its boundary); send the whole file again.",
+      );
     }
     if (secondFileName !== null) {
-      throw uploadError(400, "ONE_FILE_PER_REQUEST", `Send one file per request: ${secondFileName} came after another file; upload it in its own request.`, secondFileName);
+      throw uploadError(
+        400,
+        "ONE_FILE_PER_REQUEST",
+        `Send one file per request: ${secondFileName} came after another file; upload it in its own request.`,
+        secondFileName,
+      );
     }
     if (refusedName !== null) {
       throw kind === "single"
         ? uploadError(415, "INVALID_FILE_TYPE", "Invalid File Type: Please select an Excel file (.xlsx or .xls)", refusedName)
-        : uploadError(415, "INVALID_FILE_TYPE", `Invalid File Type: ${refusedName} — upload .xlsx, .xls or .csv files, one per request.`, refusedName);
+        : uploadError(
+            415,
+            "INVALID_FILE_TYPE",
+            `Invalid File Type: ${refusedName} — upload .xlsx, .xls or .csv files, one per request.`,
+            refusedName,
+          );
     }
     const file = received as { filePath: string; fileName: string } | null;
     if (!file) throw uploadError(400, "FILE_REQUIRED", "No file received: send it in the multipart field named file.");
@@ -178,7 +211,12 @@ async function receiveUpload(request: Request, kind: UploadKind): Promise<Receiv
     await fs.promises.rm(dir, { recursive: true, force: true });
     if (error instanceof Response) throw error;
     if (error instanceof UploadTooLargeError) throw uploadError(413, "FILE_TOO_LARGE", describeTooLarge(error.message), error.message);
-    if (error instanceof MaxPartSizeExceededError) throw uploadError(400, "FIELD_TOO_LARGE", `The form field ${error.field} is too long; only file, batchSize, fileIndex and totalFiles are read.`);
+    if (error instanceof MaxPartSizeExceededError)
+      throw uploadError(
+        400,
+        "FIELD_TOO_LARGE",
+        `The form field ${error.field} is too long; only file, batchSize, fileIndex and totalFiles are read.`,
+      );
     throw error;
   }
 }
@@ -228,7 +266,14 @@ async function runUploadImport(
   await recordAdminAction(context, "upload.import", {
     target: upload.fileName,
     rowCount: outcome.counters.inserted + outcome.counters.updated,
-    details: { runId: outcome.runId, status: outcome.status, totalRows: result.totalRows, successCount: result.successCount, errorCount: result.errorCount, skippedCount: result.skippedCount },
+    details: {
+      runId: outcome.runId,
+      status: outcome.status,
+      totalRows: result.totalRows,
+      successCount: result.successCount,
+      errorCount: result.errorCount,
+      skippedCount: result.skippedCount,
+    },
   });
   const extra = kind === "batch" ? { fileIndex: fields.fileIndex, totalFiles: fields.totalFiles, batchSize: fields.batchSize } : {};
   return {
@@ -274,7 +319,9 @@ export async function handleAdminUpload(context: AdminContext, request: Request,
       };
       send({ type: "received", fileName: upload.fileName, bytes: (await fs.promises.stat(upload.filePath)).size });
       try {
-        const answer = await runUploadImport(context, upload, kind, (progress) => send({ type: "progress", ...progress } satisfies UploadProgressLine));
+        const answer = await runUploadImport(context, upload, kind, (progress) =>
+          send({ type: "progress", ...progress } satisfies UploadProgressLine),
+        );
         send({ type: "result", status: answer.status, result: answer.body });
       } catch (error) {
         const message = `IMPORT_FAILED: ${describeFailure(error)}`;
@@ -286,15 +333,51 @@ export async function handleAdminUpload(context: AdminContext, request: Request,
     },
   });
   // NOTE: no-transform keeps the compression middleware from buffering the progress lines.
-  return new Response(stream, { status: 200, headers: { "Content-Type": `${NDJSON_TYPE}; charset=utf-8`, "Cache-Control": NO_STORE_STREAM, "X-Accel-Buffering": "no" } });
+  return new Response(stream, {
+    status: 200,
+    headers: { "Content-Type": `${NDJSON_TYPE}; charset=utf-8`, "Cache-Control": NO_STORE_STREAM, "X-Accel-Buffering": "no" },
+  });
 }
 
 /** The spec's sample template columns, in its order. */
-export const TEMPLATE_COLUMNS = ["name", "address", "phone", "category", "latitude", "longitude", "rating", "reviewCount", "place_id", "country_code"] as const;
+export const TEMPLATE_COLUMNS = [
+  "name",
+  "address",
+  "phone",
+  "category",
+  "latitude",
+  "longitude",
+  "rating",
+  "reviewCount",
+  "place_id",
+  "country_code",
+] as const;
 
 const TEMPLATE_ROWS: ReadonlyArray<Record<(typeof TEMPLATE_COLUMNS)[number], string>> = [
-  { name: "Örnek Fırın", address: "İstiklal Cd. 10, 34430 Beyoğlu/İstanbul", phone: "+90 212 555 01 01", category: "Bakery", latitude: "41.0340", longitude: "28.9770", rating: "4.6", reviewCount: "128", place_id: "ChIJexample0001", country_code: "TR" },
-  { name: "Sample Coffee House", address: "12 High St, London EC1A 1AA", phone: "+44 20 7946 0000", category: "Cafe", latitude: "51.5155", longitude: "-0.0922", rating: "4.2", reviewCount: "57", place_id: "ChIJexample0002", country_code: "GB" },
+  {
+    name: "Örnek Fırın",
+    address: "İstiklal Cd. 10, 34430 Beyoğlu/İstanbul",
+    phone: "+90 212 555 01 01",
+    category: "Bakery",
+    latitude: "41.0340",
+    longitude: "28.9770",
+    rating: "4.6",
+    reviewCount: "128",
+    place_id: "ChIJexample0001",
+    country_code: "TR",
+  },
+  {
+    name: "Sample Coffee House",
+    address: "12 High St, London EC1A 1AA",
+    phone: "+44 20 7946 0000",
+    category: "Cafe",
+    latitude: "51.5155",
+    longitude: "-0.0922",
+    rating: "4.2",
+    reviewCount: "57",
+    place_id: "ChIJexample0002",
+    country_code: "GB",
+  },
 ];
 
 /** The sample template as CSV (UTF-8 with BOM so Excel shows the Turkish letters); the importer reads it as is. */

@@ -41,7 +41,11 @@ async function serializeJson(stamp: string, data: unknown): Promise<SerializedJs
 }
 
 /** The cached answer for `key`, rebuilt with `load` when the aggregates changed since it was built (db/freshness.ts). */
-export async function readAggregateJson(key: string, load: (db: DatabaseHandle) => Promise<unknown>, handle?: DatabaseHandle): Promise<SerializedJson> {
+export async function readAggregateJson(
+  key: string,
+  load: (db: DatabaseHandle) => Promise<unknown>,
+  handle?: DatabaseHandle,
+): Promise<SerializedJson> {
   const db = handle ?? (await getDatabase());
   return answers.read(db, key, async (stamp) => serializeJson(stamp, await load(db)));
 }

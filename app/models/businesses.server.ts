@@ -180,10 +180,7 @@ function toBusinessDetail(row: BusinessDetailRow, adCodes: AdCodes): BusinessDet
   };
 }
 
-type RowLookup =
-  | { status: "found"; row: BusinessDetailRow; retried: boolean }
-  | { status: "moved"; slug: string }
-  | { status: "not_found" };
+type RowLookup = { status: "found"; row: BusinessDetailRow; retried: boolean } | { status: "moved"; slug: string } | { status: "not_found" };
 
 /**
  * Lookup order: the exact current slug → an old slug in slug_redirects ("moved": answer 301 to the current one) →
@@ -226,7 +223,13 @@ export function listTrueAmenities(about: unknown, max = MAX_AMENITIES): string[]
 }
 
 /** The spec's fallback when there is no about text: a sentence from name, type, city, country and phone. */
-export function buildAboutFallback(facts: { name: string; type: string | null; city: string | null; country: string | null; phone: string | null }): string {
+export function buildAboutFallback(facts: {
+  name: string;
+  type: string | null;
+  city: string | null;
+  country: string | null;
+  phone: string | null;
+}): string {
   const kind = facts.type?.trim() || "local business";
   const article = /^[aeiou]/i.test(kind) ? "an" : "a";
   const place = [facts.city, facts.country].filter(Boolean).join(", ");
@@ -288,7 +291,8 @@ function pickAdSlots(slots: AdCodes): Partial<AdCodes> {
 function describeBusiness(row: BusinessDetailRow, kind: string | null, city: string | null, country: string | null): string {
   const place = [city, country].filter(Boolean).join(", ");
   const lead = [kind, place && `in ${place}`].filter(Boolean).join(" ");
-  const rating = row.rating && row.rating > 0 ? ` Rated ${formatRating(row.rating)}${row.reviews > 0 ? ` from ${formatInteger(row.reviews)} reviews` : ""}.` : "";
+  const rating =
+    row.rating && row.rating > 0 ? ` Rated ${formatRating(row.rating)}${row.reviews > 0 ? ` from ${formatInteger(row.reviews)} reviews` : ""}.` : "";
   return `${row.name}${lead ? `, ${lead}` : ""}.${rating} Address, phone, opening hours, map and directions.`;
 }
 
@@ -297,7 +301,8 @@ function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: s
   // The stored city: the importer already applied the city-from-address rule (db/rules/place-names.ts).
   const cityName = row.city || null;
   const countryLabel = row.country_code ? countryName(row.country_code) : row.country;
-  const city = cityName && row.country_code ? { name: cityName, path: `/cities/${row.country_code.toLowerCase()}/${row.city_slug || slugify(cityName)}` } : null;
+  const city =
+    cityName && row.country_code ? { name: cityName, path: `/cities/${row.country_code.toLowerCase()}/${row.city_slug || slugify(cityName)}` } : null;
   const country = row.country_code && countryLabel ? { name: countryLabel, path: `/countries/${countrySlug(row.country_code)}` } : null;
   const categorySlug = row.category_slug || (kind ? slugify(kind) : "");
   const category = kind && categorySlug ? { name: kind, path: `/categories/${categorySlug}` } : null;
@@ -307,7 +312,13 @@ function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: s
     row.latitude !== null && row.longitude !== null && Number.isFinite(row.latitude) && Number.isFinite(row.longitude)
       ? { latitude: Number(row.latitude), longitude: Number(row.longitude) }
       : null;
-  const target = { name: row.name, fullAddress: row.full_address, placeId: row.place_id, latitude: coordinates?.latitude ?? null, longitude: coordinates?.longitude ?? null };
+  const target = {
+    name: row.name,
+    fullAddress: row.full_address,
+    placeId: row.place_id,
+    latitude: coordinates?.latitude ?? null,
+    longitude: coordinates?.longitude ?? null,
+  };
   const path = `/business/${row.slug}`;
   const website = readWebUrl(row.url);
   const photo = readWebUrl(row.photo);
@@ -346,9 +357,20 @@ function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: s
     breadcrumbs,
     jsonLd: [
       buildLocalBusinessJsonLd({
-        name: row.name, url: absolute(path), type: kind, photo, phone: row.phone, fullAddress: row.full_address,
-        city: cityName, countryCode: row.country_code, latitude: target.latitude, longitude: target.longitude,
-        rating: row.rating, reviews: row.reviews, hours, website,
+        name: row.name,
+        url: absolute(path),
+        type: kind,
+        photo,
+        phone: row.phone,
+        fullAddress: row.full_address,
+        city: cityName,
+        countryCode: row.country_code,
+        latitude: target.latitude,
+        longitude: target.longitude,
+        rating: row.rating,
+        reviews: row.reviews,
+        hours,
+        website,
       }),
       buildBreadcrumbJsonLd(breadcrumbs, absolute),
     ],

@@ -38,10 +38,7 @@ export interface CategoryListPage {
 }
 
 /** Page `page` (12 per page, at most 100 pages) of the categories matching a first letter and/or free text. */
-export async function getCategoryListPage(
-  input: { letter?: string; q?: string; page: number },
-  handle?: DatabaseHandle,
-): Promise<CategoryListPage> {
+export async function getCategoryListPage(input: { letter?: string; q?: string; page: number }, handle?: DatabaseHandle): Promise<CategoryListPage> {
   const db = handle ?? (await getDatabase());
   const filter = { letter: input.letter, searchText: input.q, searchSlug: input.q ? slugify(input.q) : undefined };
   const [rows, totals, site] = await Promise.all([

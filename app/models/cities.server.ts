@@ -103,7 +103,11 @@ export async function getCityListPage(
   ]);
   return {
     cities: rows.map(toCityListItem),
-    stats: { cities: totals.count, businesses: totals.businesses, averagePerCity: totals.count > 0 ? Math.round(totals.businesses / totals.count) : 0 },
+    stats: {
+      cities: totals.count,
+      businesses: totals.businesses,
+      averagePerCity: totals.count > 0 ? Math.round(totals.businesses / totals.count) : 0,
+    },
     pagination: paginate(totals.count, input.page, LIST_PAGE_SIZE, MAX_LIST_PAGE),
     letter: input.letter,
     q: input.q,

@@ -6,9 +6,15 @@ import { getDatabase } from "../../db/client.ts";
 import { getAppEnv } from "./env.server";
 import { storeContactMessage } from "../../db/writes/contact-messages.ts";
 import { getClientIp } from "./client-ip.server";
-import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, CONTACT_MESSAGES, type ContactField, type ContactFieldErrors, type ContactResult } from "~/utils/contact-form";
+import {
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_LIMITS,
+  CONTACT_MESSAGES,
+  type ContactField,
+  type ContactFieldErrors,
+  type ContactResult,
+} from "~/utils/contact-form";
 import { NO_STORE } from "./cache-policy.server";
-
 
 /** Per sender (salted IP hash): at most 5 stored messages per hour. */
 export const CONTACT_RATE_LIMIT = { maxMessages: 5, windowSeconds: 3600 } as const;
@@ -86,7 +92,9 @@ let processSalt: string | undefined;
 function hashClientIp(ip: string | null): string {
   const salt = getAppEnv().SESSION_SECRET ?? (processSalt ??= randomBytes(32).toString("hex"));
   // Unknown addresses share one bucket: without an address the limit must still hold.
-  return createHmac("sha256", salt).update(`contact-ip:${ip ?? "unknown"}`).digest("hex");
+  return createHmac("sha256", salt)
+    .update(`contact-ip:${ip ?? "unknown"}`)
+    .digest("hex");
 }
 
 function collectFieldErrors(error: z.ZodError): ContactFieldErrors {
@@ -120,14 +128,23 @@ export async function sendContactMessage(input: unknown, request: Request): Prom
   }
   const parsed = ContactMessageSchema.safeParse(input && typeof input === "object" ? input : {});
   if (!parsed.success) {
-    return answer(400, { ok: false, code: "VALIDATION_FAILED", message: "Please correct the highlighted fields.", fieldErrors: collectFieldErrors(parsed.error) });
+    return answer(400, {
+      ok: false,
+      code: "VALIDATION_FAILED",
+      message: "Please correct the highlighted fields.",
+      fieldErrors: collectFieldErrors(parsed.error),
+    });
   }
   const { [CONTACT_HONEYPOT_FIELD]: honeypot, ...message } = parsed.data;
   // Bots get the same answer as people, so they learn nothing; the message is simply not kept.
   if (honeypot?.trim()) return answer(200, { ok: true, code: "MESSAGE_SENT" });
 
   try {
-    const stored = await storeContactMessage(await getDatabase(), { ...message, ipHash: hashClientIp(sender.clientIp), userAgent: sender.userAgent }, CONTACT_RATE_LIMIT);
+    const stored = await storeContactMessage(
+      await getDatabase(),
+      { ...message, ipHash: hashClientIp(sender.clientIp), userAgent: sender.userAgent },
+      CONTACT_RATE_LIMIT,
+    );
     if (!stored.stored) {
       return answer(429, {
         ok: false,

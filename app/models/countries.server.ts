@@ -128,7 +128,10 @@ export interface CountryCityListPage extends CityListPage {
 }
 
 /** The "View all cities" page of a country: page `page` of its cities (optionally matching `q`), most businesses first; null when unknown. */
-export async function getCountryCityListPage(input: { slug: string; page: number; q?: string }, handle?: DatabaseHandle): Promise<CountryCityListPage | null> {
+export async function getCountryCityListPage(
+  input: { slug: string; page: number; q?: string },
+  handle?: DatabaseHandle,
+): Promise<CountryCityListPage | null> {
   const db = handle ?? (await getDatabase());
   const country = await findCountry(db, input.slug);
   if (!country) return null;

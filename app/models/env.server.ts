@@ -9,9 +9,14 @@ export const DEFAULT_HOST = "127.0.0.1";
 export const HostSchema = z
   .string()
   .trim()
-  .refine((value) => isIP(value) !== 0 || /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(value), {
-    message: "must be an IP address (127.0.0.1, 0.0.0.0, ::) or a host name such as localhost",
-  });
+  .refine(
+    (value) =>
+      isIP(value) !== 0 ||
+      /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(value),
+    {
+      message: "must be an IP address (127.0.0.1, 0.0.0.0, ::) or a host name such as localhost",
+    },
+  );
 
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 /** One trusted proxy: loopback/linklocal/uniquelocal, an IP address, or a subnet (10.0.0.0/8, fd00::/8). */
@@ -38,7 +43,10 @@ const TrustProxySchema = z
       const entries = value.split(",").map((entry) => entry.trim());
       if (entries.every(isProxyEntry)) return entries;
     }
-    ctx.addIssue({ code: "custom", message: "must be a number of proxies (1-10) or a comma list of loopback, linklocal, uniquelocal, IP addresses or subnets (10.0.0.0/8)" });
+    ctx.addIssue({
+      code: "custom",
+      message: "must be a number of proxies (1-10) or a comma list of loopback, linklocal, uniquelocal, IP addresses or subnets (10.0.0.0/8)",
+    });
     return z.NEVER;
   });
 
@@ -46,14 +54,22 @@ export const AppEnvSchema = z
   .object({
     PORT: z.preprocess(
       emptyToUndefined,
-      z.coerce.number({ message: "must be a whole number from 1 to 65535" }).int("must be a whole number from 1 to 65535").min(1).max(65535).default(3000),
+      z.coerce
+        .number({ message: "must be a whole number from 1 to 65535" })
+        .int("must be a whole number from 1 to 65535")
+        .min(1)
+        .max(65535)
+        .default(3000),
     ),
     HOST: z.preprocess(emptyToUndefined, HostSchema.optional()),
     TRUST_PROXY: z.preprocess(emptyToUndefined, TrustProxySchema.optional()),
     SITE_URL: urlWithProtocols(["http:", "https:"], "https://directory.example.com"),
     ADMIN_USERNAME: z.preprocess(
       emptyToUndefined,
-      z.string().regex(/^[A-Za-z0-9._@-]{3,64}$/, "must be 3-64 letters, digits or . _ @ -").optional(),
+      z
+        .string()
+        .regex(/^[A-Za-z0-9._@-]{3,64}$/, "must be 3-64 letters, digits or . _ @ -")
+        .optional(),
     ),
     ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(12, "must be at least 12 characters").optional()),
     SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters of random text").optional()),

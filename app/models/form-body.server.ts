@@ -13,7 +13,11 @@ function refuse(status: 400 | 415, code: string, message: string): Response {
 export async function readFormBody(request: Request): Promise<FormData> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   if (!FORM_TYPES.includes(type)) {
-    throw refuse(415, "FORM_BODY_REQUIRED", "Send this page's form as application/x-www-form-urlencoded or multipart/form-data (submit the form on the page).");
+    throw refuse(
+      415,
+      "FORM_BODY_REQUIRED",
+      "Send this page's form as application/x-www-form-urlencoded or multipart/form-data (submit the form on the page).",
+    );
   }
   try {
     return await request.formData();

@@ -39,7 +39,10 @@ export async function getHealth(): Promise<Health> {
     pingUnderWay = null;
   }));
   // NOTE: a server's pool answers a ping beside other queries; only the embedded database queues it behind them.
-  const recent = lastAnswer && lastAnswer.health.database.driver === "pglite" && Date.now() - lastAnswer.at <= RECENT_ANSWER_MS && lastAnswer.health.ok ? lastAnswer.health : null;
+  const recent =
+    lastAnswer && lastAnswer.health.database.driver === "pglite" && Date.now() - lastAnswer.at <= RECENT_ANSWER_MS && lastAnswer.health.ok
+      ? lastAnswer.health
+      : null;
   if (!recent) return ping;
   let timer: NodeJS.Timeout | undefined;
   const waited = await Promise.race([ping, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), PING_WAIT_MS)))]);

@@ -2,7 +2,15 @@
 import type { DatabaseHandle } from "../../db/client.ts";
 import { getDatabase } from "../../db/client.ts";
 import { createTtlValue } from "../../db/freshness.ts";
-import { getSiteTotals, listFeaturedBusinesses, listTopCategories, listTopCities, listTopCountries, type FeaturedBusinessRow, type SiteTotals } from "../../db/queries/home.ts";
+import {
+  getSiteTotals,
+  listFeaturedBusinesses,
+  listTopCategories,
+  listTopCities,
+  listTopCountries,
+  type FeaturedBusinessRow,
+  type SiteTotals,
+} from "../../db/queries/home.ts";
 import { listCategoryCounts } from "../../db/queries/public/categories.ts";
 import { listCityCounts } from "../../db/queries/public/cities.ts";
 import { listCountryCounts } from "../../db/queries/public/countries.ts";

@@ -42,7 +42,10 @@ export function recordPageVisit(request: Request, now = new Date()): void {
     seenDay = day;
     seenVisitors = new Set();
   }
-  const visitorKey = createHash("sha256").update(`${day}|${getClientIp(request)}|${request.headers.get("User-Agent") ?? ""}`).digest("base64url").slice(0, 16);
+  const visitorKey = createHash("sha256")
+    .update(`${day}|${getClientIp(request)}|${request.headers.get("User-Agent") ?? ""}`)
+    .digest("base64url")
+    .slice(0, 16);
   const bucket = pending.get(day) ?? { pageViews: 0, visitors: 0 };
   bucket.pageViews += 1;
   if (!seenVisitors.has(visitorKey) && seenVisitors.size < MAX_VISITOR_KEYS) {

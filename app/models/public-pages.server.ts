@@ -12,7 +12,12 @@ export const LIST_PAGE_SIZE = 12;
 export { MAX_LIST_PAGE };
 const MAX_QUERY_LENGTH = 100;
 
-const PageNumberSchema = (max: number) => z.string().regex(/^\d{1,9}$/).transform(Number).pipe(z.number().int().min(1).max(max));
+const PageNumberSchema = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(max));
 
 export const ListViewSchema = z.enum(["grid", "list"]);
 export type ListView = z.infer<typeof ListViewSchema>;
@@ -20,7 +25,12 @@ export type ListView = z.infer<typeof ListViewSchema>;
 /** NOTE: control characters go with the whitespace: a NUL reaching PostgreSQL fails the query (a 500, not a list). */
 const FreeTextSchema = z
   .string()
-  .transform((text) => text.replace(/[\s\p{Cc}]+/gu, " ").trim().slice(0, MAX_QUERY_LENGTH))
+  .transform((text) =>
+    text
+      .replace(/[\s\p{Cc}]+/gu, " ")
+      .trim()
+      .slice(0, MAX_QUERY_LENGTH),
+  )
   .transform((text) => text || undefined);
 
 export interface PageQuery {
@@ -77,7 +87,11 @@ export function readCountryCodeParam(value: string | undefined, rest: string | u
 
 /** A 404 whose body is the message the route's error boundary shows; never cached. */
 export function pageNotFound(message: string): Response {
-  return new Response(message, { status: 404, statusText: "Not Found", headers: { "Cache-Control": NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(message, {
+    status: 404,
+    statusText: "Not Found",
+    headers: { "Cache-Control": NO_STORE, "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
 
 /** A page number past the last page is a 404, not an empty page (an empty list still has its page 1). */

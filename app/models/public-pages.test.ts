@@ -16,7 +16,11 @@ function thrown(read: () => unknown): Response {
 
 describe("readPageQuery", () => {
   it("reads page, trimmed free text and the view", () => {
-    expect(readPageQuery(request("/categories?page=3&q=%20%20coffee%20%20shop%20&view=list"), 100)).toEqual({ page: 3, q: "coffee shop", view: "list" });
+    expect(readPageQuery(request("/categories?page=3&q=%20%20coffee%20%20shop%20&view=list"), 100)).toEqual({
+      page: 3,
+      q: "coffee shop",
+      view: "list",
+    });
     expect(readPageQuery(request("/categories?q=%20&view=table"), 100)).toEqual({ page: 1, q: undefined, view: "grid" });
   });
 
@@ -37,7 +41,9 @@ describe("path parameters", () => {
     expect(thrown(() => readCountryCodeParam("DE", "berlin", request("/cities/DE/berlin"))).headers.get("Location")).toBe("/cities/de/berlin");
     expect(thrown(() => readCountryCodeParam("deu", "berlin", request("/cities/deu/berlin"))).status).toBe(404);
     expect(readSlugParam("coffee-shop", "/categories", request("/categories/coffee-shop"))).toBe("coffee-shop");
-    expect(thrown(() => readSlugParam("Coffee Shop", "/categories", request("/categories/Coffee%20Shop"))).headers.get("Location")).toBe("/categories/coffee-shop");
+    expect(thrown(() => readSlugParam("Coffee Shop", "/categories", request("/categories/Coffee%20Shop"))).headers.get("Location")).toBe(
+      "/categories/coffee-shop",
+    );
     expect(thrown(() => readSlugParam("東京", "/categories", request("/categories/x"))).status).toBe(404);
   });
 

@@ -38,7 +38,12 @@ describe(`search API models on ${testDriver()}`, () => {
     expect(outcome.result.hits.map((h) => h.name)).toEqual(["Bäckerei Müller"]);
     expect(outcome.result.engine).toBe("postgres");
     const all = await searchBusinesses(new URLSearchParams({ q: "bakery" }), engine);
-    expect(all.ok && all.result.facets.country.map((f) => [f.value, f.count])).toEqual(expect.arrayContaining([["DE", 1], ["GB", 1]]));
+    expect(all.ok && all.result.facets.country.map((f) => [f.value, f.count])).toEqual(
+      expect.arrayContaining([
+        ["DE", 1],
+        ["GB", 1],
+      ]),
+    );
   });
 
   it("suggests by prefix and rejects bad parameters with readable problems", async () => {
@@ -56,7 +61,13 @@ describe(`search API models on ${testDriver()}`, () => {
     if (!outcome.ok) return;
     expect(outcome.result.hits.map((h) => h.name).sort()).toEqual(["Bäckerei Müller", "Corner Bakery"]);
     expect(outcome.result.facets).toEqual({ category: [], country: [], city: [] });
-    const sampled = await new PostgresSearchEngine({ handle, matchSampleSize: 1 }).search({ q: "bakery", page: 1, perPage: 20, sort: "relevance", facets: false });
+    const sampled = await new PostgresSearchEngine({ handle, matchSampleSize: 1 }).search({
+      q: "bakery",
+      page: 1,
+      perPage: 20,
+      sort: "relevance",
+      facets: false,
+    });
     expect(sampled.hits).toHaveLength(2);
   });
 
@@ -65,14 +76,21 @@ describe(`search API models on ${testDriver()}`, () => {
     const places = await suggestSearches(new URLSearchParams({ q: "Ber", kinds: "city,country" }), engine);
     expect(places.ok && places.suggestions.map((s) => [s.kind, s.label])).toEqual([["city", "Berlin"]]);
     const all = await suggestSearches(new URLSearchParams({ q: "Italian" }), engine);
-    expect(all.ok && all.suggestions).toEqual(expect.arrayContaining([expect.objectContaining({ kind: "category", label: "Italian restaurant", detail: "1 business" })]));
+    expect(all.ok && all.suggestions).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: "category", label: "Italian restaurant", detail: "1 business" })]),
+    );
     const onlyBusinesses = await suggestSearches(new URLSearchParams({ q: "Cor", kinds: "business" }), engine);
     expect(onlyBusinesses.ok && onlyBusinesses.suggestions.map((s) => s.kind)).toEqual(["business"]);
-    expect(await suggestSearches(new URLSearchParams({ q: "Ber", kinds: "city,planet" }), engine)).toEqual({ ok: false, problems: [expect.stringContaining("kinds")] });
+    expect(await suggestSearches(new URLSearchParams({ q: "Ber", kinds: "city,planet" }), engine)).toEqual({
+      ok: false,
+      problems: [expect.stringContaining("kinds")],
+    });
   });
 
   it("answers 400 JSON from the routes for bad parameters", async () => {
-    const search = await searchLoader({ request: new Request("http://x/api/search?q=pizza&page=abc"), params: {}, context: {} }).catch((r: Response) => r);
+    const search = await searchLoader({ request: new Request("http://x/api/search?q=pizza&page=abc"), params: {}, context: {} }).catch(
+      (r: Response) => r,
+    );
     expect((search as Response).status).toBe(400);
     expect(await (search as Response).json()).toMatchObject({ error: { code: "INVALID_SEARCH" } });
     const suggest = await suggestLoader({ request: new Request("http://x/api/suggest?q="), params: {}, context: {} }).catch((r: Response) => r);
@@ -81,19 +99,33 @@ describe(`search API models on ${testDriver()}`, () => {
 
   it("answers the search page with facets always on and canonical params for its links", async () => {
     const engine = createSearchEngine({ handle });
-    const params = new URLSearchParams({ q: " bakery ", country: "de", open_now: "no", verified: "", min_rating: "0", sort: "relevance", page: "1", facets: "false" });
+    const params = new URLSearchParams({
+      q: " bakery ",
+      country: "de",
+      open_now: "no",
+      verified: "",
+      min_rating: "0",
+      sort: "relevance",
+      page: "1",
+      facets: "false",
+    });
     const outcome = await searchForPage(params, engine);
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
     expect(outcome.params).toEqual({ q: "bakery", country: "DE" });
     expect(outcome.result.hits.map((h) => h.name)).toEqual(["Bäckerei Müller"]);
     expect(outcome.result.facets.category).toEqual([{ value: "bakery", label: "Bakery", count: 1 }]);
-    const near = await searchForPage(new URLSearchParams({ q: "bakery", lat: "52.52", lng: "13.4", sort: "distance", open_now: "1", page: "2" }), engine);
+    const near = await searchForPage(
+      new URLSearchParams({ q: "bakery", lat: "52.52", lng: "13.4", sort: "distance", open_now: "1", page: "2" }),
+      engine,
+    );
     expect(near.ok && near.params).toEqual({ q: "bakery", lat: "52.52", lng: "13.4", sort: "distance", open_now: "1", page: "2" });
   });
 
   it("answers the /search route's bad params with an uncached 400 naming every bad param", async () => {
-    const bad = await searchPageLoader({ request: new Request("http://x/search?q=bakery&page=0&country=Germany"), params: {}, context: {} }).catch((r: Response) => r);
+    const bad = await searchPageLoader({ request: new Request("http://x/search?q=bakery&page=0&country=Germany"), params: {}, context: {} }).catch(
+      (r: Response) => r,
+    );
     expect((bad as Response).status).toBe(400);
     expect((bad as Response).headers.get("Cache-Control")).toBe("no-store");
     const body = await (bad as Response).json();

@@ -49,9 +49,19 @@ function labelFacet(facet: FacetCount, kind: "category" | "country" | "city"): F
 export function labelSuggestion(match: SuggestionMatch): Suggestion {
   switch (match.kind) {
     case "category":
-      return { kind: "category", label: match.name, url: `/categories/${match.slug}`, detail: formatCounted(match.count ?? 0, "business", "businesses") };
+      return {
+        kind: "category",
+        label: match.name,
+        url: `/categories/${match.slug}`,
+        detail: formatCounted(match.count ?? 0, "business", "businesses"),
+      };
     case "country":
-      return { kind: "country", label: match.name, url: `/countries/${match.slug}`, detail: formatCounted(match.count ?? 0, "business", "businesses") };
+      return {
+        kind: "country",
+        label: match.name,
+        url: `/countries/${match.slug}`,
+        detail: formatCounted(match.count ?? 0, "business", "businesses"),
+      };
     case "city":
       return {
         kind: "city",
@@ -107,7 +117,8 @@ export function formatSearchParams(query: SearchQuery): Record<string, string> {
   return params;
 }
 
-export type SearchPageOutcome = { ok: true; result: SearchResult; params: Record<string, string>; totalPages: number } | { ok: false; problems: string[] };
+export type SearchPageOutcome =
+  { ok: true; result: SearchResult; params: Record<string, string>; totalPages: number } | { ok: false; problems: string[] };
 
 /**
  * The /search page's params → results with facets plus the canonical params its links are built from.
@@ -119,18 +130,49 @@ export async function searchForPage(params: URLSearchParams, engine: SearchEngin
   const parsed = parseSearchQuery(withFacets);
   if (!parsed.ok) return parsed;
   const result = toPublicResult(await engine.search(parsed.query));
-  return { ok: true, result, params: formatSearchParams(parsed.query), totalPages: Math.min(Math.ceil(result.total / result.perPage), MAX_LIST_PAGE) };
+  return {
+    ok: true,
+    result,
+    params: formatSearchParams(parsed.query),
+    totalPages: Math.min(Math.ceil(result.total / result.perPage), MAX_LIST_PAGE),
+  };
 }
 
 export const SuggestParamsSchema = z.object({
-  q: z.string().trim().min(1, "q must have at least one character").max(100, "q must be at most 100 characters").regex(NO_NUL, "q must not contain NUL (%00) characters"),
-  limit: z.coerce.number({ message: "limit must be a whole number from 1 to 20" }).int("limit must be a whole number from 1 to 20").min(1, "limit must be a whole number from 1 to 20").max(20, "limit must be a whole number from 1 to 20").default(8),
+  q: z
+    .string()
+    .trim()
+    .min(1, "q must have at least one character")
+    .max(100, "q must be at most 100 characters")
+    .regex(NO_NUL, "q must not contain NUL (%00) characters"),
+  limit: z.coerce
+    .number({ message: "limit must be a whole number from 1 to 20" })
+    .int("limit must be a whole number from 1 to 20")
+    .min(1, "limit must be a whole number from 1 to 20")
+    .max(20, "limit must be a whole number from 1 to 20")
+    .default(8),
   /** Comma-separated kinds to keep ("city,country" for a location box); every kind when absent. */
   kinds: z
     .string()
     .optional()
-    .transform((value) => (value ? Array.from(new Set(value.split(",").map((kind) => kind.trim()).filter(Boolean))) : undefined))
-    .pipe(z.array(z.enum(SUGGESTION_KINDS, { message: `kinds must be a comma-separated list of ${SUGGESTION_KINDS.join(", ")}` })).min(1).optional()),
+    .transform((value) =>
+      value
+        ? Array.from(
+            new Set(
+              value
+                .split(",")
+                .map((kind) => kind.trim())
+                .filter(Boolean),
+            ),
+          )
+        : undefined,
+    )
+    .pipe(
+      z
+        .array(z.enum(SUGGESTION_KINDS, { message: `kinds must be a comma-separated list of ${SUGGESTION_KINDS.join(", ")}` }))
+        .min(1)
+        .optional(),
+    ),
 });
 
 export type SuggestOutcome = { ok: true; suggestions: Suggestion[] } | { ok: false; problems: string[] };

@@ -73,7 +73,11 @@ export async function saveSiteSettingsAsAdmin(admin: AdminContext, settings: Sit
   const before = await getSiteSettings(handle);
   await saveSiteSettings(handle, settings);
   siteCodeCache.clear();
-  await recordAdminAction(admin, "site-settings.save", { target: "site_settings", rowCount: 1, details: { changed: changedFields(before, settings) } });
+  await recordAdminAction(admin, "site-settings.save", {
+    target: "site_settings",
+    rowCount: 1,
+    details: { changed: changedFields(before, settings) },
+  });
   return settings;
 }
 
@@ -85,7 +89,10 @@ export async function saveAdSlotsAsAdmin(admin: AdminContext, slots: AdSlots): P
   await recordAdminAction(admin, "advertisement-codes.save", {
     target: "ad_codes",
     rowCount: 1,
-    details: { changed: changedFields(before, slots), bytes: Object.fromEntries(Object.entries(slots).map(([key, value]) => [key, byteLength(value)])) },
+    details: {
+      changed: changedFields(before, slots),
+      bytes: Object.fromEntries(Object.entries(slots).map(([key, value]) => [key, byteLength(value)])),
+    },
   });
   return slots;
 }

@@ -23,7 +23,10 @@ describe("page shell when the database is down", () => {
   });
 
   it("does not touch the database under /admin (no site code there), so admin pages still render", async () => {
-    await expect(getShellData(new Request("http://internal:3000/admin/login"))).resolves.toEqual({ siteUrl: "https://directory.example", siteCode: null });
+    await expect(getShellData(new Request("http://internal:3000/admin/login"))).resolves.toEqual({
+      siteUrl: "https://directory.example",
+      siteCode: null,
+    });
   });
 
   it("recognises outage errors by code, also when wrapped, and nothing else", () => {

@@ -12,7 +12,6 @@ import {
 import { getSiteUrl } from "./site-url.server";
 import { CACHE_ROBOTS, CACHE_SITEMAP } from "./cache-policy.server";
 
-
 function xmlResponse(xml: string | null): Response {
   if (xml === null) throw new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": CACHE_SITEMAP } });

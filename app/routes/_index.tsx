@@ -72,9 +72,21 @@ function PanelFooter({ to, label }: { to: string; label: string }) {
 }
 
 const WHY_US = [
-  { title: "Interactive Maps", text: "See every business on a map and get directions in one tap.", icon: "M9 4L3 6v14l6-2 6 2 6-2V4l-6 2-6-2zM9 4v14M15 6v14" },
-  { title: "Advanced Search", text: "Search by name, category, city or country — typos forgiven.", icon: "M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4" },
-  { title: "Verified Information", text: "Contact details, ratings and opening hours you can rely on.", icon: "M12 3l7 3v6c0 4.5-3 7.5-7 9-4-1.5-7-4.5-7-9V6l7-3zM9 12l2 2 4-4" },
+  {
+    title: "Interactive Maps",
+    text: "See every business on a map and get directions in one tap.",
+    icon: "M9 4L3 6v14l6-2 6 2 6-2V4l-6 2-6-2zM9 4v14M15 6v14",
+  },
+  {
+    title: "Advanced Search",
+    text: "Search by name, category, city or country — typos forgiven.",
+    icon: "M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4",
+  },
+  {
+    title: "Verified Information",
+    text: "Contact details, ratings and opening hours you can rely on.",
+    icon: "M12 3l7 3v6c0 4.5-3 7.5-7 9-4-1.5-7-4.5-7-9V6l7-3zM9 12l2 2 4-4",
+  },
 ];
 
 /** schema.org WebSite with a SearchAction, so search engines can offer the site's search box. */
@@ -181,7 +193,15 @@ export default function Home() {
           {WHY_US.map((item) => (
             <li key={item.title} className="card p-6">
               <span className="grid h-11 w-11 place-items-center rounded-xl bg-brand-50 text-brand-600" aria-hidden="true">
-                <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+                <svg
+                  viewBox="0 0 24 24"
+                  className="h-6 w-6"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                >
                   <path d={item.icon} />
                 </svg>
               </span>

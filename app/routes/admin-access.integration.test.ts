@@ -57,7 +57,9 @@ function listAdminRouteFiles(): string[] {
   return fs
     .readdirSync(ROUTES_DIR)
     .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
-    .filter((file) => /^(admin|api\.admin\.)/.test(file) || fs.readFileSync(path.join(ROUTES_DIR, file), "utf8").includes("~/models/admin-auth.server"))
+    .filter(
+      (file) => /^(admin|api\.admin\.)/.test(file) || fs.readFileSync(path.join(ROUTES_DIR, file), "utf8").includes("~/models/admin-auth.server"),
+    )
     .sort();
 }
 
@@ -123,7 +125,11 @@ describe(`admin access control on ${testDriver()}`, async () => {
   const { requireAdminApi } = await import("~/models/admin-auth.server");
 
   async function logIn(username = "admin", init: RouteCall = {}): Promise<{ cookie: string; csrf: string }> {
-    const response = await callRoute(loginAction as RouteHandler, "/api/admin/login", { method: "POST", json: { username, password: PASSWORD }, ...init });
+    const response = await callRoute(loginAction as RouteHandler, "/api/admin/login", {
+      method: "POST",
+      json: { username, password: PASSWORD },
+      ...init,
+    });
     expect(response.status).toBe(200);
     const cookie = sessionCookieOf(response);
     const context = await requireAdminApi(new Request("http://admin.test/api/admin/stats", { headers: { Cookie: cookie } }));
@@ -135,7 +141,9 @@ describe(`admin access control on ${testDriver()}`, async () => {
   const plant = async (token: string) => (await cookieJar.serialize(token)).split(";")[0] ?? "";
   const isRevoked = async (cookie: string) => {
     const token = (await cookieJar.parse(cookie)) as string;
-    const [row] = await handle.query<{ revoked: boolean }>("select revoked_at is not null as revoked from admin_sessions where id_hash = $1", [hashSessionToken(token)]);
+    const [row] = await handle.query<{ revoked: boolean }>("select revoked_at is not null as revoked from admin_sessions where id_hash = $1", [
+      hashSessionToken(token),
+    ]);
     return row?.revoked;
   };
 
@@ -184,9 +192,15 @@ describe(`admin access control on ${testDriver()}`, async () => {
     const idle = await logIn("idle");
     const revoked = await logIn("revoked");
     const changed = await logIn("changed");
-    await handle.query("update admin_sessions set expires_at = now() - interval '1 second' where user_id = (select id from admin_users where username = 'expired')");
-    await handle.query("update admin_sessions set last_seen_at = now() - interval '31 minutes' where user_id = (select id from admin_users where username = 'idle')");
-    expect((await callRoute(logoutAction as RouteHandler, "/api/admin/logout", { method: "POST", cookie: revoked.cookie, json: {} })).status).toBe(200);
+    await handle.query(
+      "update admin_sessions set expires_at = now() - interval '1 second' where user_id = (select id from admin_users where username = 'expired')",
+    );
+    await handle.query(
+      "update admin_sessions set last_seen_at = now() - interval '31 minutes' where user_id = (select id from admin_users where username = 'idle')",
+    );
+    expect((await callRoute(logoutAction as RouteHandler, "/api/admin/logout", { method: "POST", cookie: revoked.cookie, json: {} })).status).toBe(
+      200,
+    );
     await upsertAdminUser(handle, "changed", `${PASSWORD} v2`);
     for (const { cookie } of [expired, idle, revoked, changed]) {
       for (const route of routes) await expectNoAccess(route, await call(route, { cookie }));
@@ -200,15 +214,21 @@ describe(`admin access control on ${testDriver()}`, async () => {
     const refusal = async (response: Response) => `${response.status} ${((await response.json()) as { code?: string }).code}`;
     for (const route of mutations) {
       expect(await refusal(await call(route, { cookie, csrf, origin: "https://evil.example" })), route.name).toBe("403 FOREIGN_ORIGIN");
-      expect(await refusal(await call(route, { cookie, csrf, origin: null, headers: { "Sec-Fetch-Site": "cross-site" } })), route.name).toBe("403 FOREIGN_ORIGIN");
+      expect(await refusal(await call(route, { cookie, csrf, origin: null, headers: { "Sec-Fetch-Site": "cross-site" } })), route.name).toBe(
+        "403 FOREIGN_ORIGIN",
+      );
       expect(await refusal(await call(route, { cookie })), route.name).toBe("403 CSRF_TOKEN_INVALID");
       const forged = "0".repeat(43);
-      expect(await refusal(await call(route, { cookie, csrf: forged, ...(route.style === "page" ? { form: { _csrf: forged } } : {}) })), route.name).toBe("403 CSRF_TOKEN_INVALID");
+      expect(
+        await refusal(await call(route, { cookie, csrf: forged, ...(route.style === "page" ? { form: { _csrf: forged } } : {}) })),
+        route.name,
+      ).toBe("403 CSRF_TOKEN_INVALID");
     }
   });
 
   it(`gives an attacker ${MAX_ACCOUNT_ADDRESS_FAILURES} guesses per account and address and ${MAX_ADDRESS_FAILURES} per address in ${THROTTLE_WINDOW_MS / 60_000} minutes, never locking the owner out`, async () => {
-    const attempt = (username: string, ip: string, password = "wrong guess") => callRoute(loginAction as RouteHandler, "/api/admin/login", { method: "POST", ip, json: { username, password } });
+    const attempt = (username: string, ip: string, password = "wrong guess") =>
+      callRoute(loginAction as RouteHandler, "/api/admin/login", { method: "POST", ip, json: { username, password } });
     const countHeard = async (username: string, ips: string[], tries: number) => {
       let heard = 0;
       for (let i = 0; i < tries; i++) {
@@ -230,7 +250,9 @@ describe(`admin access control on ${testDriver()}`, async () => {
     // One address, every guess at another username: the address's limit stops it.
     let perAddress = 0;
     for (let i = 0; i < MAX_ADDRESS_FAILURES + 3; i++) perAddress += await countHeard(`nobody-${i}`, ["192.0.2.77"], 1);
-    console.info(`login throttle: ${perAccountAddress} guesses per account and address, then ${perFreshAddress} per fresh address, ${perAddress} per address per ${THROTTLE_WINDOW_MS / 60_000} min`);
+    console.info(
+      `login throttle: ${perAccountAddress} guesses per account and address, then ${perFreshAddress} per fresh address, ${perAddress} per address per ${THROTTLE_WINDOW_MS / 60_000} min`,
+    );
     expect([perAccountAddress, perFreshAddress, perAddress]).toEqual([MAX_ACCOUNT_ADDRESS_FAILURES, 1, MAX_ADDRESS_FAILURES]);
     // The right password waits at an address that failed, and gets in from one that did not.
     expect((await attempt("guessed", "198.51.100.1", PASSWORD)).status).toBe(429);

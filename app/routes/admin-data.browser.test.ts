@@ -17,7 +17,9 @@ const ROWS = 3000;
 function writeUploadFile(dir: string, prefix: string): string {
   const lines = ["name,address,phone,category,latitude,longitude,rating,reviewCount,place_id,country_code"];
   for (let i = 0; i < ROWS; i++) {
-    lines.push(`${prefix} Shop ${i},"Teststr. ${i}, 10115 Berlin",+49 30 ${String(1_000_000 + i)},Bookstore,52.5${i % 10},13.4${i % 7},4.${i % 10},${i},${prefix.toLowerCase()}-${i},DE`);
+    lines.push(
+      `${prefix} Shop ${i},"Teststr. ${i}, 10115 Berlin",+49 30 ${String(1_000_000 + i)},Bookstore,52.5${i % 10},13.4${i % 7},4.${i % 10},${i},${prefix.toLowerCase()}-${i},DE`,
+    );
   }
   lines.push(",Nameless Street 1,,Bookstore,52.5,13.4,4.0,1,nameless-1,DE");
   const file = path.join(dir, `${prefix.toLowerCase()}-upload.csv`);
@@ -30,7 +32,19 @@ async function writeWorkbook(dir: string, prefix: string): Promise<string> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet("Businesses");
   sheet.addRow(["name", "address", "phone", "category", "latitude", "longitude", "rating", "reviewCount", "place_id", "country_code"]);
-  for (let i = 0; i < 40; i++) sheet.addRow([`${prefix} Atelier ${i}`, `Rue ${i}, 75001 Paris`, "+33 1 23 45 67 89", "Florist", 48.86, 2.34, 4.5, i, `${prefix.toLowerCase()}-xl-${i}`, "FR"]);
+  for (let i = 0; i < 40; i++)
+    sheet.addRow([
+      `${prefix} Atelier ${i}`,
+      `Rue ${i}, 75001 Paris`,
+      "+33 1 23 45 67 89",
+      "Florist",
+      48.86,
+      2.34,
+      4.5,
+      i,
+      `${prefix.toLowerCase()}-xl-${i}`,
+      "FR",
+    ]);
   const file = path.join(dir, `${prefix.toLowerCase()}-upload.xlsx`);
   await workbook.xlsx.writeFile(file);
   return file;
@@ -109,14 +123,27 @@ describe.skipIf(!chromium || !baseUrl)("admin data screens in Chromium", () => {
       await expect.poll(() => reports.count(), { timeout: 120_000 }).toBe(3);
       const report = reports.filter({ hasText: `${prefix.toLowerCase()}-upload.csv` });
       // Turkish figures group thousands with a dot: "3.000 satır işlendi".
-      const committed = seen.map((text) => /([\d.]+) satır işlendi/.exec(text)?.[1]).filter(Boolean).map((n) => Number(n?.replace(/\./g, "")));
+      const committed = seen
+        .map((text) => /([\d.]+) satır işlendi/.exec(text)?.[1])
+        .filter(Boolean)
+        .map((n) => Number(n?.replace(/\./g, "")));
       expect(committed.length).toBeGreaterThan(1);
       expect(Math.max(...committed)).toBe(ROWS);
       await expect(report.getByText("Başarılı", { exact: true }).first().isVisible()).resolves.toBe(true);
       await expect(report.getByText(`Sütun çıkarımı:`).isVisible()).resolves.toBe(true);
       await expect(report.getByText(/Line \d+: name/).isVisible()).resolves.toBe(true);
-      await expect(reports.filter({ hasText: `${prefix.toLowerCase()}-upload.xlsx` }).getByText("Imported 40 of 40 rows: 40 new, 0 updated, 0 skipped, 0 rejected.").isVisible()).resolves.toBe(true);
-      await expect(reports.filter({ hasText: `${prefix.toLowerCase()}-empty.csv` }).getByText("Hata", { exact: true }).isVisible()).resolves.toBe(true);
+      await expect(
+        reports
+          .filter({ hasText: `${prefix.toLowerCase()}-upload.xlsx` })
+          .getByText("Imported 40 of 40 rows: 40 new, 0 updated, 0 skipped, 0 rejected.")
+          .isVisible(),
+      ).resolves.toBe(true);
+      await expect(
+        reports
+          .filter({ hasText: `${prefix.toLowerCase()}-empty.csv` })
+          .getByText("Hata", { exact: true })
+          .isVisible(),
+      ).resolves.toBe(true);
       await page.getByTestId("admin-toast").getByText("Kısmi başarı").waitFor();
       await page.getByTestId("admin-toast").getByText("2/3 dosya yüklendi.").waitFor();
       await saveScreenshot(page, "admin-upload-report", viewport);
@@ -161,9 +188,15 @@ describe.skipIf(!chromium || !baseUrl)("admin data screens in Chromium", () => {
       await exportDialog.getByLabel("Tarih aralığı").selectOption("today");
       await saveViewportShot(page, "admin-export-dialog", viewport);
       await expectNoSeriousViolations(page);
-      const [download] = await Promise.all([page.waitForEvent("download"), exportDialog.getByRole("button", { name: "Dışa aktar", exact: true }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        exportDialog.getByRole("button", { name: "Dışa aktar", exact: true }).click(),
+      ]);
       expect(download.suggestedFilename()).toMatch(/^businesses_DE_1kategoriler_today_\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.csv$/);
-      const csv = fs.readFileSync((await download.path()) ?? "", "utf8").trim().split("\r\n");
+      const csv = fs
+        .readFileSync((await download.path()) ?? "", "utf8")
+        .trim()
+        .split("\r\n");
       // Columns come in the spec's field order, whatever order they were ticked in.
       expect(csv[0]).toBe("name,type,full_address,phone,place_id");
       expect(csv.some((line) => line.startsWith(`${prefix} Shop 1,`))).toBe(true);

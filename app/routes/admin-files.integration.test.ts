@@ -80,7 +80,13 @@ describe(`files the admin area writes and names it shows, over HTTP on ${testDri
       const response = await fetch(`${server.url}/api/upload-excel-batch`, {
         method: "POST",
         headers: { Cookie: cookie, Origin: server.url, "X-CSRF-Token": csrf, "Content-Type": "multipart/form-data; boundary=NameBoundary" },
-        body: new Uint8Array(multipart("NameBoundary", name, `name,full_address,category,country_code\r\nBidi Bakery ${index},"1 High St, London, United Kingdom",Bakery,GB\r\n`)),
+        body: new Uint8Array(
+          multipart(
+            "NameBoundary",
+            name,
+            `name,full_address,category,country_code\r\nBidi Bakery ${index},"1 High St, London, United Kingdom",Bakery,GB\r\n`,
+          ),
+        ),
       });
       const result = (await response.json()) as { fileName: string; successCount: number };
       expect(response.status, JSON.stringify(result)).toBe(200);
@@ -89,7 +95,10 @@ describe(`files the admin area writes and names it shows, over HTTP on ${testDri
     }
     expect(answers).toEqual(expected);
 
-    const runs = await handle.query<{ file_name: string; report: string }>("select file_name, report::text as report from import_runs where id <> $1 order by id", [formulaRunId]);
+    const runs = await handle.query<{ file_name: string; report: string }>(
+      "select file_name, report::text as report from import_runs where id <> $1 order by id",
+      [formulaRunId],
+    );
     expect(runs.map((run) => run.file_name)).toEqual(expected);
     runs.forEach((run, index) => {
       expect(run.report).toContain(`"fileName": "${expected[index]}"`);

@@ -14,14 +14,19 @@ const chromium = findChromium();
 if (!chromium) console.warn("Browser tests SKIPPED: no Chromium found (install Debian's chromium or set CHROMIUM_PATH).");
 
 // A word no seeded or other test's business carries, so the public search finds exactly this upload.
-const TOKEN = `Flowcheck${Date.now().toString(26).replace(/\d/g, (digit) => "qrstuvwxyz"[Number(digit)] ?? "")}`;
+const TOKEN = `Flowcheck${Date.now()
+  .toString(26)
+  .replace(/\d/g, (digit) => "qrstuvwxyz"[Number(digit)] ?? "")}`;
 const ROWS = 12;
 const HEAD_CODE = `<meta name="flow-check" content="${TOKEN}">`;
 const AD_CODE = `<p>${TOKEN} advert</p>`;
 
 function writeCsv(dir: string): string {
   const lines = ["name,address,phone,category,latitude,longitude,rating,reviewCount,place_id,country_code"];
-  for (let i = 0; i < ROWS; i++) lines.push(`${TOKEN} Bakery ${i},"Flowstr. ${i}, 10115 Berlin",+49 30 555${i},Bakery,52.52,13.40,4.${i % 10},${i},${TOKEN.toLowerCase()}-${i},DE`);
+  for (let i = 0; i < ROWS; i++)
+    lines.push(
+      `${TOKEN} Bakery ${i},"Flowstr. ${i}, 10115 Berlin",+49 30 555${i},Bakery,52.52,13.40,4.${i % 10},${i},${TOKEN.toLowerCase()}-${i},DE`,
+    );
   const file = path.join(dir, `${TOKEN.toLowerCase()}.csv`);
   fs.writeFileSync(file, `${lines.join("\n")}\n`);
   return file;
@@ -160,7 +165,11 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office end to end in Chromium
 
       await page.getByRole("button", { name: "en", exact: true }).click();
       await page.getByRole("heading", { name: "Import reports", level: 1 }).waitFor();
-      await page.getByTestId("report-list").getByText(/^Rows$/).first().waitFor();
+      await page
+        .getByTestId("report-list")
+        .getByText(/^Rows$/)
+        .first()
+        .waitFor();
       await saveScreenshot(page, "admin-reports-en", viewport);
 
       await page.getByTestId("report-list").getByText(`${TOKEN.toLowerCase()}.csv`).first().click();

@@ -48,10 +48,10 @@ describe(`admin login throttle over HTTP on ${testDriver()}`, () => {
 
   /** Attempts of this account the throttle let through to the password check (each one scrypt). */
   async function evaluated(username: string, addresses: string[]): Promise<number> {
-    const [row] = await handle.query<{ n: number }>("select count(*)::int as n from login_attempts where lower(username) = lower($1) and ip = any($2::text[])", [
-      username,
-      addresses,
-    ]);
+    const [row] = await handle.query<{ n: number }>(
+      "select count(*)::int as n from login_attempts where lower(username) = lower($1) and ip = any($2::text[])",
+      [username, addresses],
+    );
     return Number(row?.n ?? 0);
   }
 

@@ -45,11 +45,20 @@ export default function AdminHome() {
         <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
           <StatCard label={t("home.tile.businesses")} value={formatNumber(data.totals.businesses)} icon="businesses" tone="brand" />
           <StatCard label={t("home.tile.approved")} value={formatNumber(data.totals.approved)} icon="check" tone="green" />
-          <StatCard label={t("home.tile.unread")} value={formatNumber(data.unreadMessages)} icon="mail" tone={data.unreadMessages > 0 ? "red" : "violet"} />
+          <StatCard
+            label={t("home.tile.unread")}
+            value={formatNumber(data.unreadMessages)}
+            icon="mail"
+            tone={data.unreadMessages > 0 ? "red" : "violet"}
+          />
           <StatCard
             label={t("home.tile.lastImport")}
             value={data.lastImport ? formatNumber(data.lastImport.summary.totalRecords) : "—"}
-            hint={data.lastImport ? `${data.lastImport.summary.fileName} · ${data.lastImport.timestamp ? formatDateTime(data.lastImport.timestamp) : t("dashboard.unknownDate")}` : t("home.tile.noImport")}
+            hint={
+              data.lastImport
+                ? `${data.lastImport.summary.fileName} · ${data.lastImport.timestamp ? formatDateTime(data.lastImport.timestamp) : t("dashboard.unknownDate")}`
+                : t("home.tile.noImport")
+            }
             icon="upload"
             tone="amber"
           />

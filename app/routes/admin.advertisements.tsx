@@ -38,10 +38,14 @@ export default function AdminAdvertisements() {
   const dirty = SLOTS.some((slot) => values[slot] !== saved[slot]);
 
   const save = async () => {
-    const result = await run("save", () => adminFetch<{ codes: typeof codes }>("/api/admin/advertisement-codes", { method: "POST", json: values, csrfToken }), {
-      success: { title: t("ads.saved"), description: t("ads.savedText") },
-      failureTitle: t("settings.saveError"),
-    });
+    const result = await run(
+      "save",
+      () => adminFetch<{ codes: typeof codes }>("/api/admin/advertisement-codes", { method: "POST", json: values, csrfToken }),
+      {
+        success: { title: t("ads.saved"), description: t("ads.savedText") },
+        failureTitle: t("settings.saveError"),
+      },
+    );
     if (result) setSaved(result.codes);
   };
 
@@ -86,7 +90,10 @@ export default function AdminAdvertisements() {
                 onChange={(value) => setValues((current) => ({ ...current, [slot]: value }))}
               >
                 <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden="true">
-                  <div className={`h-full rounded-full ${over ? "bg-red-500" : "bg-brand-500"}`} style={{ width: `${Math.min(100, (sizes[slot] / SLOT_MAX_BYTES) * 100)}%` }} />
+                  <div
+                    className={`h-full rounded-full ${over ? "bg-red-500" : "bg-brand-500"}`}
+                    style={{ width: `${Math.min(100, (sizes[slot] / SLOT_MAX_BYTES) * 100)}%` }}
+                  />
                 </div>
                 {over ? <InlineWarning>{t("ads.tooLarge")}</InlineWarning> : null}
               </CodeArea>

@@ -31,7 +31,13 @@ export default function AdminAudit() {
             <label htmlFor="audit-action" className="sr-only">
               {t("audit.filter")}
             </label>
-            <input id="audit-action" name="action" defaultValue={action} placeholder={t("audit.filterPlaceholder")} className={`${inputClasses} w-48`} />
+            <input
+              id="audit-action"
+              name="action"
+              defaultValue={action}
+              placeholder={t("audit.filterPlaceholder")}
+              className={`${inputClasses} w-48`}
+            />
             <button type="submit" className={buttonClasses.secondary}>
               {t("audit.filterButton")}
             </button>
@@ -46,12 +52,24 @@ export default function AdminAudit() {
             <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
               <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 dark:bg-slate-800/50 dark:text-slate-400">
                 <tr>
-                  <th scope="col" className="px-5 py-3">{t("audit.when")}</th>
-                  <th scope="col" className="px-5 py-3">{t("audit.who")}</th>
-                  <th scope="col" className="px-5 py-3">{t("audit.action")}</th>
-                  <th scope="col" className="px-5 py-3">{t("audit.target")}</th>
-                  <th scope="col" className="px-5 py-3 text-right">{t("audit.rows")}</th>
-                  <th scope="col" className="px-5 py-3">{t("audit.ip")}</th>
+                  <th scope="col" className="px-5 py-3">
+                    {t("audit.when")}
+                  </th>
+                  <th scope="col" className="px-5 py-3">
+                    {t("audit.who")}
+                  </th>
+                  <th scope="col" className="px-5 py-3">
+                    {t("audit.action")}
+                  </th>
+                  <th scope="col" className="px-5 py-3">
+                    {t("audit.target")}
+                  </th>
+                  <th scope="col" className="px-5 py-3 text-right">
+                    {t("audit.rows")}
+                  </th>
+                  <th scope="col" className="px-5 py-3">
+                    {t("audit.ip")}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -60,12 +78,19 @@ export default function AdminAudit() {
                     <td className="whitespace-nowrap px-5 py-3 text-slate-700 dark:text-slate-300">{formatDateTime(event.at)}</td>
                     <td className="whitespace-nowrap px-5 py-3 font-medium text-slate-900 dark:text-white">{event.actor}</td>
                     <td className="whitespace-nowrap px-5 py-3">
-                      <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-200">{event.action}</code>
+                      <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+                        {event.action}
+                      </code>
                     </td>
-                    <td className="max-w-xs truncate px-5 py-3 text-slate-700 dark:text-slate-300" title={event.details ? JSON.stringify(event.details) : undefined}>
+                    <td
+                      className="max-w-xs truncate px-5 py-3 text-slate-700 dark:text-slate-300"
+                      title={event.details ? JSON.stringify(event.details) : undefined}
+                    >
                       {event.target ?? "—"}
                     </td>
-                    <td className="px-5 py-3 text-right tabular-nums text-slate-700 dark:text-slate-300">{event.rowCount === null ? "—" : formatNumber(event.rowCount)}</td>
+                    <td className="px-5 py-3 text-right tabular-nums text-slate-700 dark:text-slate-300">
+                      {event.rowCount === null ? "—" : formatNumber(event.rowCount)}
+                    </td>
                     <td className="whitespace-nowrap px-5 py-3 text-slate-600 dark:text-slate-400">{event.ip ?? "—"}</td>
                   </tr>
                 ))}

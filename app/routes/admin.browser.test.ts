@@ -81,7 +81,10 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
     }
     expect(await page.getByRole("alert").textContent()).toContain("Geçersiz kullanıcı adı veya şifre");
     await logIn(page, "wrong password", "throttle-check");
-    await page.getByRole("alert").getByText(/Çok fazla başarısız deneme\. \d+ dakika sonra tekrar deneyin\./).waitFor();
+    await page
+      .getByRole("alert")
+      .getByText(/Çok fazla başarısız deneme\. \d+ dakika sonra tekrar deneyin\./)
+      .waitFor();
     await idle.waitFor();
     await saveScreenshot(page, "admin-login-throttled", "desktop");
     await page.close();
@@ -129,7 +132,10 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
   it("shows real totals on the dashboard", async () => {
     const page = await context.newPage();
     await page.goto(`${baseUrl}/admin/dashboard`, { waitUntil: "networkidle" });
-    const stats = (await (await page.request.get(`${baseUrl}/api/admin/stats`)).json()) as { totalBusinesses: number; categories: Array<{ category: string }> };
+    const stats = (await (await page.request.get(`${baseUrl}/api/admin/stats`)).json()) as {
+      totalBusinesses: number;
+      categories: Array<{ category: string }>;
+    };
     // The 300 seeded businesses, plus whatever other browser files uploaded before this one.
     expect(stats.totalBusinesses).toBeGreaterThanOrEqual(300);
     const totalCard = page.locator("div.rounded-2xl", { has: page.getByText("Toplam işletme", { exact: true }) });

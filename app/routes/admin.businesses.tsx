@@ -15,7 +15,13 @@ import { useAdminAction } from "~/components/admin/use-admin-action";
 import { useAdminSession } from "~/components/admin/use-admin-session";
 import { requireAdminPage } from "~/models/admin-auth.server";
 import { getExportDialogOptions } from "~/models/admin-businesses-export.server";
-import { ADMIN_SORT_KEYS, CATEGORY_FILTER_SIZE, getAdminBusinessList, listCategoryNames, readAdminBusinessesPageQuery } from "~/models/admin-businesses.server";
+import {
+  ADMIN_SORT_KEYS,
+  CATEGORY_FILTER_SIZE,
+  getAdminBusinessList,
+  listCategoryNames,
+  readAdminBusinessesPageQuery,
+} from "~/models/admin-businesses.server";
 import { adminFetch } from "~/utils/admin-fetch";
 import { NO_STORE } from "~/models/cache-policy.server";
 
@@ -55,15 +61,26 @@ export default function AdminBusinessesPage() {
   };
 
   async function toggleApproval(business: AdminBusinessItem) {
-    const done = await run(`row-${business.id}`, () => adminFetch(`/api/admin/businesses/${business.id}/toggle-approval`, { method: "POST", csrfToken }), {
-      success: { title: t("businesses.approvalUpdated") },
-      failureTitle: t("businesses.approvalFailed"),
-    });
+    const done = await run(
+      `row-${business.id}`,
+      () => adminFetch(`/api/admin/businesses/${business.id}/toggle-approval`, { method: "POST", csrfToken }),
+      {
+        success: { title: t("businesses.approvalUpdated") },
+        failureTitle: t("businesses.approvalFailed"),
+      },
+    );
     if (done !== null) revalidator.revalidate();
   }
 
   async function deleteOne(business: AdminBusinessItem) {
-    if (!(await confirm({ title: t("businesses.deleteTitle"), description: t("businesses.deleteConfirm", { name: business.name }), confirmLabel: t("common.delete") }))) return;
+    if (
+      !(await confirm({
+        title: t("businesses.deleteTitle"),
+        description: t("businesses.deleteConfirm", { name: business.name }),
+        confirmLabel: t("common.delete"),
+      }))
+    )
+      return;
     const done = await run(`row-${business.id}`, () => adminFetch(`/api/businesses/${business.id}`, { method: "DELETE", csrfToken }), {
       success: { title: t("businesses.deleted"), description: t("businesses.deletedText") },
       failureTitle: t("businesses.deleteFailed"),
@@ -75,12 +92,29 @@ export default function AdminBusinessesPage() {
   async function confirmBulk(kind: BulkAction): Promise<boolean> {
     if (kind === "all") {
       return (
-        (await confirm({ title: t("businesses.deleteAllTitle"), description: t("businesses.deleteAllConfirm", { count: formatNumber(list.allBusinesses) }), confirmLabel: t("businesses.continue") })) &&
-        confirm({ title: t("businesses.deleteAllFinalTitle"), description: t("businesses.deleteAllFinal"), confirmLabel: t("businesses.deleteAllButton") })
+        (await confirm({
+          title: t("businesses.deleteAllTitle"),
+          description: t("businesses.deleteAllConfirm", { count: formatNumber(list.allBusinesses) }),
+          confirmLabel: t("businesses.continue"),
+        })) &&
+        confirm({
+          title: t("businesses.deleteAllFinalTitle"),
+          description: t("businesses.deleteAllFinal"),
+          confirmLabel: t("businesses.deleteAllButton"),
+        })
       );
     }
-    if (kind === "test") return confirm({ title: t("businesses.testDataTitle"), description: t("businesses.testDataConfirm", { count: formatNumber(list.testData) }), confirmLabel: t("businesses.testDataTitle") });
-    return confirm({ title: t("businesses.fixSlugsTitle"), description: t("businesses.fixSlugsConfirm"), confirmLabel: t("businesses.fixSlugsTitle") });
+    if (kind === "test")
+      return confirm({
+        title: t("businesses.testDataTitle"),
+        description: t("businesses.testDataConfirm", { count: formatNumber(list.testData) }),
+        confirmLabel: t("businesses.testDataTitle"),
+      });
+    return confirm({
+      title: t("businesses.fixSlugsTitle"),
+      description: t("businesses.fixSlugsConfirm"),
+      confirmLabel: t("businesses.fixSlugsTitle"),
+    });
   }
 
   async function runBulk(kind: BulkAction) {
@@ -109,7 +143,12 @@ export default function AdminBusinessesPage() {
               <AdminIcon name="upload" className="h-4 w-4" />
               {t("businesses.uploadLink")}
             </Link>
-            <ExportDialog csrfToken={csrfToken} fields={exportOptions.fields} defaultFields={exportOptions.defaultFields} dateRanges={exportOptions.dateRanges} />
+            <ExportDialog
+              csrfToken={csrfToken}
+              fields={exportOptions.fields}
+              defaultFields={exportOptions.defaultFields}
+              dateRanges={exportOptions.dateRanges}
+            />
           </>
         }
       />
@@ -129,13 +168,26 @@ export default function AdminBusinessesPage() {
             <label htmlFor="business-filter" className="sr-only">
               {t("businesses.searchLabel")}
             </label>
-            <input id="business-filter" name="filter" type="search" defaultValue={query.filter} placeholder={t("businesses.searchPlaceholder")} className={inputClasses} />
+            <input
+              id="business-filter"
+              name="filter"
+              type="search"
+              defaultValue={query.filter}
+              placeholder={t("businesses.searchPlaceholder")}
+              className={inputClasses}
+            />
           </div>
           <div>
             <label htmlFor="business-category" className="sr-only">
               {t("businesses.category")}
             </label>
-            <select id="business-category" name="category" defaultValue={query.category} className={inputClasses} onChange={(event) => event.currentTarget.form?.requestSubmit()}>
+            <select
+              id="business-category"
+              name="category"
+              defaultValue={query.category}
+              className={inputClasses}
+              onChange={(event) => event.currentTarget.form?.requestSubmit()}
+            >
               <option value="">{t("businesses.allCategories")}</option>
               {categories.map((name) => (
                 <option key={name} value={name}>
@@ -163,7 +215,11 @@ export default function AdminBusinessesPage() {
                 preventScrollReset
               >
                 {t(`businesses.sort.${key}`)}
-                {active ? <span aria-label={t(query.sortOrder === "asc" ? "businesses.ascending" : "businesses.descending")}>{query.sortOrder === "asc" ? " ↑" : " ↓"}</span> : null}
+                {active ? (
+                  <span aria-label={t(query.sortOrder === "asc" ? "businesses.ascending" : "businesses.descending")}>
+                    {query.sortOrder === "asc" ? " ↑" : " ↓"}
+                  </span>
+                ) : null}
               </Link>
             );
           })}
@@ -172,14 +228,22 @@ export default function AdminBusinessesPage() {
 
       <section aria-label={t("businesses.list")} aria-busy={loading} className="space-y-3">
         <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-          {loading ? t("businesses.loading") : t("businesses.count", { count: formatNumber(list.total), page: list.pagination.page, pages: Math.max(1, list.pagination.totalPages) })}
+          {loading
+            ? t("businesses.loading")
+            : t("businesses.count", { count: formatNumber(list.total), page: list.pagination.page, pages: Math.max(1, list.pagination.totalPages) })}
         </p>
         {list.businesses.length === 0 ? (
           <EmptyState icon="businesses">{t("businesses.empty")}</EmptyState>
         ) : (
           <ul className={`space-y-3 ${loading ? "opacity-60" : ""}`}>
             {list.businesses.map((business) => (
-              <BusinessRow key={business.id} business={business} busy={pending === `row-${business.id}`} onToggleApproval={toggleApproval} onDelete={deleteOne} />
+              <BusinessRow
+                key={business.id}
+                business={business}
+                busy={pending === `row-${business.id}`}
+                onToggleApproval={toggleApproval}
+                onDelete={deleteOne}
+              />
             ))}
           </ul>
         )}

@@ -53,7 +53,17 @@ function Gauge({ label, percent, detail }: { label: string; percent: number | nu
       <div className="relative h-28 w-28">
         <svg viewBox="0 0 100 100" className="h-full w-full -rotate-90" aria-hidden="true">
           <circle cx="50" cy="50" r="40" fill="none" strokeWidth="10" className="stroke-slate-100 dark:stroke-slate-800" />
-          <circle cx="50" cy="50" r="40" fill="none" strokeWidth="10" strokeLinecap="round" stroke="currentColor" className={color} strokeDasharray={`${(value / 100) * circumference} ${circumference}`} />
+          <circle
+            cx="50"
+            cy="50"
+            r="40"
+            fill="none"
+            strokeWidth="10"
+            strokeLinecap="round"
+            stroke="currentColor"
+            className={color}
+            strokeDasharray={`${(value / 100) * circumference} ${circumference}`}
+          />
         </svg>
         <span className="absolute inset-0 flex items-center justify-center text-xl font-bold tabular-nums text-slate-900 dark:text-white">
           {percent === null ? t("dashboard.unavailable") : `${formatNumber(value, 0)}%`}
@@ -84,7 +94,12 @@ export default function AdminDashboard() {
     <div className="space-y-6">
       <PageHeader title={t("dashboard.title")} subtitle={t("dashboard.subtitle")} />
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        <StatCard label={t("dashboard.totalBusinesses")} value={formatNumber(stats.totalBusinesses)} hint={t("dashboard.approvedOf", { approved: formatNumber(stats.approvedBusinesses) })} icon="businesses" />
+        <StatCard
+          label={t("dashboard.totalBusinesses")}
+          value={formatNumber(stats.totalBusinesses)}
+          hint={t("dashboard.approvedOf", { approved: formatNumber(stats.approvedBusinesses) })}
+          icon="businesses"
+        />
         <StatCard
           label={t("dashboard.activeCategories")}
           value={formatNumber(stats.totalCategories)}
@@ -92,7 +107,13 @@ export default function AdminDashboard() {
           icon="tag"
           tone="violet"
         />
-        <StatCard label={t("dashboard.dailyVisitors")} value={formatNumber(visitors.today.visitors)} hint={t("dashboard.pageViewsToday", { views: formatNumber(visitors.today.pageViews) })} icon="users" tone="green" />
+        <StatCard
+          label={t("dashboard.dailyVisitors")}
+          value={formatNumber(visitors.today.visitors)}
+          hint={t("dashboard.pageViewsToday", { views: formatNumber(visitors.today.pageViews) })}
+          icon="users"
+          tone="green"
+        />
         <StatCard
           label={t("dashboard.systemPerformance")}
           value={health.database.latencyMs === null ? "—" : `${formatNumber(health.database.latencyMs, 1)} ms`}
@@ -144,7 +165,10 @@ export default function AdminDashboard() {
             {visitors.lastSevenDays.map((day) => (
               <div key={day.day} className="flex h-full flex-1 flex-col items-center justify-end gap-1.5">
                 <span className="text-xs font-semibold tabular-nums text-slate-700 dark:text-slate-300">{formatNumber(day.pageViews)}</span>
-                <div className="w-full rounded-t-md bg-gradient-to-t from-brand-600 to-brand-400" style={{ height: `${Math.max(2, (day.pageViews / maxViews) * 100)}%` }} />
+                <div
+                  className="w-full rounded-t-md bg-gradient-to-t from-brand-600 to-brand-400"
+                  style={{ height: `${Math.max(2, (day.pageViews / maxViews) * 100)}%` }}
+                />
                 <span className="text-[0.7rem] tabular-nums text-slate-600 dark:text-slate-400">{day.day.slice(5)}</span>
               </div>
             ))}
@@ -155,24 +179,41 @@ export default function AdminDashboard() {
       <div className="grid gap-6 xl:grid-cols-3">
         <AdminCard title={t("dashboard.health")} className="xl:col-span-2">
           <div className="grid grid-cols-1 gap-6 sm:grid-cols-3">
-            <Gauge label={t("dashboard.cpu")} percent={health.cpu.percent} detail={t("dashboard.cores", { cores: health.cpu.cores, load: formatNumber(health.cpu.loadAverage, 2) })} />
-            <Gauge label={t("dashboard.memory")} percent={health.process.memoryPercent} detail={`${formatBytes(health.process.heapUsedBytes)} / ${formatBytes(health.process.heapLimitBytes)}`} />
+            <Gauge
+              label={t("dashboard.cpu")}
+              percent={health.cpu.percent}
+              detail={t("dashboard.cores", { cores: health.cpu.cores, load: formatNumber(health.cpu.loadAverage, 2) })}
+            />
+            <Gauge
+              label={t("dashboard.memory")}
+              percent={health.process.memoryPercent}
+              detail={`${formatBytes(health.process.heapUsedBytes)} / ${formatBytes(health.process.heapLimitBytes)}`}
+            />
             <Gauge
               label={t("dashboard.disk")}
               percent={health.disk.percent}
-              detail={health.disk.freeBytes === null || health.disk.totalBytes === null ? t("dashboard.unavailable") : `${formatBytes(health.disk.totalBytes - health.disk.freeBytes)} / ${formatBytes(health.disk.totalBytes)}`}
+              detail={
+                health.disk.freeBytes === null || health.disk.totalBytes === null
+                  ? t("dashboard.unavailable")
+                  : `${formatBytes(health.disk.totalBytes - health.disk.freeBytes)} / ${formatBytes(health.disk.totalBytes)}`
+              }
             />
           </div>
           <dl className="mt-6 grid gap-3 border-t border-slate-100 pt-4 text-sm sm:grid-cols-3 dark:border-slate-800">
             <div>
               <dt className="text-slate-600 dark:text-slate-400">{t("dashboard.database")}</dt>
               <dd className="font-medium text-slate-900 dark:text-white">
-                {health.database.driver} · {health.database.sizeBytes === null ? t("dashboard.unavailable") : t("dashboard.databaseSize", { size: formatBytes(health.database.sizeBytes) })}
+                {health.database.driver} ·{" "}
+                {health.database.sizeBytes === null
+                  ? t("dashboard.unavailable")
+                  : t("dashboard.databaseSize", { size: formatBytes(health.database.sizeBytes) })}
               </dd>
             </div>
             <div>
               <dt className="text-slate-600 dark:text-slate-400">Node.js</dt>
-              <dd className="font-medium text-slate-900 dark:text-white">{health.process.nodeVersion} · RSS {formatBytes(health.process.rssBytes)}</dd>
+              <dd className="font-medium text-slate-900 dark:text-white">
+                {health.process.nodeVersion} · RSS {formatBytes(health.process.rssBytes)}
+              </dd>
             </div>
             <div>
               <dt className="text-slate-600 dark:text-slate-400">{t("dashboard.uptime")}</dt>
@@ -180,9 +221,20 @@ export default function AdminDashboard() {
             </div>
             <div className="sm:col-span-3">
               <dt className="text-slate-600 dark:text-slate-400">{t("dashboard.searchEngine")}</dt>
-              <dd className={stats.searchEngine.healthy ? "font-medium text-slate-900 dark:text-white" : "font-medium text-red-700 dark:text-red-400"} data-search-engine={stats.searchEngine.active}>
-                {!stats.searchEngine.configured ? t("dashboard.searchPostgres") : stats.searchEngine.healthy ? t("dashboard.searchMeilisearch") : t("dashboard.searchDown")}
-                {stats.searchEngine.lastError ? <span className="mt-0.5 block break-words text-xs font-normal text-slate-600 dark:text-slate-400">{stats.searchEngine.lastError}</span> : null}
+              <dd
+                className={stats.searchEngine.healthy ? "font-medium text-slate-900 dark:text-white" : "font-medium text-red-700 dark:text-red-400"}
+                data-search-engine={stats.searchEngine.active}
+              >
+                {!stats.searchEngine.configured
+                  ? t("dashboard.searchPostgres")
+                  : stats.searchEngine.healthy
+                    ? t("dashboard.searchMeilisearch")
+                    : t("dashboard.searchDown")}
+                {stats.searchEngine.lastError ? (
+                  <span className="mt-0.5 block break-words text-xs font-normal text-slate-600 dark:text-slate-400">
+                    {stats.searchEngine.lastError}
+                  </span>
+                ) : null}
               </dd>
             </div>
           </dl>

@@ -22,7 +22,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormBody(request);
   const admin = await requireAdminMutation(request, form);
   const parsed = parseInboxAction(form);
-  if (!parsed) return json({ success: false, code: "INVALID_MESSAGE_ACTION", message: "Send intent (read, unread or delete) and a message id." }, { status: 400 });
+  if (!parsed)
+    return json(
+      { success: false, code: "INVALID_MESSAGE_ACTION", message: "Send intent (read, unread or delete) and a message id." },
+      { status: 400 },
+    );
   const { intent, id } = parsed;
   const changed = intent === "delete" ? await deleteMessageAsAdmin(admin, id) : await markMessageAsAdmin(admin, id, intent === "read");
   return json({ success: changed > 0, intent, id });
@@ -63,7 +67,10 @@ export default function AdminMessages() {
           {messages.map((message) => {
             const busy = navigation.formData?.get("id") === String(message.id);
             return (
-              <li key={message.id} className={`rounded-2xl border bg-white p-5 shadow-sm dark:bg-slate-900 ${message.readAt ? "border-slate-200 dark:border-slate-800" : "border-brand-300 ring-1 ring-brand-200 dark:border-brand-700 dark:ring-brand-900"}`}>
+              <li
+                key={message.id}
+                className={`rounded-2xl border bg-white p-5 shadow-sm dark:bg-slate-900 ${message.readAt ? "border-slate-200 dark:border-slate-800" : "border-brand-300 ring-1 ring-brand-200 dark:border-brand-700 dark:ring-brand-900"}`}
+              >
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0">
                     <h2 className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900 dark:text-white">
@@ -89,7 +96,13 @@ export default function AdminMessages() {
                     <Form method="post">
                       <input type="hidden" name="_csrf" value={csrfToken} />
                       <input type="hidden" name="id" value={message.id} />
-                      <button type="submit" name="intent" value={message.readAt ? "unread" : "read"} className={buttonClasses.secondary} disabled={busy}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={message.readAt ? "unread" : "read"}
+                        className={buttonClasses.secondary}
+                        disabled={busy}
+                      >
                         {message.readAt ? t("messages.markUnread") : t("messages.markRead")}
                       </button>
                     </Form>
@@ -122,7 +135,10 @@ export default function AdminMessages() {
           <span />
         )}
         {nextBeforeId ? (
-          <Link to={`?${new URLSearchParams({ ...(unreadOnly ? { unread: "1" } : {}), before: String(nextBeforeId) })}`} className={buttonClasses.secondary}>
+          <Link
+            to={`?${new URLSearchParams({ ...(unreadOnly ? { unread: "1" } : {}), before: String(nextBeforeId) })}`}
+            className={buttonClasses.secondary}
+          >
             {t("common.olderEntries")} →
           </Link>
         ) : null}

@@ -12,7 +12,14 @@ import { UploadReport } from "~/components/admin/upload-report";
 import type { BatchUploadResult } from "~/components/admin/upload-send";
 import { useAdminSession } from "~/components/admin/use-admin-session";
 import { requireAdminMutation, requireAdminPage } from "~/models/admin-auth.server";
-import { discardRunAsAdmin, getImportRunReport, parseRunAction, parseRunId, REPORT_ISSUES_SHOWN, resumeRunAsAdmin } from "~/models/admin-reports.server";
+import {
+  discardRunAsAdmin,
+  getImportRunReport,
+  parseRunAction,
+  parseRunId,
+  REPORT_ISSUES_SHOWN,
+  resumeRunAsAdmin,
+} from "~/models/admin-reports.server";
 import { NO_STORE } from "~/models/cache-policy.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => adminMeta(`Report #${data?.run.id ?? ""}`);
@@ -40,7 +47,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 /** While a run is running, its page refreshes itself at the dashboard's pace (spec: reports polled every 5 s). */
 const RUNNING_REFRESH_MS = 5000;
 
-const SEVERITY: Record<string, AdminTextKey> = { rejected: "run.severity.rejected", skipped: "run.severity.skipped", warning: "run.severity.warning" };
+const SEVERITY: Record<string, AdminTextKey> = {
+  rejected: "run.severity.rejected",
+  skipped: "run.severity.skipped",
+  warning: "run.severity.warning",
+};
 
 export default function AdminReportPage() {
   const { run, fileKept, counts, issues, issuesShown } = useLoaderData<typeof loader>();
@@ -74,7 +85,9 @@ export default function AdminReportPage() {
       </nav>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="break-all text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{t("run.title", { id: run.id, file: run.fileName })}</h1>
+          <h1 className="break-all text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
+            {t("run.title", { id: run.id, file: run.fileName })}
+          </h1>
           <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
             {runLine(run)}
             {dashboard ? ` · ${formatNumber(dashboard.summary.fileSizeMB, 2)} MB` : ""}
@@ -108,7 +121,10 @@ export default function AdminReportPage() {
             ) : null}
           </p>
           {refusal && refusal.success === false && refusal.message ? (
-            <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+            <p
+              role="alert"
+              className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+            >
               {refusal.message}
             </p>
           ) : null}
@@ -139,18 +155,30 @@ export default function AdminReportPage() {
           {t("run.discardedText", { line: formatNumber(run.committedThroughRow) })}
         </p>
       ) : running ? (
-        <p className="rounded-lg border border-brand-300 bg-brand-50 p-3 text-sm text-brand-900 dark:border-brand-800 dark:bg-brand-950 dark:text-brand-100" aria-live="polite">
+        <p
+          className="rounded-lg border border-brand-300 bg-brand-50 p-3 text-sm text-brand-900 dark:border-brand-800 dark:bg-brand-950 dark:text-brand-100"
+          aria-live="polite"
+        >
           {t("run.runningText", { count: formatNumber(run.committedThroughRow) })}
         </p>
       ) : run.error ? (
-        <p className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">{run.error}</p>
+        <p className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+          {run.error}
+        </p>
       ) : null}
-      {batch ? <UploadReport fileName={run.fileName} result={batch} /> : <p className="text-sm text-slate-700 dark:text-slate-300">{t("run.noReport", { count: formatNumber(run.committedThroughRow) })}</p>}
+      {batch ? (
+        <UploadReport fileName={run.fileName} result={batch} />
+      ) : (
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t("run.noReport", { count: formatNumber(run.committedThroughRow) })}</p>
+      )}
       <AdminCard
         title={t("run.issues")}
         description={
-          t("run.issueCounts", { rejected: formatNumber(counts.rejected), skipped: formatNumber(counts.skipped), warning: formatNumber(counts.warning) }) +
-          (counts.rejected + counts.skipped + counts.warning > issuesShown ? t("run.issuesFirst", { count: issuesShown }) : "")
+          t("run.issueCounts", {
+            rejected: formatNumber(counts.rejected),
+            skipped: formatNumber(counts.skipped),
+            warning: formatNumber(counts.warning),
+          }) + (counts.rejected + counts.skipped + counts.warning > issuesShown ? t("run.issuesFirst", { count: issuesShown }) : "")
         }
       >
         {issues.length === 0 ? (

@@ -18,14 +18,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ history: await getImportHistory(before), paged: before !== undefined }, { headers: { "Cache-Control": NO_STORE } });
 }
 
-const COUNTS: ReadonlyArray<{ key: "totalRows" | "inserted" | "updated" | "unchanged" | "skipped" | "rejected"; text: AdminTextKey; tone: string }> = [
-  { key: "totalRows", text: "reports.rows", tone: "text-slate-900 dark:text-white" },
-  { key: "inserted", text: "reports.inserted", tone: "text-emerald-700 dark:text-emerald-300" },
-  { key: "updated", text: "reports.updated", tone: "text-brand-700 dark:text-brand-300" },
-  { key: "unchanged", text: "reports.unchanged", tone: "text-slate-800 dark:text-slate-200" },
-  { key: "skipped", text: "reports.skipped", tone: "text-amber-800 dark:text-amber-300" },
-  { key: "rejected", text: "reports.rejected", tone: "text-red-700 dark:text-red-300" },
-];
+const COUNTS: ReadonlyArray<{ key: "totalRows" | "inserted" | "updated" | "unchanged" | "skipped" | "rejected"; text: AdminTextKey; tone: string }> =
+  [
+    { key: "totalRows", text: "reports.rows", tone: "text-slate-900 dark:text-white" },
+    { key: "inserted", text: "reports.inserted", tone: "text-emerald-700 dark:text-emerald-300" },
+    { key: "updated", text: "reports.updated", tone: "text-brand-700 dark:text-brand-300" },
+    { key: "unchanged", text: "reports.unchanged", tone: "text-slate-800 dark:text-slate-200" },
+    { key: "skipped", text: "reports.skipped", tone: "text-amber-800 dark:text-amber-300" },
+    { key: "rejected", text: "reports.rejected", tone: "text-red-700 dark:text-red-300" },
+  ];
 
 export default function AdminReportsPage() {
   const { history, paged } = useLoaderData<typeof loader>();
@@ -58,7 +59,9 @@ export default function AdminReportsPage() {
                     </p>
                     <p className="text-xs text-slate-700 dark:text-slate-300">{runLine(run)}</p>
                     {run.status === "interrupted" ? (
-                      <p className="mt-1 text-xs font-medium text-red-700 dark:text-red-300">{t("reports.interruptedLine", { line: formatNumber(run.committedThroughRow) })}</p>
+                      <p className="mt-1 text-xs font-medium text-red-700 dark:text-red-300">
+                        {t("reports.interruptedLine", { line: formatNumber(run.committedThroughRow) })}
+                      </p>
                     ) : null}
                   </div>
                   <ReportStatus status={run.status} />

@@ -68,10 +68,14 @@ export default function AdminSettings() {
   const indexUrl = `${sitemap.siteUrl}/sitemap.xml`;
 
   const save = async () => {
-    const result = await run("save", () => adminFetch<{ settings: typeof settings }>("/api/admin/site-settings", { method: "POST", json: values, csrfToken }), {
-      success: { title: t("settings.saved"), description: t("settings.savedText") },
-      failureTitle: t("settings.saveError"),
-    });
+    const result = await run(
+      "save",
+      () => adminFetch<{ settings: typeof settings }>("/api/admin/site-settings", { method: "POST", json: values, csrfToken }),
+      {
+        success: { title: t("settings.saved"), description: t("settings.savedText") },
+        failureTitle: t("settings.saveError"),
+      },
+    );
     if (result) setSaved(result.settings);
   };
   const clearCache = async () => {
@@ -120,7 +124,11 @@ export default function AdminSettings() {
       </AdminCard>
 
       <div className="grid gap-6 xl:grid-cols-5">
-        <AdminCard title={t("settings.sitemaps")} description={t("settings.sitemapsHint", { files: formatNumber(sitemap.files.length), count: formatNumber(sitemap.approvedBusinesses) })} className="xl:col-span-3">
+        <AdminCard
+          title={t("settings.sitemaps")}
+          description={t("settings.sitemapsHint", { files: formatNumber(sitemap.files.length), count: formatNumber(sitemap.approvedBusinesses) })}
+          className="xl:col-span-3"
+        >
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
             {sitemap.files.map((file) => (
               <SitemapRow key={file} url={`${sitemap.siteUrl}${file}`} />
@@ -131,7 +139,9 @@ export default function AdminSettings() {
           <ol className="space-y-4">
             {(["settings.consoleStep1", "settings.consoleStep2", "settings.consoleStep3", "settings.consoleStep4"] as const).map((key, index) => (
               <li key={key} className="flex gap-3 text-sm text-slate-700 dark:text-slate-300">
-                <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white">{index + 1}</span>
+                <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white">
+                  {index + 1}
+                </span>
                 <span className="break-words">{t(key, { url: indexUrl })}</span>
               </li>
             ))}

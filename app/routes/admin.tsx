@@ -38,7 +38,8 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const data: unknown = isRouteErrorResponse(error) ? error.data : null;
-  const message = data && typeof data === "object" && "message" in data && typeof data.message === "string" ? data.message : translate("tr", "errors.generic");
+  const message =
+    data && typeof data === "object" && "message" in data && typeof data.message === "string" ? data.message : translate("tr", "errors.generic");
   return (
     <div className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
       <div className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">

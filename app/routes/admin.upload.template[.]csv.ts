@@ -7,6 +7,10 @@ import { NO_STORE } from "~/models/cache-policy.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
   return new Response(buildUploadTemplateCsv(), {
-    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="business-import-template.csv"', "Cache-Control": NO_STORE },
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="business-import-template.csv"',
+      "Cache-Control": NO_STORE,
+    },
   });
 }

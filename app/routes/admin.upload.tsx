@@ -51,7 +51,10 @@ function ProgressLine({ progress }: { progress: UploadProgress }) {
         aria-valuemax={100}
         aria-valuenow={uploading ? percent : undefined}
       >
-        <div className={`h-full rounded-full bg-brand-600 transition-all ${uploading ? "" : "animate-pulse"}`} style={{ width: uploading ? `${percent}%` : "100%" }} />
+        <div
+          className={`h-full rounded-full bg-brand-600 transition-all ${uploading ? "" : "animate-pulse"}`}
+          style={{ width: uploading ? `${percent}%` : "100%" }}
+        />
       </div>
     </div>
   );
@@ -76,7 +79,10 @@ export default function AdminUploadPage() {
     for (const file of Array.from(list)) {
       const check = checkUploadFile(file, rules);
       if (!check.ok) {
-        const [title, description] = check.reason === "tooLarge" ? (["upload.tooLarge", "upload.tooLargeText"] as const) : (["upload.invalidType", "upload.invalidTypeText"] as const);
+        const [title, description] =
+          check.reason === "tooLarge"
+            ? (["upload.tooLarge", "upload.tooLargeText"] as const)
+            : (["upload.invalidType", "upload.invalidTypeText"] as const);
         toast.show({
           title: t(title),
           description: t(description, { file: file.name }),
@@ -95,7 +101,8 @@ export default function AdminUploadPage() {
     if (input.current) input.current.value = "";
   }
 
-  const update = (id: string, changes: Partial<QueuedFile>) => setQueue((current) => current.map((entry) => (entry.id === id ? { ...entry, ...changes } : entry)));
+  const update = (id: string, changes: Partial<QueuedFile>) =>
+    setQueue((current) => current.map((entry) => (entry.id === id ? { ...entry, ...changes } : entry)));
 
   async function uploadAll() {
     const pending = queue.filter((entry) => entry.state === "waiting");
@@ -186,7 +193,9 @@ export default function AdminUploadPage() {
             onDragLeave={() => setDragging(false)}
             onDrop={onDrop}
             className={`flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed px-4 py-10 text-center transition focus-within:ring-2 focus-within:ring-brand-500 focus-within:ring-offset-2 ${
-              dragging ? "border-brand-600 bg-brand-50 dark:bg-slate-800" : "border-slate-300 hover:border-brand-500 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800/60"
+              dragging
+                ? "border-brand-600 bg-brand-50 dark:bg-slate-800"
+                : "border-slate-300 hover:border-brand-500 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800/60"
             }`}
             data-testid="upload-drop-zone"
           >
@@ -195,7 +204,16 @@ export default function AdminUploadPage() {
             </span>
             <span className="mt-3 text-base font-semibold text-slate-900 dark:text-white">{t("upload.dropTitle")}</span>
             <span className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("upload.dropHint")}</span>
-            <input ref={input} id={inputId} type="file" multiple accept={rules.extensions.join(",")} disabled={uploading} onChange={(event) => addFiles(event.target.files)} className="sr-only" />
+            <input
+              ref={input}
+              id={inputId}
+              type="file"
+              multiple
+              accept={rules.extensions.join(",")}
+              disabled={uploading}
+              onChange={(event) => addFiles(event.target.files)}
+              className="sr-only"
+            />
           </label>
 
           <div className="flex flex-wrap items-end justify-between gap-3">
@@ -203,7 +221,13 @@ export default function AdminUploadPage() {
               <label htmlFor="upload-batch-size" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
                 {t("upload.batchSize")}
               </label>
-              <select id="upload-batch-size" value={batchSize} disabled={uploading} onChange={(event) => setBatchSize(Number(event.target.value))} className={`mt-1 ${inputClasses}`}>
+              <select
+                id="upload-batch-size"
+                value={batchSize}
+                disabled={uploading}
+                onChange={(event) => setBatchSize(Number(event.target.value))}
+                className={`mt-1 ${inputClasses}`}
+              >
                 {rules.batchSizes.map((size) => (
                   <option key={size} value={size}>
                     {size}
@@ -240,7 +264,9 @@ export default function AdminUploadPage() {
                       <span className="sr-only"> {entry.file.name}</span>
                     </button>
                   ) : (
-                    <span className="text-xs font-medium text-slate-700 dark:text-slate-300">{entry.state === "waiting" ? t("upload.queued") : t("upload.processing")}</span>
+                    <span className="text-xs font-medium text-slate-700 dark:text-slate-300">
+                      {entry.state === "waiting" ? t("upload.queued") : t("upload.processing")}
+                    </span>
                   )}
                 </div>
                 {entry.state === "sending" && entry.progress ? <ProgressLine progress={entry.progress} /> : null}

@@ -65,7 +65,17 @@ function LoginForm({ redirectTo }: { redirectTo: string }) {
         <label htmlFor="username" className="mb-1.5 block text-sm font-medium text-slate-800">
           {t("login.username")}
         </label>
-        <input id="username" name="username" autoComplete="username" required autoCapitalize="none" spellCheck={false} value={username} onChange={(e) => setUsername(e.target.value)} className={inputClasses} />
+        <input
+          id="username"
+          name="username"
+          autoComplete="username"
+          required
+          autoCapitalize="none"
+          spellCheck={false}
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          className={inputClasses}
+        />
       </div>
       <div>
         <label htmlFor="password" className="mb-1.5 block text-sm font-medium text-slate-800">

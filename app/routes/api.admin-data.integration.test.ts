@@ -36,7 +36,10 @@ interface Auth {
   csrf: string;
 }
 
-function makeRequest(pathname: string, init: { method?: string; auth?: Auth | null; origin?: string | null; csrf?: string | null; body?: BodyInit; headers?: Record<string, string> } = {}) {
+function makeRequest(
+  pathname: string,
+  init: { method?: string; auth?: Auth | null; origin?: string | null; csrf?: string | null; body?: BodyInit; headers?: Record<string, string> } = {},
+) {
   const headers = new Headers(init.headers);
   if (init.auth) headers.set("Cookie", init.auth.cookie);
   if (init.origin !== null) headers.set("Origin", init.origin ?? ORIGIN);
@@ -115,7 +118,14 @@ describe(`admin data API on ${testDriver()}`, () => {
       business({ name: "Demo Bakery", category: "Bakery", city: "Berlin", country_code: "DE", place_id: "demo-2" }, true),
     ]);
     await refreshAggregates(handle);
-    const login = await call(loginAction as Handler, makeRequest("/api/admin/login", { method: "POST", body: JSON.stringify({ username: "admin", password: PASSWORD }), headers: { "Content-Type": "application/json" } }));
+    const login = await call(
+      loginAction as Handler,
+      makeRequest("/api/admin/login", {
+        method: "POST",
+        body: JSON.stringify({ username: "admin", password: PASSWORD }),
+        headers: { "Content-Type": "application/json" },
+      }),
+    );
     expect(login.status).toBe(200);
     const cookie = (login.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
     const context = await requireAdminApi(makeRequest("/api/admin/businesses", { auth: { cookie, csrf: "" } }));
@@ -164,9 +174,14 @@ describe(`admin data API on ${testDriver()}`, () => {
   });
 
   it("GET /api/admin/businesses: 20 per page with total, real approved count, name search, category filter and sorts", async () => {
-    const all = await body<{ businesses: Array<{ name: string; isApproved: boolean; reviewCount: number; address: string | null }>; total: number; approved: number; allBusinesses: number; categoryCount: number; pagination: { page: number; limit: number; totalPages: number; total: number } }>(
-      await call(listLoader as Handler, makeRequest("/api/admin/businesses?page=1&limit=20&sortBy=name&sortOrder=asc", { auth })),
-    );
+    const all = await body<{
+      businesses: Array<{ name: string; isApproved: boolean; reviewCount: number; address: string | null }>;
+      total: number;
+      approved: number;
+      allBusinesses: number;
+      categoryCount: number;
+      pagination: { page: number; limit: number; totalPages: number; total: number };
+    }>(await call(listLoader as Handler, makeRequest("/api/admin/businesses?page=1&limit=20&sortBy=name&sortOrder=asc", { auth })));
     expect(all.total).toBe(5);
     expect(all.approved).toBe(5);
     expect(all.categoryCount).toBe(4);
@@ -174,14 +189,20 @@ describe(`admin data API on ${testDriver()}`, () => {
     expect(all.businesses.map((b) => b.name)).toEqual(["Alpha Dentist", "Demo Bakery", "Demo Florist", "Seeded Bakery", "Zeta Bar"]);
     expect(all.businesses[0]).toMatchObject({ isApproved: true, reviewCount: 40 });
 
-    const byReviews = await body<{ businesses: Array<{ name: string }> }>(await call(listLoader as Handler, makeRequest("/api/admin/businesses?sortBy=reviewCount&sortOrder=desc", { auth })));
+    const byReviews = await body<{ businesses: Array<{ name: string }> }>(
+      await call(listLoader as Handler, makeRequest("/api/admin/businesses?sortBy=reviewCount&sortOrder=desc", { auth })),
+    );
     expect(byReviews.businesses[0]?.name).toBe("Seeded Bakery");
 
-    const searched = await body<{ businesses: Array<{ name: string }>; total: number }>(await call(listLoader as Handler, makeRequest("/api/admin/businesses?filter=BAKE", { auth })));
+    const searched = await body<{ businesses: Array<{ name: string }>; total: number }>(
+      await call(listLoader as Handler, makeRequest("/api/admin/businesses?filter=BAKE", { auth })),
+    );
     expect(searched.businesses.map((b) => b.name).sort()).toEqual(["Demo Bakery", "Seeded Bakery"]);
     expect(searched.total).toBe(2);
 
-    const category = await body<{ businesses: Array<{ name: string }> }>(await call(listLoader as Handler, makeRequest("/api/admin/businesses?category=Dentist", { auth })));
+    const category = await body<{ businesses: Array<{ name: string }> }>(
+      await call(listLoader as Handler, makeRequest("/api/admin/businesses?category=Dentist", { auth })),
+    );
     expect(category.businesses.map((b) => b.name)).toEqual(["Alpha Dentist"]);
 
     const bad = await call(listLoader as Handler, makeRequest("/api/admin/businesses?sortBy=price", { auth }));
@@ -190,16 +211,27 @@ describe(`admin data API on ${testDriver()}`, () => {
   });
 
   it("GET /api/admin/categories and /api/admin/country-codes: names by size, codes alphabetically", async () => {
-    expect(await body(await call(categoriesLoader as Handler, makeRequest("/api/admin/categories", { auth })))).toEqual(["Bakery", "Bar", "Dentist", "Florist"]);
+    expect(await body(await call(categoriesLoader as Handler, makeRequest("/api/admin/categories", { auth })))).toEqual([
+      "Bakery",
+      "Bar",
+      "Dentist",
+      "Florist",
+    ]);
     expect(await body(await call(countryCodesLoader as Handler, makeRequest("/api/admin/country-codes", { auth })))).toEqual(["DE", "FR", "IT"]);
   });
 
   it("toggle-approval hides a business from the counts at once (scoped refresh) and writes an audit row", async () => {
     const id = await idOf("seed-3");
-    const response = await call(toggleAction as Handler, makeRequest(`/api/admin/businesses/${id}/toggle-approval`, { method: "POST", auth }), { id: String(id) });
+    const response = await call(toggleAction as Handler, makeRequest(`/api/admin/businesses/${id}/toggle-approval`, { method: "POST", auth }), {
+      id: String(id),
+    });
     expect(response.status).toBe(200);
     expect(await body(response)).toMatchObject({ success: true, message: "Business approval status updated.", business: { id, isApproved: false } });
-    expect(await handle.query("select category_slug from category_counts order by 1")).toEqual([{ category_slug: "bakery" }, { category_slug: "bar" }, { category_slug: "florist" }]);
+    expect(await handle.query("select category_slug from category_counts order by 1")).toEqual([
+      { category_slug: "bakery" },
+      { category_slug: "bar" },
+      { category_slug: "florist" },
+    ]);
     expect(await handle.query("select country_code from country_counts order by 1")).toEqual([{ country_code: "DE" }, { country_code: "IT" }]);
     expect(await handle.query("select key, value::int as value from site_totals where key in ('businesses', 'countries') order by key")).toEqual([
       { key: "businesses", value: 4 },
@@ -209,13 +241,17 @@ describe(`admin data API on ${testDriver()}`, () => {
     expect(list.approved).toBe(4);
 
     await call(toggleAction as Handler, makeRequest(`/api/admin/businesses/${id}/toggle-approval`, { method: "POST", auth }), { id: String(id) });
-    expect(await handle.query("select country_code, country, business_count from country_counts where country_code = 'FR'")).toEqual([{ country_code: "FR", country: "France", business_count: 1 }]);
+    expect(await handle.query("select country_code, country, business_count from country_counts where country_code = 'FR'")).toEqual([
+      { country_code: "FR", country: "France", business_count: 1 },
+    ]);
     expect(await handle.query("select actor, action, target, row_count from audit_log where action like 'business.%' order by id")).toEqual([
       { actor: "admin", action: "business.unapprove", target: `business:${id}`, row_count: 1 },
       { actor: "admin", action: "business.approve", target: `business:${id}`, row_count: 1 },
     ]);
 
-    const missing = await call(toggleAction as Handler, makeRequest("/api/admin/businesses/999999/toggle-approval", { method: "POST", auth }), { id: "999999" });
+    const missing = await call(toggleAction as Handler, makeRequest("/api/admin/businesses/999999/toggle-approval", { method: "POST", auth }), {
+      id: "999999",
+    });
     expect(missing.status).toBe(404);
     expect((await body<{ message: string }>(missing)).message).toContain("İşletme bulunamadı");
   });
@@ -224,30 +260,64 @@ describe(`admin data API on ${testDriver()}`, () => {
     const id = await idOf("seed-2");
     const slug = (await handle.query<{ slug: string }>("select slug from businesses where id = $1", [id]))[0]?.slug ?? "";
     expect((await call(businessLoader as Handler, makeRequest(`/api/businesses/${slug}`, { origin: null }), { slug })).status).toBe(200);
-    const response = await call(deleteBusinessAction as Handler, makeRequest(`/api/businesses/${id}`, { method: "DELETE", auth }), { slug: String(id) });
+    const response = await call(deleteBusinessAction as Handler, makeRequest(`/api/businesses/${id}`, { method: "DELETE", auth }), {
+      slug: String(id),
+    });
     expect(response.status).toBe(200);
     expect(await body(response)).toMatchObject({ success: true, business: { id, name: "Zeta Bar" } });
     expect(await handle.query("select category_slug from category_counts where category_slug = 'bar'")).toEqual([]);
     expect((await call(businessLoader as Handler, makeRequest(`/api/businesses/${slug}`, { origin: null }), { slug })).status).toBe(404);
-    expect((await call(deleteBusinessAction as Handler, makeRequest(`/api/businesses/${id}`, { method: "DELETE", auth }), { slug: String(id) })).status).toBe(404);
+    expect(
+      (await call(deleteBusinessAction as Handler, makeRequest(`/api/businesses/${id}`, { method: "DELETE", auth }), { slug: String(id) })).status,
+    ).toBe(404);
   });
 
   it("POST /api/upload-excel-batch: a CSV through the shared pipeline → the batch result with column extraction and duplicate analysis", async () => {
     const before = uploadTempDirs().length;
     const response = await call(
       batchUploadAction as Handler,
-      makeRequest("/api/upload-excel-batch", { method: "POST", auth, body: uploadForm(csvFile("../../etc/Upload Test.csv", UPLOAD_CSV), { batchSize: "100", fileIndex: "0", totalFiles: "1" }) }),
+      makeRequest("/api/upload-excel-batch", {
+        method: "POST",
+        auth,
+        body: uploadForm(csvFile("../../etc/Upload Test.csv", UPLOAD_CSV), { batchSize: "100", fileIndex: "0", totalFiles: "1" }),
+      }),
     );
     expect(response.status).toBe(200);
-    const result = await body<Record<string, unknown> & { columnExtraction: { extractedCount: number; successful: string[]; missing: string[] }; duplicateAnalysis: Record<string, unknown> }>(response);
-    expect(result).toMatchObject({ success: true, totalRows: 5, successCount: 3, errorCount: 1, skippedCount: 1, fileName: "Upload Test.csv", batchSize: 100, fileIndex: 0, totalFiles: 1 });
+    const result = await body<
+      Record<string, unknown> & {
+        columnExtraction: { extractedCount: number; successful: string[]; missing: string[] };
+        duplicateAnalysis: Record<string, unknown>;
+      }
+    >(response);
+    expect(result).toMatchObject({
+      success: true,
+      totalRows: 5,
+      successCount: 3,
+      errorCount: 1,
+      skippedCount: 1,
+      fileName: "Upload Test.csv",
+      batchSize: 100,
+      fileIndex: 0,
+      totalFiles: 1,
+    });
     expect(result.columnExtraction.extractedCount).toBeGreaterThanOrEqual(10);
     expect(result.columnExtraction.successful).toContain("place_id");
-    expect(result.duplicateAnalysis).toMatchObject({ totalRecords: 5, recordsWithPlaceId: 4, databaseDuplicateCount: 1, newPlaceIdCount: 2, excelDuplicateCount: 1 });
+    expect(result.duplicateAnalysis).toMatchObject({
+      totalRecords: 5,
+      recordsWithPlaceId: 4,
+      databaseDuplicateCount: 1,
+      newPlaceIdCount: 2,
+      excelDuplicateCount: 1,
+    });
     expect((result.errors as string[])[0]).toMatch(/^Line 5: name/);
-    expect(await handle.query("select name from businesses where place_id in ('up-1', 'up-2') order by 1")).toEqual([{ name: "Upload Bakery" }, { name: "Upload Cafe" }]);
+    expect(await handle.query("select name from businesses where place_id in ('up-1', 'up-2') order by 1")).toEqual([
+      { name: "Upload Bakery" },
+      { name: "Upload Cafe" },
+    ]);
     expect(uploadTempDirs().length).toBe(before);
-    const [audit] = await handle.query<{ action: string; target: string; row_count: number }>("select action, target, row_count from audit_log where action = 'upload.import'");
+    const [audit] = await handle.query<{ action: string; target: string; row_count: number }>(
+      "select action, target, row_count from audit_log where action = 'upload.import'",
+    );
     // Two new businesses and the seeded one the file changed.
     expect(audit).toEqual({ action: "upload.import", target: "Upload Test.csv", row_count: 3 });
   });
@@ -260,21 +330,40 @@ describe(`admin data API on ${testDriver()}`, () => {
     const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
     const file = new File([buffer], "shops.xlsx", { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" });
 
-    const response = await call(uploadAction as Handler, makeRequest("/api/upload-excel", { method: "POST", auth, body: uploadForm(file), headers: { Accept: "application/x-ndjson" } }));
+    const response = await call(
+      uploadAction as Handler,
+      makeRequest("/api/upload-excel", { method: "POST", auth, body: uploadForm(file), headers: { Accept: "application/x-ndjson" } }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("application/x-ndjson");
-    const lines = (await response.text()).trim().split("\n").map((line) => JSON.parse(line) as { type: string; committedRows?: number; status?: number; result?: Record<string, unknown> });
+    const lines = (await response.text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; committedRows?: number; status?: number; result?: Record<string, unknown> });
     expect(lines[0]).toMatchObject({ type: "received", fileName: "shops.xlsx" });
     const progress = lines.filter((line) => line.type === "progress");
     expect(progress.length).toBeGreaterThanOrEqual(1);
     expect(progress.at(-1)?.committedRows).toBe(250);
     const last = lines.at(-1);
-    expect(last).toMatchObject({ type: "result", status: 200, result: { success: true, totalRows: 250, successCount: 250, errorCount: 0, skippedCount: 0 } });
-    expect(Object.keys(last?.result ?? {})).toEqual(expect.arrayContaining(["success", "message", "totalRows", "successCount", "errorCount", "skippedCount", "skippedBusinesses", "errors"]));
+    expect(last).toMatchObject({
+      type: "result",
+      status: 200,
+      result: { success: true, totalRows: 250, successCount: 250, errorCount: 0, skippedCount: 0 },
+    });
+    expect(Object.keys(last?.result ?? {})).toEqual(
+      expect.arrayContaining(["success", "message", "totalRows", "successCount", "errorCount", "skippedCount", "skippedBusinesses", "errors"]),
+    );
 
-    const wrongType = await call(uploadAction as Handler, makeRequest("/api/upload-excel", { method: "POST", auth, body: uploadForm(csvFile("list.csv", UPLOAD_CSV)) }));
+    const wrongType = await call(
+      uploadAction as Handler,
+      makeRequest("/api/upload-excel", { method: "POST", auth, body: uploadForm(csvFile("list.csv", UPLOAD_CSV)) }),
+    );
     expect(wrongType.status).toBe(415);
-    expect(await body(wrongType)).toMatchObject({ success: false, code: "INVALID_FILE_TYPE", message: "Invalid File Type: Please select an Excel file (.xlsx or .xls)" });
+    expect(await body(wrongType)).toMatchObject({
+      success: false,
+      code: "INVALID_FILE_TYPE",
+      message: "Invalid File Type: Please select an Excel file (.xlsx or .xls)",
+    });
   });
 
   it("refuses a file over 150 MB while it streams in (413 JSON), keeping nothing on disk", async () => {
@@ -289,7 +378,9 @@ describe(`admin data API on ${testDriver()}`, () => {
       pull(controller) {
         if (head) {
           head = false;
-          controller.enqueue(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.csv"\r\nContent-Type: text/csv\r\n\r\n`));
+          controller.enqueue(
+            encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+          );
         } else if (sent < total) {
           const size = Math.min(chunk.length, total - sent);
           sent += size;
@@ -302,15 +393,29 @@ describe(`admin data API on ${testDriver()}`, () => {
     });
     const response = await call(
       batchUploadAction as Handler,
-      makeRequest("/api/upload-excel-batch", { method: "POST", auth, body: stream, headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` } }),
+      makeRequest("/api/upload-excel-batch", {
+        method: "POST",
+        auth,
+        body: stream,
+        headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      }),
     );
     expect(response.status).toBe(413);
-    expect(await body(response)).toMatchObject({ success: false, code: "FILE_TOO_LARGE", message: expect.stringContaining("Dosya çok büyük: huge.csv - Maksimum dosya boyutu 150MB'dır") });
+    expect(await body(response)).toMatchObject({
+      success: false,
+      code: "FILE_TOO_LARGE",
+      message: expect.stringContaining("Dosya çok büyük: huge.csv - Maksimum dosya boyutu 150MB'dır"),
+    });
     expect(uploadTempDirs().length).toBe(before);
 
     const declared = await call(
       batchUploadAction as Handler,
-      makeRequest("/api/upload-excel-batch", { method: "POST", auth, body: "x", headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, "Content-Length": String(200 * 1024 * 1024) } }),
+      makeRequest("/api/upload-excel-batch", {
+        method: "POST",
+        auth,
+        body: "x",
+        headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, "Content-Length": String(200 * 1024 * 1024) },
+      }),
     );
     expect(declared.status).toBe(413);
   }, 120_000);
@@ -331,9 +436,14 @@ describe(`admin data API on ${testDriver()}`, () => {
   });
 
   it("GET /api/admin/export-csv streams the chosen fields with the spec's file name; POST /api/export-csv uses the panel's", async () => {
-    const response = await call(exportLoader as Handler, makeRequest("/api/admin/export-csv?fields=name,phone,country_code&countryCode=DE&categories=bakery&dateRange=today", { auth }));
+    const response = await call(
+      exportLoader as Handler,
+      makeRequest("/api/admin/export-csv?fields=name,phone,country_code&countryCode=DE&categories=bakery&dateRange=today", { auth }),
+    );
     expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="businesses_DE_1kategoriler_today_\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="businesses_DE_1kategoriler_today_\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.csv"$/,
+    );
     const lines = (await response.text()).trim().split("\r\n");
     expect(lines[0]).toBe("name,phone,country_code");
     expect(lines.slice(1).sort()).toEqual(["Demo Bakery,,DE", "Seeded Bakery,,DE", "Upload Bakery,+49 30 1234567,DE"]);
@@ -344,26 +454,40 @@ describe(`admin data API on ${testDriver()}`, () => {
     const unknownCategory = await call(exportLoader as Handler, makeRequest("/api/admin/export-csv?fields=name&categories=no-such-thing", { auth }));
     expect(unknownCategory.status).toBe(400);
 
-    const panel = await call(panelExportAction as Handler, makeRequest("/api/export-csv", { method: "POST", auth, body: JSON.stringify({ selectedFields: ["name", "placeId"], countryCode: "FR" }), headers: { "Content-Type": "application/json" } }));
+    const panel = await call(
+      panelExportAction as Handler,
+      makeRequest("/api/export-csv", {
+        method: "POST",
+        auth,
+        body: JSON.stringify({ selectedFields: ["name", "placeId"], countryCode: "FR" }),
+        headers: { "Content-Type": "application/json" },
+      }),
+    );
     expect(panel.status).toBe(200);
     expect(panel.headers.get("Content-Disposition")).toMatch(/^attachment; filename="businesses_export_\d{4}-\d{2}-\d{2}\.csv"$/);
     const panelLines = (await panel.text()).trim().split("\r\n");
     expect(panelLines[0]).toBe("name,placeId");
     expect(panelLines).toContain("Alpha Dentist,seed-3");
     // The audit row is written when the stream has ended, just after the last byte.
-    await expect.poll(() => handle.query("select action, row_count from audit_log where action = 'businesses.export' order by id"), { timeout: 5000 }).toEqual([
-      { action: "businesses.export", row_count: 3 },
-      { action: "businesses.export", row_count: 251 },
-    ]);
+    await expect
+      .poll(() => handle.query("select action, row_count from audit_log where action = 'businesses.export' order by id"), { timeout: 5000 })
+      .toEqual([
+        { action: "businesses.export", row_count: 3 },
+        { action: "businesses.export", row_count: 251 },
+      ]);
   });
 
   it("DELETE /api/admin/test-data, POST /api/admin/fix-slugs and DELETE /api/admin/businesses answer with the spec's shapes", async () => {
     const testData = await call(testDataAction as Handler, makeRequest("/api/admin/test-data", { method: "DELETE", auth }));
     expect(await body(testData)).toEqual({ success: true, deletedCount: 2, message: "Deleted 2 test businesses." });
-    expect(await handle.query("select actor, row_count from audit_log where action = 'test-data.delete'")).toEqual([{ actor: "admin", row_count: 2 }]);
+    expect(await handle.query("select actor, row_count from audit_log where action = 'test-data.delete'")).toEqual([
+      { actor: "admin", row_count: 2 },
+    ]);
 
     await handle.query("update businesses set slug = 'seeded-bakery-1700000000000' where place_id = 'seed-1'");
-    const slugs = await body<Record<string, unknown>>(await call(fixSlugsAction as Handler, makeRequest("/api/admin/fix-slugs", { method: "POST", auth })));
+    const slugs = await body<Record<string, unknown>>(
+      await call(fixSlugsAction as Handler, makeRequest("/api/admin/fix-slugs", { method: "POST", auth })),
+    );
     expect(slugs).toMatchObject({ success: true, successCount: 1, checkpointEnabled: true, totalProcessed: expect.any(Number) });
     expect(Object.keys(slugs).sort()).toEqual(["checkpointEnabled", "message", "success", "successCount", "totalProcessed"]);
 

@@ -13,7 +13,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const admin = await requireAdminApi(request);
-  const codes = await parseAdminBody(request, AdSlotsSchema, "INVALID_ADVERTISEMENT_CODES", "Send ad1, ad2, ad3 and ad4 as text of at most 50 KB each");
+  const codes = await parseAdminBody(
+    request,
+    AdSlotsSchema,
+    "INVALID_ADVERTISEMENT_CODES",
+    "Send ad1, ad2, ad3 and ad4 as text of at most 50 KB each",
+  );
   const saved = await saveAdSlotsAsAdmin(admin, codes);
   return adminJson({ success: true, message: "Advertisement codes saved", codes: saved });
 }

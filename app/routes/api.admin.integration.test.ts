@@ -35,11 +35,15 @@ describe(`admin API calls on ${testDriver()}`, () => {
     const login = await call(loginAction as Handler, "/api/admin/login", { method: "POST", json: { username: "admin", password: PASSWORD } });
     expect(login.status).toBe(200);
     cookie = sessionCookieOf(login);
-    const page = await call((async ({ request }: LoaderFunctionArgs) => {
-      const { requireAdminApi } = await import("~/models/admin-auth.server");
-      const context = await requireAdminApi(request);
-      return new Response(context.csrfToken);
-    }) as Handler, "/api/admin/stats", { cookie });
+    const page = await call(
+      (async ({ request }: LoaderFunctionArgs) => {
+        const { requireAdminApi } = await import("~/models/admin-auth.server");
+        const context = await requireAdminApi(request);
+        return new Response(context.csrfToken);
+      }) as Handler,
+      "/api/admin/stats",
+      { cookie },
+    );
     csrf = await page.text();
   });
   afterAll(async () => {
@@ -61,7 +65,11 @@ describe(`admin API calls on ${testDriver()}`, () => {
     });
     if (method === "POST") {
       it(`${name} is refused from a foreign origin and without the CSRF token (403)`, async () => {
-        await expectRefused(await call(handler, "/api/admin/x", { method, json: body, cookie, csrf, origin: "https://evil.example" }), 403, "FOREIGN_ORIGIN");
+        await expectRefused(
+          await call(handler, "/api/admin/x", { method, json: body, cookie, csrf, origin: "https://evil.example" }),
+          403,
+          "FOREIGN_ORIGIN",
+        );
         await expectRefused(await call(handler, "/api/admin/x", { method, json: body, cookie }), 403, "CSRF_TOKEN_INVALID");
       });
     }
@@ -69,14 +77,21 @@ describe(`admin API calls on ${testDriver()}`, () => {
 
   it("saves site settings, serves them publicly, and the public cache sees the change at once", async () => {
     expect((await getPublicSiteCode()).head_tags).toBe("");
-    const settings = { head_tags: '<meta name="google-site-verification" content="abc">', footer_tags: "<script>1</script>", analytics_code: "", facebook_pixel: "<noscript>px</noscript>" };
+    const settings = {
+      head_tags: '<meta name="google-site-verification" content="abc">',
+      footer_tags: "<script>1</script>",
+      analytics_code: "",
+      facebook_pixel: "<noscript>px</noscript>",
+    };
     const saved = await call(siteSettingsAction as Handler, "/api/admin/site-settings", { method: "POST", cookie, csrf, json: settings });
     expect(saved.status).toBe(200);
     expect(await saved.json()).toMatchObject({ success: true, settings });
     const publicAnswer = await call(siteSettingsLoader as Handler, "/api/admin/site-settings");
     expect(await publicAnswer.json()).toEqual(settings);
     expect(await getPublicSiteCode()).toEqual(settings);
-    const [audit] = await handle.query<{ action: string; details: { changed: string[] } }>("select action, details from audit_log order by id desc limit 1");
+    const [audit] = await handle.query<{ action: string; details: { changed: string[] } }>(
+      "select action, details from audit_log order by id desc limit 1",
+    );
     expect(audit).toEqual({ action: "site-settings.save", details: { changed: ["head_tags", "footer_tags", "facebook_pixel"] } });
   });
 
@@ -86,7 +101,12 @@ describe(`admin API calls on ${testDriver()}`, () => {
     expect(saved.status).toBe(200);
     expect(await getAdSlots()).toEqual(codes);
     // 25,601 two-byte characters: under 50 K characters but over 50 KB.
-    const tooLarge = await call(adCodesAction as Handler, "/api/admin/advertisement-codes", { method: "POST", cookie, csrf, json: { ...codes, ad4: "ü".repeat(25_601) } });
+    const tooLarge = await call(adCodesAction as Handler, "/api/admin/advertisement-codes", {
+      method: "POST",
+      cookie,
+      csrf,
+      json: { ...codes, ad4: "ü".repeat(25_601) },
+    });
     await expectRefused(tooLarge, 400, "AD_CODE_TOO_LARGE");
     const stored = await call(adCodesLoader as Handler, "/api/admin/advertisement-codes", { cookie });
     expect(await stored.json()).toEqual(codes);
@@ -97,11 +117,30 @@ describe(`admin API calls on ${testDriver()}`, () => {
       `insert into import_runs (origin, file_name, file_size_bytes, file_sha256, status, report) values
        ('admin', 'old.xlsx', 10, 'a', 'succeeded', $1::jsonb), ('cli', 'running.csv', 10, 'b', 'running', null), ('admin', 'new.csv', 10, 'c', 'failed', $2::jsonb)`,
       [
-        JSON.stringify({ dashboard: { success: true, timestamp: "2030-01-01T00:00:00.000Z", summary: { fileName: "old.xlsx", fileSizeMB: 0.01, processingTimeSeconds: 1, totalRecords: 5 }, results: { updated: 5, skipped: 0, updateRate: 100, skipRate: 0 }, duplicateAnalysis: { excelDuplicateCount: 0, databaseDuplicateCount: 0, newPlaceIdCount: 5, uniquePlaceIds: 5, totalDuplicateRecords: 0, duplicateRate: 0 } } }),
-        JSON.stringify({ dashboard: { success: false, summary: { fileName: "new.csv", fileSizeMB: 0.01, processingTimeSeconds: 0, totalRecords: 0 } } }),
+        JSON.stringify({
+          dashboard: {
+            success: true,
+            timestamp: "2030-01-01T00:00:00.000Z",
+            summary: { fileName: "old.xlsx", fileSizeMB: 0.01, processingTimeSeconds: 1, totalRecords: 5 },
+            results: { updated: 5, skipped: 0, updateRate: 100, skipRate: 0 },
+            duplicateAnalysis: {
+              excelDuplicateCount: 0,
+              databaseDuplicateCount: 0,
+              newPlaceIdCount: 5,
+              uniquePlaceIds: 5,
+              totalDuplicateRecords: 0,
+              duplicateRate: 0,
+            },
+          },
+        }),
+        JSON.stringify({
+          dashboard: { success: false, summary: { fileName: "new.csv", fileSizeMB: 0.01, processingTimeSeconds: 0, totalRecords: 0 } },
+        }),
       ],
     );
-    const reports = (await (await call(uploadReportsLoader as Handler, "/api/admin/upload-reports?limit=3", { cookie })).json()) as Array<Record<string, unknown>>;
+    const reports = (await (await call(uploadReportsLoader as Handler, "/api/admin/upload-reports?limit=3", { cookie })).json()) as Array<
+      Record<string, unknown>
+    >;
     expect(reports.map((r) => (r.summary as { fileName: string }).fileName)).toEqual(["new.csv", "old.xlsx"]);
     expect(reports[0]).toMatchObject({ success: false, timestamp: null, results: { updated: 0, skipped: 0, updateRate: 0, skipRate: 0 } });
     expect(Object.keys(reports[1]!).sort()).toEqual(["duplicateAnalysis", "results", "runId", "status", "success", "summary", "timestamp"]);
@@ -124,7 +163,11 @@ describe(`admin API calls on ${testDriver()}`, () => {
        ('Bo', 'bo@example.com', 'Second subject', 'Second message body')`,
     );
     const pageAction = async (form: Record<string, string>, origin = ORIGIN): Promise<Response> => {
-      const request = new Request(`${ORIGIN}/admin/messages`, { method: "POST", headers: { Cookie: cookie, Origin: origin, "x-directory-client-ip": "203.0.113.5" }, body: new URLSearchParams(form) });
+      const request = new Request(`${ORIGIN}/admin/messages`, {
+        method: "POST",
+        headers: { Cookie: cookie, Origin: origin, "x-directory-client-ip": "203.0.113.5" },
+        body: new URLSearchParams(form),
+      });
       try {
         return await messagesAction({ request, params: {}, context: {} });
       } catch (error) {
@@ -132,7 +175,12 @@ describe(`admin API calls on ${testDriver()}`, () => {
         throw error;
       }
     };
-    const list = async (query = "") => ((await (await call(messagesLoader as Handler, `/admin/messages${query}`, { cookie })).json()) as { messages: Array<{ id: number; name: string; readAt: string | null }> }).messages;
+    const list = async (query = "") =>
+      (
+        (await (await call(messagesLoader as Handler, `/admin/messages${query}`, { cookie })).json()) as {
+          messages: Array<{ id: number; name: string; readAt: string | null }>;
+        }
+      ).messages;
     const [newest, oldest] = await list();
     expect([newest?.name, oldest?.name]).toEqual(["Bo", "Ada"]);
     await expectRefused(await pageAction({ intent: "read", id: String(newest!.id) }), 403, "CSRF_TOKEN_INVALID");
@@ -141,7 +189,9 @@ describe(`admin API calls on ${testDriver()}`, () => {
     expect((await list("?unread=1")).map((m) => m.name)).toEqual(["Ada"]);
     expect((await pageAction({ intent: "delete", id: String(oldest!.id), _csrf: csrf })).status).toBe(200);
     expect((await list()).map((m) => m.name)).toEqual(["Bo"]);
-    const audit = (await (await call(auditLoader as Handler, "/admin/audit?action=message.", { cookie })).json()) as { events: Array<{ action: string; target: string }> };
+    const audit = (await (await call(auditLoader as Handler, "/admin/audit?action=message.", { cookie })).json()) as {
+      events: Array<{ action: string; target: string }>;
+    };
     expect(audit.events.map((e) => e.action)).toEqual(["message.delete", "message.read"]);
   });
 
@@ -157,7 +207,9 @@ describe(`admin API calls on ${testDriver()}`, () => {
     await flushPageVisits();
     visit("1.1.1.1");
     await flushPageVisits();
-    const rows = await handle.query<{ page_views: number; visitors: number }>("select page_views::int as page_views, visitors from daily_visits where day = '2030-05-05'");
+    const rows = await handle.query<{ page_views: number; visitors: number }>(
+      "select page_views::int as page_views, visitors from daily_visits where day = '2030-05-05'",
+    );
     expect(rows).toEqual([{ page_views: 4, visitors: 2 }]);
   });
 });

@@ -12,7 +12,12 @@ export async function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const admin = await requireAdminApi(request);
-  const settings = await parseAdminBody(request, SiteSettingsSchema, "INVALID_SITE_SETTINGS", "Send head_tags, footer_tags, analytics_code and facebook_pixel as text");
+  const settings = await parseAdminBody(
+    request,
+    SiteSettingsSchema,
+    "INVALID_SITE_SETTINGS",
+    "Send head_tags, footer_tags, analytics_code and facebook_pixel as text",
+  );
   const saved = await saveSiteSettingsAsAdmin(admin, settings);
   return adminJson({ success: true, message: "Site settings saved", settings: saved });
 }

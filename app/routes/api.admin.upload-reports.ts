@@ -5,7 +5,9 @@ import { requireAdminApi } from "~/models/admin-auth.server";
 import { listUploadReports, UPLOAD_REPORTS_LIMIT } from "~/models/admin-dashboard.server";
 import { adminJson } from "~/models/admin-requests.server";
 
-const UploadReportsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).catch(UPLOAD_REPORTS_LIMIT).default(UPLOAD_REPORTS_LIMIT) });
+const UploadReportsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).catch(UPLOAD_REPORTS_LIMIT).default(UPLOAD_REPORTS_LIMIT),
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminApi(request);

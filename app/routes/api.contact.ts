@@ -13,7 +13,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return loader();
   const body: unknown = await request.json().catch(() => undefined);
   if (body === undefined) {
-    return json({ success: false, error: { code: "INVALID_JSON", message: "The request body must be a JSON object." } }, { status: 400, headers: { "Cache-Control": NO_STORE } });
+    return json(
+      { success: false, error: { code: "INVALID_JSON", message: "The request body must be a JSON object." } },
+      { status: 400, headers: { "Cache-Control": NO_STORE } },
+    );
   }
   const { status, result, headers } = await sendContactMessage(body, request);
   if (result.ok) return json({ success: true, code: result.code, message: "Message sent" }, { status, headers });

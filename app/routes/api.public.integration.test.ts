@@ -91,7 +91,12 @@ describe(`public JSON API on ${testDriver()}`, () => {
     expect(Object.keys(cards[0] ?? {}).sort()).toEqual(
       ["id", "slug", "name", "image_url", "rating", "review_count", "type", "full_address", "phone"].sort(),
     );
-    expect(cards[0]).toMatchObject({ name: "Alpha Bakery", slug: "alpha-bakery-berlin", image_url: "https://example.com/alpha.jpg", review_count: 900 });
+    expect(cards[0]).toMatchObject({
+      name: "Alpha Bakery",
+      slug: "alpha-bakery-berlin",
+      image_url: "https://example.com/alpha.jpg",
+      review_count: 900,
+    });
     expect(cards.map((c) => c.name)).not.toContain("Closed Diner");
     expect(cards.map((c) => c.name)).not.toContain("Hidden Place");
   });
@@ -101,10 +106,18 @@ describe(`public JSON API on ${testDriver()}`, () => {
     const first = await call(businessesLoader, "/api/businesses");
     expect(first.status).toBe(200);
     expect(first.headers.get("Cache-Control")).toBe(TEN_MINUTES);
-    const page1 = await body<{ businesses: ListItem[]; currentPage: number; totalPages: number; totalCount: number; hasNextPage: boolean; hasPrevPage: boolean }>(first);
+    const page1 = await body<{
+      businesses: ListItem[];
+      currentPage: number;
+      totalPages: number;
+      totalCount: number;
+      hasNextPage: boolean;
+      hasPrevPage: boolean;
+    }>(first);
     expect(page1).toMatchObject({ currentPage: 1, totalPages: 100, totalCount: total, hasNextPage: true, hasPrevPage: false });
     expect(page1.businesses).toHaveLength(20);
-    for (const field of ["id", "name", "slug", "category", "city", "country", "rating", "reviews", "phone"]) expect(page1.businesses[0]).toHaveProperty(field);
+    for (const field of ["id", "name", "slug", "category", "city", "country", "rating", "reviews", "phone"])
+      expect(page1.businesses[0]).toHaveProperty(field);
     expect(page1.businesses[0]).toMatchObject({ name: "Closed Diner", category: "Diner", city: "Amsterdam", country: "Netherlands" });
     expect(page1.businesses.map((b) => b.name)).not.toContain("Hidden Place");
 
@@ -197,7 +210,9 @@ describe(`public JSON API on ${testDriver()}`, () => {
     expect(all.map((c) => c.slug)).not.toContain("hidden");
 
     expect(await body(await call(categoriesLoader, "/api/categories?letter=b"))).toEqual([{ category: "Bakery", count: 3, slug: "bakery" }]);
-    expect(await body(await call(categoriesLoader, "/api/categories?letter=%23"))).toEqual([{ category: "3D printing", count: 1, slug: "3d-printing" }]);
+    expect(await body(await call(categoriesLoader, "/api/categories?letter=%23"))).toEqual([
+      { category: "3D printing", count: 1, slug: "3d-printing" },
+    ]);
     expect(await body(await call(categoriesLoader, "/api/categories?letter=E"))).toEqual([{ category: "Ébéniste", count: 1, slug: "ebeniste" }]);
     for (const bad of ["ab", "1", "%C3%89"]) await expectError(await call(categoriesLoader, `/api/categories?letter=${bad}`), 400, "INVALID_LETTER");
   });
@@ -207,7 +222,15 @@ describe(`public JSON API on ${testDriver()}`, () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe(TEN_MINUTES);
     const bakery = await body<{ businessCount: number; countryCount: number; businesses: ListItem[]; topCountries: unknown[] }>(response);
-    expect(bakery).toMatchObject({ category: "Bakery", slug: "bakery", businessCount: 3, countryCount: 2, currentPage: 1, totalPages: 1, hasNextPage: false });
+    expect(bakery).toMatchObject({
+      category: "Bakery",
+      slug: "bakery",
+      businessCount: 3,
+      countryCount: 2,
+      currentPage: 1,
+      totalPages: 1,
+      hasNextPage: false,
+    });
     expect(bakery.businesses.map((b) => b.name)).toEqual(["Alpha Bakery", "Beta Bakery", "Eta Bakery"]);
     expect(bakery.topCountries).toEqual([
       { country: "Germany", count: 2, countryCode: "DE", slug: "germany" },
@@ -232,7 +255,9 @@ describe(`public JSON API on ${testDriver()}`, () => {
     );
     expect(last).toMatchObject({ totalPages: lastPage, hasNextPage: false });
     expect(last.businesses.map((b) => b.id)).toEqual(order.slice((lastPage - 1) * 12));
-    const past = await body<{ businesses: ListItem[] }>(await call(categoryLoader, `/api/categories/restaurant?page=${lastPage + 1}`, { slug: "restaurant" }));
+    const past = await body<{ businesses: ListItem[] }>(
+      await call(categoryLoader, `/api/categories/restaurant?page=${lastPage + 1}`, { slug: "restaurant" }),
+    );
     expect(past.businesses).toEqual([]);
 
     const byName = await body(await call(categoryLoader, "/api/categories/Coffee%20shop", { slug: "Coffee shop" }));
@@ -245,7 +270,9 @@ describe(`public JSON API on ${testDriver()}`, () => {
     await expectError(await call(categoryLoader, "/api/categories/restaurant?page=0", { slug: "restaurant" }), 400, "INVALID_PAGE");
     await expectError(await call(categoryLoader, "/api/categories/restaurant?page=two", { slug: "restaurant" }), 400, "INVALID_PAGE");
     await expectError(await call(categoryLoader, "/api/categories/!!!", { slug: "!!!" }), 400, "INVALID_SLUG");
-    expect((await expectError(await call(categoryLoader, "/api/categories/plumber", { slug: "plumber" }), 404, "NOT_FOUND")).message).toBe("Category not found");
+    expect((await expectError(await call(categoryLoader, "/api/categories/plumber", { slug: "plumber" }), 404, "NOT_FOUND")).message).toBe(
+      "Category not found",
+    );
     await expectError(await call(categoryLoader, "/api/categories/hidden", { slug: "hidden" }), 404, "NOT_FOUND");
   });
 
@@ -254,9 +281,21 @@ describe(`public JSON API on ${testDriver()}`, () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe(TWO_HOURS);
     const countries = await body<Array<Record<string, unknown>>>(response);
-    expect(countries[0]).toEqual({ country: "Germany", businessCount: BIG_LIST_SIZE + 2, cityCount: 2, categoryCount: 2, countryCode: "DE", slug: "germany" });
+    expect(countries[0]).toEqual({
+      country: "Germany",
+      businessCount: BIG_LIST_SIZE + 2,
+      cityCount: 2,
+      categoryCount: 2,
+      countryCode: "DE",
+      slug: "germany",
+    });
     expect(countries.find((c) => c.countryCode === "GB")).toEqual({
-      country: "United Kingdom", businessCount: 2, cityCount: 1, categoryCount: 2, countryCode: "GB", slug: "united-kingdom",
+      country: "United Kingdom",
+      businessCount: 2,
+      cityCount: 1,
+      categoryCount: 2,
+      countryCode: "GB",
+      slug: "united-kingdom",
     });
     expect(countries.map((c) => c.countryCode)).not.toContain("NO");
   });
@@ -363,17 +402,21 @@ describe(`public JSON API on ${testDriver()}`, () => {
         "select id::int as id from businesses where is_approved and country_code = 'DE' and city_slug = 'berlin' order by rank_score desc nulls last, id desc nulls last",
       )
     ).map((row) => row.id);
-    const deep = await body<{ businesses: ListItem[] }>(await call(cityLoader, "/api/cities/DE/berlin?page=167", { countryCode: "DE", citySlug: "berlin" }));
+    const deep = await body<{ businesses: ListItem[] }>(
+      await call(cityLoader, "/api/cities/DE/berlin?page=167", { countryCode: "DE", citySlug: "berlin" }),
+    );
     expect(deep.businesses.map((b) => b.id)).toEqual(order.slice(166 * 12, 167 * 12));
 
     const zurich = await body(await call(cityLoader, "/api/cities/ch/Z%C3%BCrich", { countryCode: "ch", citySlug: "Zürich" }));
     expect(zurich).toMatchObject({ city: "Zürich", slug: "zurich", country: "Switzerland", businessCount: 1, totalPages: 1 });
-    const past = await body<{ businesses: ListItem[] }>(await call(cityLoader, "/api/cities/ch/zurich?page=2", { countryCode: "ch", citySlug: "zurich" }));
+    const past = await body<{ businesses: ListItem[] }>(
+      await call(cityLoader, "/api/cities/ch/zurich?page=2", { countryCode: "ch", citySlug: "zurich" }),
+    );
     expect(past.businesses).toEqual([]);
 
-    expect((await expectError(await call(cityLoader, "/api/cities/de/zurich", { countryCode: "de", citySlug: "zurich" }), 404, "NOT_FOUND")).message).toBe(
-      "City not found",
-    );
+    expect(
+      (await expectError(await call(cityLoader, "/api/cities/de/zurich", { countryCode: "de", citySlug: "zurich" }), 404, "NOT_FOUND")).message,
+    ).toBe("City not found");
     await expectError(await call(cityLoader, "/api/cities/no/oslo", { countryCode: "no", citySlug: "oslo" }), 404, "NOT_FOUND");
     await expectError(await call(cityLoader, "/api/cities/deu/berlin", { countryCode: "deu", citySlug: "berlin" }), 400, "INVALID_COUNTRY_CODE");
     await expectError(await call(cityLoader, "/api/cities/de/---", { countryCode: "de", citySlug: "---" }), 400, "INVALID_SLUG");

@@ -5,7 +5,6 @@ import { apiError, apiJson } from "~/models/public-responses.server";
 import { searchBusinesses } from "~/models/search.server";
 import { CACHE_SEARCH } from "~/models/cache-policy.server";
 
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const outcome = await searchBusinesses(new URL(request.url).searchParams);
   if (!outcome.ok) throw apiError(400, "INVALID_SEARCH", outcome.problems.join("; "));

@@ -4,7 +4,6 @@ import { apiError, apiJson } from "~/models/public-responses.server";
 import { suggestSearches } from "~/models/search.server";
 import { CACHE_SUGGEST } from "~/models/cache-policy.server";
 
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const outcome = await suggestSearches(new URL(request.url).searchParams);
   if (!outcome.ok) throw apiError(400, "INVALID_SUGGEST", outcome.problems.join("; "));

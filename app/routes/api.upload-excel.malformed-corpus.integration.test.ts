@@ -6,7 +6,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDriver, type TestDatabase } from "../../db/testing/test-database.ts";
 import { writeMalformedCorpus, type Corpus, type CorpusCase, type CorpusExpectation } from "../../ingest-cli/testing/malformed-corpus.ts";
-import { checkStoredRuns, expectForUpload, judgeOutcome, readUploadOutcome, type ObservedOutcome } from "../../ingest-cli/testing/malformed-corpus-checks.ts";
+import {
+  checkStoredRuns,
+  expectForUpload,
+  judgeOutcome,
+  readUploadOutcome,
+  type ObservedOutcome,
+} from "../../ingest-cli/testing/malformed-corpus-checks.ts";
 import { logInOverHttp } from "../testing/admin-calls.ts";
 import { ensureBuilt, startDirectoryServer, type DirectoryServer } from "../testing/directory-server.ts";
 
@@ -45,7 +51,11 @@ describe.runIf(testDriver() === "postgres")("admin upload: the malformed-file co
     if (corpus) fs.rmSync(corpus.dir, { recursive: true, force: true });
   });
 
-  async function upload(endpoint: string, entry: CorpusCase, name = path.basename(entry.filePath)): Promise<{ status: number; observed: ObservedOutcome }> {
+  async function upload(
+    endpoint: string,
+    entry: CorpusCase,
+    name = path.basename(entry.filePath),
+  ): Promise<{ status: number; observed: ObservedOutcome }> {
     const form = new FormData();
     form.set("file", new Blob([fs.readFileSync(entry.filePath)]), name);
     form.set("batchSize", "100");
@@ -89,7 +99,10 @@ describe.runIf(testDriver() === "postgres")("admin upload: the malformed-file co
   }, 600_000);
 
   it("POST /api/upload-excel (workbooks only) refuses the hostile workbooks with the same codes", async () => {
-    const sample = corpus.cases.filter((entry) => SINGLE_EXTENSIONS.includes(path.extname(entry.fileName)) && (entry.alone || entry.expect.kind === "refused") && entry.family !== "mutation");
+    const sample = corpus.cases.filter(
+      (entry) =>
+        SINGLE_EXTENSIONS.includes(path.extname(entry.fileName)) && (entry.alone || entry.expect.kind === "refused") && entry.family !== "mutation",
+    );
     expect(sample.length).toBeGreaterThanOrEqual(20);
     const problems: string[] = [];
     for (const entry of sample) {

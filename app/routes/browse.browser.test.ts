@@ -97,7 +97,9 @@ describe.skipIf(!chromium || !baseUrl)("browse pages in Chromium", () => {
 
   for (const viewport of ["desktop", "phone"] as const) {
     it(`lists all businesses, 20 per page with the spec's header (${viewport})`, async () => {
-      const first = await api<{ businesses: Array<{ name: string; slug: string }>; totalCount: number; totalPages: number }>("/api/businesses?page=1");
+      const first = await api<{ businesses: Array<{ name: string; slug: string }>; totalCount: number; totalPages: number }>(
+        "/api/businesses?page=1",
+      );
       const page = await visit("/businesses", viewport, {
         h1: "All Businesses",
         cache: TEN_MINUTES,
@@ -126,7 +128,10 @@ describe.skipIf(!chromium || !baseUrl)("browse pages in Chromium", () => {
       const cards = page.locator('ul[aria-label="Category results"] a');
       expect(await cards.count()).toBe(Math.min(12, categories.length));
       expect(await cards.first().getAttribute("href")).toBe(`/categories/${categories[0]?.slug}`);
-      await cards.first().getByText(categories[0]?.category ?? "", { exact: true }).waitFor();
+      await cards
+        .first()
+        .getByText(categories[0]?.category ?? "", { exact: true })
+        .waitFor();
       await cards.first().getByText("4.2", { exact: true }).waitFor();
       expect(await page.getByRole("navigation", { name: "Categories by first letter" }).getByRole("link").count()).toBe(27);
       await page.close();
@@ -145,7 +150,9 @@ describe.skipIf(!chromium || !baseUrl)("browse pages in Chromium", () => {
         screenshot: "category-detail",
       });
       expect(await page.locator('ul[aria-label="Business results"] a[href^="/business/"]').count()).toBe(Math.min(12, top.count));
-      expect(await page.locator('ul[aria-label="Business results"] a[href^="/business/"]').first().getAttribute("href")).toBe(`/business/${detail.businesses[0]?.slug}`);
+      expect(await page.locator('ul[aria-label="Business results"] a[href^="/business/"]').first().getAttribute("href")).toBe(
+        `/business/${detail.businesses[0]?.slug}`,
+      );
       const panel = page.getByRole("region", { name: "Top countries" });
       expect(await panel.getByRole("link").count()).toBe(Math.min(15, detail.topCountries.length));
       expect(await panel.getByRole("link").first().getAttribute("href")).toBe(`/countries/${detail.topCountries[0]?.slug}`);
@@ -196,7 +203,9 @@ describe.skipIf(!chromium || !baseUrl)("browse pages in Chromium", () => {
       });
       await page.getByText(`Showing 1 to ${Math.min(12, cities.length)} of ${nf(cities.length)} cities`).waitFor();
       const first = cities[0] as CityItem;
-      expect(await page.locator('ul[aria-label="City results"] a').first().getAttribute("href")).toBe(`/cities/${first.countryCode.toLowerCase()}/${first.slug}`);
+      expect(await page.locator('ul[aria-label="City results"] a').first().getAttribute("href")).toBe(
+        `/cities/${first.countryCode.toLowerCase()}/${first.slug}`,
+      );
       expect(await page.getByPlaceholder("Search cities or countries...").count()).toBe(1);
       await page.close();
     });
@@ -376,11 +385,16 @@ describe.skipIf(!chromium || !baseUrl)("browse pages in Chromium", () => {
   }
 
   it("links home's Top Cities to each city's real country and states live totals", async () => {
-    const data = await api<{ topCities: Array<{ city: string; countryCode: string; slug: string }>; totals: { businesses: number } }>("/api/homepage-data");
+    const data = await api<{ topCities: Array<{ city: string; countryCode: string; slug: string }>; totals: { businesses: number } }>(
+      "/api/homepage-data",
+    );
     const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
     const response = await page.goto(baseUrl, { waitUntil: "networkidle" });
     expect(response?.headers()["cache-control"]).toBe(THIRTY_MINUTES);
-    const links = await page.getByRole("region", { name: "Top Cities" }).locator('a[href^="/cities/"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute("href")));
+    const links = await page
+      .getByRole("region", { name: "Top Cities" })
+      .locator('a[href^="/cities/"]')
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute("href")));
     expect(links.slice(0, data.topCities.length)).toEqual(data.topCities.map((c) => `/cities/${c.countryCode.toLowerCase()}/${c.slug}`));
     expect(new Set(data.topCities.map((c) => c.countryCode)).size).toBeGreaterThan(1);
     const hero = await page.locator("h1 + p").innerText();

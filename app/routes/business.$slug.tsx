@@ -57,7 +57,16 @@ function Section({ id, title, children, className = "" }: { id: string; title: s
 
 function Icon({ path, className = "h-4 w-4" }: { path: string; className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d={path} />
     </svg>
   );
@@ -70,7 +79,8 @@ const ICONS = {
   pin: "M12 21s-7-7.6-7-12a7 7 0 0 1 14 0c0 4.4-7 12-7 12zm0-9.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z",
   check: "M5 12.5l4.5 4.5L19 7.5",
   globe: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18",
-  verified: "M9 12l2 2 4-4M12 3l2.4 1.8 3 .1.9 2.8 2.4 1.8-.9 2.8.9 2.8-2.4 1.8-.9 2.8-3 .1L12 21l-2.4-1.8-3-.1-.9-2.8L3.3 14.5l.9-2.8-.9-2.8 2.4-1.8.9-2.8 3-.1z",
+  verified:
+    "M9 12l2 2 4-4M12 3l2.4 1.8 3 .1.9 2.8 2.4 1.8-.9 2.8.9 2.8-2.4 1.8-.9 2.8-3 .1L12 21l-2.4-1.8-3-.1-.9-2.8L3.3 14.5l.9-2.8-.9-2.8 2.4-1.8.9-2.8 3-.1z",
 };
 
 function BusinessPage() {
@@ -94,7 +104,11 @@ function BusinessPage() {
                 const last = index === view.breadcrumbs.length - 1;
                 return (
                   <li key={crumb.path} className="flex min-w-0 items-center gap-1.5">
-                    {index > 0 ? <span aria-hidden="true" className="text-slate-400">/</span> : null}
+                    {index > 0 ? (
+                      <span aria-hidden="true" className="text-slate-400">
+                        /
+                      </span>
+                    ) : null}
                     {last ? (
                       <span aria-current="page" className="truncate font-medium text-slate-800">
                         {crumb.name}
@@ -256,7 +270,12 @@ function BusinessPage() {
                   {view.website ? (
                     <li className="flex items-center gap-2.5">
                       <Icon path={ICONS.globe} className="h-4 w-4 shrink-0 text-slate-500" />
-                      <a href={view.website} target="_blank" rel="noopener noreferrer nofollow ugc" className="truncate font-medium text-brand-700 hover:underline">
+                      <a
+                        href={view.website}
+                        target="_blank"
+                        rel="noopener noreferrer nofollow ugc"
+                        className="truncate font-medium text-brand-700 hover:underline"
+                      >
                         {view.website.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, "")}
                         <span className="sr-only"> (opens in a new tab)</span>
                       </a>

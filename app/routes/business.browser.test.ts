@@ -36,19 +36,53 @@ function hoursOpenNowInTokyo() {
   return { today: day, week: { [day]: [[clock(minute - 60), clock(minute + 60)]] } };
 }
 
-const AMENITIES = Object.fromEntries(["Takeout", "Dine-in", "Delivery", "Free Wi-Fi", "Restroom", "Bar onsite", "Good for kids", "Outdoor seating", "Late-night food", "Vegetarian options"].map((name) => [name, true]));
+const AMENITIES = Object.fromEntries(
+  [
+    "Takeout",
+    "Dine-in",
+    "Delivery",
+    "Free Wi-Fi",
+    "Restroom",
+    "Bar onsite",
+    "Good for kids",
+    "Outdoor seating",
+    "Late-night food",
+    "Vegetarian options",
+  ].map((name) => [name, true]),
+);
 
 const FIXTURES: RawBusiness[] = [
   {
-    name: "Kōji Ramen & Bar", category: "Ramen restaurant", type: "Ramen restaurant", city: "Tokyo", country_code: "JP", place_id: "fx-ramen",
-    full_address: "1-2-3 Dogenzaka, Shibuya, Tokyo, Japan", phone: "+81 3-1234-5678", latitude: 35.6595, longitude: 139.7005, time_zone: TOKYO,
+    name: "Kōji Ramen & Bar",
+    category: "Ramen restaurant",
+    type: "Ramen restaurant",
+    city: "Tokyo",
+    country_code: "JP",
+    place_id: "fx-ramen",
+    full_address: "1-2-3 Dogenzaka, Shibuya, Tokyo, Japan",
+    phone: "+81 3-1234-5678",
+    latitude: 35.6595,
+    longitude: 139.7005,
+    time_zone: TOKYO,
     // Port 9 (discard) refuses at once: the photo is broken before hydration.
-    photo: "http://127.0.0.1:9/koji.jpg", rating: 4.6, reviews: 1280, verified: true, url: "https://koji-ramen.example",
+    photo: "http://127.0.0.1:9/koji.jpg",
+    rating: 4.6,
+    reviews: 1280,
+    verified: true,
+    url: "https://koji-ramen.example",
     about: JSON.stringify({ "Service options": AMENITIES, Extras: { "Hidden flag": false } }),
     description: "Slow-simmered tonkotsu broth, hand-pulled noodles and a late bar.",
   },
   { name: "Quiet Pages", category: "Book store", city: "Lyon", country_code: "FR", place_id: "fx-books", rating: 4.2, reviews: 12 },
-  { name: 'Evil </script><script>window.__pwned=1</script> Diner', category: "Diner", city: "Oslo", country_code: "NO", place_id: "fx-evil", rating: 3.1, reviews: 2 },
+  {
+    name: "Evil </script><script>window.__pwned=1</script> Diner",
+    category: "Diner",
+    city: "Oslo",
+    country_code: "NO",
+    place_id: "fx-evil",
+    rating: 3.1,
+    reviews: 2,
+  },
 ];
 
 let server: RunningServer | undefined;
@@ -167,15 +201,25 @@ describe.skipIf(!chromium || !built)("business page in Chromium", () => {
         await expect(frame.getAttribute("width")).resolves.toBe("300");
         await expect(frame.getAttribute("height")).resolves.toBe("250");
       }
-      expect(await page.locator("[data-ad-slot]").evaluateAll((slots) => slots.map((slot) => slot.getAttribute("data-ad-slot")))).toEqual(["ad1", "ad3"]);
+      expect(await page.locator("[data-ad-slot]").evaluateAll((slots) => slots.map((slot) => slot.getAttribute("data-ad-slot")))).toEqual([
+        "ad1",
+        "ad3",
+      ]);
       await expect(page.frameLocator("[data-ad-slot='ad1'] iframe").locator("#ad-one").textContent()).resolves.toBe("Ad one");
       await expect(page.frameLocator("[data-ad-slot='ad3'] iframe").locator("b").textContent()).resolves.toBe("Ad three");
       expect(await page.evaluate(() => document.body.dataset.ran)).toBeUndefined();
 
       // JSON-LD: LocalBusiness with geo, hours and rating, and a breadcrumb.
-      const jsonLd = await page.locator("script[type='application/ld+json']").evaluateAll((nodes) => nodes.map((node) => JSON.parse(node.textContent ?? "")));
+      const jsonLd = await page
+        .locator("script[type='application/ld+json']")
+        .evaluateAll((nodes) => nodes.map((node) => JSON.parse(node.textContent ?? "")));
       const business = jsonLd.find((data) => data["@type"] === "LocalBusiness");
-      expect(business).toMatchObject({ name: "Kōji Ramen & Bar", telephone: "+81 3-1234-5678", geo: { latitude: 35.6595, longitude: 139.7005 }, aggregateRating: { reviewCount: 1280 } });
+      expect(business).toMatchObject({
+        name: "Kōji Ramen & Bar",
+        telephone: "+81 3-1234-5678",
+        geo: { latitude: 35.6595, longitude: 139.7005 },
+        aggregateRating: { reviewCount: 1280 },
+      });
       expect(business.url).toBe(`${baseUrl}/business/${slugs["fx-ramen"]}`);
       expect(business.openingHoursSpecification).toHaveLength(1);
       expect(jsonLd.some((data) => data["@type"] === "BreadcrumbList")).toBe(true);
@@ -186,12 +230,18 @@ describe.skipIf(!chromium || !built)("business page in Chromium", () => {
       expect(scripts.filter((url) => MAP_CHUNK.test(url))).toEqual([]);
       const map = page.locator("[data-map-state]");
       await expect(map.getAttribute("data-map-state")).resolves.toBe("static");
-      const webgl = await page.evaluate(() => Boolean(document.createElement("canvas").getContext("webgl2") ?? document.createElement("canvas").getContext("webgl")));
+      const webgl = await page.evaluate(() =>
+        Boolean(document.createElement("canvas").getContext("webgl2") ?? document.createElement("canvas").getContext("webgl")),
+      );
       await page.route(MAP_STYLE_URL, (route) => route.fulfill({ json: MAP_STYLE }));
       const chunk = page.waitForRequest(MAP_CHUNK);
       await map.scrollIntoViewIfNeeded();
       await chunk;
-      await page.waitForFunction(() => ["ready", "failed"].includes(document.querySelector("[data-map-state]")?.getAttribute("data-map-state") ?? ""), undefined, { timeout: 20_000 });
+      await page.waitForFunction(
+        () => ["ready", "failed"].includes(document.querySelector("[data-map-state]")?.getAttribute("data-map-state") ?? ""),
+        undefined,
+        { timeout: 20_000 },
+      );
       // Without WebGL (some headless machines) the static card must stay; with it, the map renders.
       await expect(map.getAttribute("data-map-state")).resolves.toBe(webgl ? "ready" : "failed");
       if (webgl) expect(await map.locator("canvas.maplibregl-canvas").count()).toBe(1);
@@ -220,7 +270,9 @@ describe.skipIf(!chromium || !built)("business page in Chromium", () => {
     await page.route(MAP_STYLE_URL, (route) => route.abort("internetdisconnected"));
     const map = page.locator("[data-map-state]");
     await map.scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => document.querySelector("[data-map-state]")?.getAttribute("data-map-state") === "failed", undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelector("[data-map-state]")?.getAttribute("data-map-state") === "failed", undefined, {
+      timeout: 20_000,
+    });
     await map.getByText("35.65950, 139.70050").waitFor();
     const link = map.getByRole("link", { name: /Open in maps/ });
     expect(new URL((await link.getAttribute("href")) ?? "").searchParams.get("query")).toBe("35.6595,139.7005");
@@ -278,7 +330,7 @@ describe.skipIf(!chromium || !built)("business page in Chromium", () => {
     const page = await context.newPage();
     await page.goto(`${baseUrl}/business/${slugs["fx-evil"]}`, { waitUntil: "networkidle" });
     const jsonLd = await page.locator("script[type='application/ld+json']").first().textContent();
-    expect(JSON.parse(jsonLd ?? "").name).toBe('Evil </script><script>window.__pwned=1</script> Diner');
+    expect(JSON.parse(jsonLd ?? "").name).toBe("Evil </script><script>window.__pwned=1</script> Diner");
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     await context.close();
   });
@@ -319,7 +371,8 @@ describe.skipIf(!chromium || !built)("business page in Chromium", () => {
       expect(await search.isDisabled()).toBe(true);
       await page.getByLabel("What are you looking for?").fill("   ");
       expect(await search.isDisabled()).toBe(true);
-      for (const href of ["/categories", "/countries", "/cities", "/"]) expect(await page.locator(`main a[href='${href}']`).count()).toBeGreaterThan(0);
+      for (const href of ["/categories", "/countries", "/cities", "/"])
+        expect(await page.locator(`main a[href='${href}']`).count()).toBeGreaterThan(0);
       await page.getByLabel("What are you looking for?").fill(" ramen ");
       await page.getByLabel("City or country").fill("Tokyo");
       await saveScreenshot(page, "business-not-found", viewport);

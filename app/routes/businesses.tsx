@@ -64,7 +64,11 @@ export default function Businesses() {
         </div>
         <PendingList label="Loading businesses...">
           {data.businesses.length === 0 ? (
-            <EmptyState title="No businesses found" hint="Try adjusting your search criteria." action={{ to: "/categories", label: "Browse categories" }} />
+            <EmptyState
+              title="No businesses found"
+              hint="Try adjusting your search criteria."
+              action={{ to: "/categories", label: "Browse categories" }}
+            />
           ) : (
             <ul aria-label="Business results" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
               {data.businesses.map((business) => (
@@ -76,11 +80,7 @@ export default function Businesses() {
           )}
         </PendingList>
         <Pagination currentPage={data.currentPage} totalPages={data.totalPages} mode="edges" label="Businesses pages" />
-        <ItemListJsonLd
-          name="All businesses"
-          firstPosition={first}
-          entries={businessEntries(data.businesses)}
-        />
+        <ItemListJsonLd name="All businesses" firstPosition={first} entries={businessEntries(data.businesses)} />
       </div>
     </>
   );

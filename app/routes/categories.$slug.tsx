@@ -12,7 +12,17 @@ import { SidePanel } from "~/components/side-panel";
 import { StatTiles } from "~/components/stat-tiles";
 import { getCategoryDetail, getCategoryListPage } from "~/models/categories.server";
 import { DEFAULT_DETAIL_LIMIT, MAX_DETAIL_PAGE } from "~/models/public-params.server";
-import { assertPageExists, LIST_PAGE_SIZE, MAX_LIST_PAGE, pageHeaders, pageJson, pageNotFound, readLetterParam, readPageQuery, readSlugParam } from "~/models/public-pages.server";
+import {
+  assertPageExists,
+  LIST_PAGE_SIZE,
+  MAX_LIST_PAGE,
+  pageHeaders,
+  pageJson,
+  pageNotFound,
+  readLetterParam,
+  readPageQuery,
+  readSlugParam,
+} from "~/models/public-pages.server";
 import { formatCounted, formatInteger } from "~/utils/format";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
 import { CACHE_DETAIL, CACHE_LISTS } from "~/models/cache-policy.server";

@@ -18,7 +18,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  data ? buildCategoryListMeta(data, getSiteUrlFromMatches(matches)) : [{ title: "Unable to load categories | Business Directory" }, { name: "robots", content: "noindex" }];
+  data
+    ? buildCategoryListMeta(data, getSiteUrlFromMatches(matches))
+    : [{ title: "Unable to load categories | Business Directory" }, { name: "robots", content: "noindex" }];
 
 export default function Categories() {
   return <CategoryListView data={useLoaderData<typeof loader>()} />;

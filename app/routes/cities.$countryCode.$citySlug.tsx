@@ -9,7 +9,15 @@ import { SidePanel } from "~/components/side-panel";
 import { StatTiles } from "~/components/stat-tiles";
 import { getCityDetail } from "~/models/cities.server";
 import { DEFAULT_DETAIL_LIMIT, MAX_DETAIL_PAGE } from "~/models/public-params.server";
-import { assertPageExists, pageHeaders, pageJson, pageNotFound, readCountryCodeParam, readPageQuery, readSlugParam } from "~/models/public-pages.server";
+import {
+  assertPageExists,
+  pageHeaders,
+  pageJson,
+  pageNotFound,
+  readCountryCodeParam,
+  readPageQuery,
+  readSlugParam,
+} from "~/models/public-pages.server";
 import { formatCounted, formatInteger } from "~/utils/format";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
 import { CACHE_DETAIL } from "~/models/cache-policy.server";

@@ -5,7 +5,16 @@ import { buildCityListMeta, cityListHeading, CityListView } from "~/components/c
 import { isFilterLetter, letterHref } from "~/components/letter-filter";
 import { RouteErrorState } from "~/components/route-error";
 import { getCityListPage } from "~/models/cities.server";
-import { assertPageExists, LIST_PAGE_SIZE, MAX_LIST_PAGE, pageHeaders, pageJson, pageNotFound, readLetterParam, readPageQuery } from "~/models/public-pages.server";
+import {
+  assertPageExists,
+  LIST_PAGE_SIZE,
+  MAX_LIST_PAGE,
+  pageHeaders,
+  pageJson,
+  pageNotFound,
+  readLetterParam,
+  readPageQuery,
+} from "~/models/public-pages.server";
 import { formatInteger } from "~/utils/format";
 import { getSiteUrlFromMatches } from "~/utils/seo";
 import { CACHE_LISTS } from "~/models/cache-policy.server";

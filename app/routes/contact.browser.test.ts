@@ -25,9 +25,17 @@ async function newContext(browser: Browser, options: { javaScriptEnabled?: boole
 }
 
 /** Fills fields through their visible labels (which also proves each input is labelled). */
-const LABELS: Record<string, string> = { name: "Full Name", email: "Email Address", company: "Company", phone: "Phone Number", subject: "Subject", message: "Message" };
+const LABELS: Record<string, string> = {
+  name: "Full Name",
+  email: "Email Address",
+  company: "Company",
+  phone: "Phone Number",
+  subject: "Subject",
+  message: "Message",
+};
 async function fill(page: Page, values: Record<string, string>) {
-  for (const [field, value] of Object.entries(values)) await page.getByRole("textbox", { name: LABELS[field], exact: field !== "company" && field !== "phone" }).fill(value);
+  for (const [field, value] of Object.entries(values))
+    await page.getByRole("textbox", { name: LABELS[field], exact: field !== "company" && field !== "phone" }).fill(value);
 }
 
 /** The toast area (F8 focuses it, per the spec). */
@@ -36,7 +44,9 @@ function notifications(page: Page) {
 }
 
 async function fieldValues(page: Page) {
-  return page.evaluate(() => ["name", "email", "company", "phone", "subject", "message"].map((name) => (document.querySelector(`[name=${name}]`) as HTMLInputElement).value));
+  return page.evaluate(() =>
+    ["name", "email", "company", "phone", "subject", "message"].map((name) => (document.querySelector(`[name=${name}]`) as HTMLInputElement).value),
+  );
 }
 
 describe.skipIf(!chromium || !baseUrl)("contact page in Chromium", () => {
@@ -62,7 +72,12 @@ describe.skipIf(!chromium || !baseUrl)("contact page in Chromium", () => {
 
     await fill(page, { name: "G", email: "grace@", subject: "Hi", message: "Too short" });
     await page.getByRole("button", { name: "Send Message" }).click();
-    for (const text of ["Name must be at least 2 characters", "Please enter a valid email address", "Subject must be at least 5 characters", "Message must be at least 10 characters"]) {
+    for (const text of [
+      "Name must be at least 2 characters",
+      "Please enter a valid email address",
+      "Subject must be at least 5 characters",
+      "Message must be at least 10 characters",
+    ]) {
       await page.getByText(text).waitFor();
     }
     // The first invalid field gets focus and names its error.
@@ -122,10 +137,14 @@ describe.skipIf(!chromium || !baseUrl)("contact page in Chromium", () => {
     contexts.push(context);
     const page = await context.newPage();
     for (let i = 0; i < 5; i++) {
-      const sent = await page.request.post(`${baseUrl}/api/contact`, { data: { name: "Rate Test", email: "rate@example.com", subject: `Message ${i}`, message: "Checking the hourly limit." } });
+      const sent = await page.request.post(`${baseUrl}/api/contact`, {
+        data: { name: "Rate Test", email: "rate@example.com", subject: `Message ${i}`, message: "Checking the hourly limit." },
+      });
       expect(sent.status()).toBe(200);
     }
-    const refused = await page.request.post(`${baseUrl}/api/contact`, { data: { name: "Rate Test", email: "rate@example.com", subject: "Message 6", message: "Checking the hourly limit." } });
+    const refused = await page.request.post(`${baseUrl}/api/contact`, {
+      data: { name: "Rate Test", email: "rate@example.com", subject: "Message 6", message: "Checking the hourly limit." },
+    });
     expect(refused.status()).toBe(429);
     expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("RATE_LIMITED");
@@ -145,7 +164,8 @@ describe.skipIf(!chromium || !baseUrl)("contact page in Chromium", () => {
     contexts.push(context);
     const page = await context.newPage();
     await page.goto(`${baseUrl}/contact`, { waitUntil: "networkidle" });
-    for (const text of ["Office Address", "Phone Support", "Email Support", "Business Hours", "Platform Statistics"]) await page.getByRole("heading", { name: text }).waitFor();
+    for (const text of ["Office Address", "Phone Support", "Email Support", "Business Hours", "Platform Statistics"])
+      await page.getByRole("heading", { name: text }).waitFor();
     await page.getByText("9:00 AM – 6:00 PM EST").waitFor();
     await page.getByText("564,000+").waitFor();
     // Nothing wider than the phone screen.

@@ -8,7 +8,14 @@ import { testDriver } from "../../db/testing/test-database.ts";
 import { action as apiAction } from "~/routes/api.contact";
 import { action as pageAction } from "~/routes/contact";
 
-const VALID = { name: "Ada Lovelace", email: "ada@example.com", subject: "Listing correction", message: "The opening hours of my shop are wrong.", company: "", phone: "+44 20 7946 0000" };
+const VALID = {
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  subject: "Listing correction",
+  message: "The opening hours of my shop are wrong.",
+  company: "",
+  phone: "+44 20 7946 0000",
+};
 
 function jsonRequest(body: unknown, headers: Record<string, string> = {}) {
   return new Request("http://directory.test/api/contact", {
@@ -19,8 +26,15 @@ function jsonRequest(body: unknown, headers: Record<string, string> = {}) {
 }
 
 async function callApi(body: unknown, ip: string, headers: Record<string, string> = {}) {
-  const response = (await apiAction({ request: jsonRequest(body, { [CLIENT_IP_HEADER]: ip, ...headers }), params: {}, context: {} } as ActionFunctionArgs)) as Response;
-  return { response, json: (await response.json()) as { success: boolean; code?: string; error?: { code: string; message: string; fields?: Record<string, string> } } };
+  const response = (await apiAction({
+    request: jsonRequest(body, { [CLIENT_IP_HEADER]: ip, ...headers }),
+    params: {},
+    context: {},
+  } as ActionFunctionArgs)) as Response;
+  return {
+    response,
+    json: (await response.json()) as { success: boolean; code?: string; error?: { code: string; message: string; fields?: Record<string, string> } },
+  };
 }
 
 describe(`contact messages on ${testDriver()}`, () => {
@@ -41,8 +55,17 @@ describe(`contact messages on ${testDriver()}`, () => {
     expect(response.status).toBe(200);
     expect(json).toMatchObject({ success: true, code: "MESSAGE_SENT" });
     const [stored] = await listContactMessages(handle, { limit: 1 });
-    expect(stored).toMatchObject({ name: "Ada Lovelace", email: "ada@example.com", subject: "Listing correction", company: null, phone: "+44 20 7946 0000" });
-    const [{ ip_hash: ipHash } = { ip_hash: null }] = await handle.query<{ ip_hash: string | null }>("select ip_hash from contact_messages where id = $1", [stored?.id]);
+    expect(stored).toMatchObject({
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      subject: "Listing correction",
+      company: null,
+      phone: "+44 20 7946 0000",
+    });
+    const [{ ip_hash: ipHash } = { ip_hash: null }] = await handle.query<{ ip_hash: string | null }>(
+      "select ip_hash from contact_messages where id = $1",
+      [stored?.id],
+    );
     expect(ipHash).toMatch(/^[0-9a-f]{64}$/);
     expect(ipHash).not.toContain("203.0.113.7");
   });
@@ -108,7 +131,11 @@ describe(`contact messages on ${testDriver()}`, () => {
   it("the /contact page action returns the entered values and field errors on failure, and stores on success", async () => {
     const form = new FormData();
     for (const [key, value] of Object.entries({ ...VALID, email: "nope" })) form.set(key, value);
-    const request = new Request("http://directory.test/contact", { method: "POST", body: form, headers: { Origin: "http://directory.test", [CLIENT_IP_HEADER]: "203.0.113.20" } });
+    const request = new Request("http://directory.test/contact", {
+      method: "POST",
+      body: form,
+      headers: { Origin: "http://directory.test", [CLIENT_IP_HEADER]: "203.0.113.20" },
+    });
     const failed = (await pageAction({ request, params: {}, context: {} } as ActionFunctionArgs)) as Response;
     expect(failed.status).toBe(400);
     const failedBody = (await failed.json()) as { code: string; fieldErrors: Record<string, string>; values: Record<string, string> };

@@ -8,14 +8,22 @@ import { BUSINESS_HOURS, CLAIMED_FIGURES, COMPANY } from "~/components/site-fact
 import { SiteToast, type SiteToastMessage } from "~/components/site-toast";
 import { sendContactMessage } from "~/models/contact.server";
 import { readFormBody } from "~/models/form-body.server";
-import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, CONTACT_MESSAGES, pickContactValues, type ContactField, type ContactValues } from "~/utils/contact-form";
+import {
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_LIMITS,
+  CONTACT_MESSAGES,
+  pickContactValues,
+  type ContactField,
+  type ContactValues,
+} from "~/utils/contact-form";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
 import { CACHE_CONTACT_FORM } from "~/models/cache-policy.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   buildPageMeta({
     title: "Contact Us",
-    description: "Questions about a listing, a map problem or a partnership? Write to the Business Directory team; we reply within 24 hours on business days.",
+    description:
+      "Questions about a listing, a map problem or a partnership? Write to the Business Directory team; we reply within 24 hours on business days.",
     path: "/contact",
     siteUrl: getSiteUrlFromMatches(matches),
   });
@@ -129,7 +137,14 @@ function ContactForm({ onResult }: { onResult: (toast: Omit<SiteToastMessage, "i
   const notice = !hydrated && result && result.code !== "VALIDATION_FAILED" ? result : null;
 
   return (
-    <Form ref={formRef} method="post" action={`/contact#${FORM_SECTION_ID}`} noValidate className="grid gap-5 sm:grid-cols-2" aria-describedby="contact-required-note">
+    <Form
+      ref={formRef}
+      method="post"
+      action={`/contact#${FORM_SECTION_ID}`}
+      noValidate
+      className="grid gap-5 sm:grid-cols-2"
+      aria-describedby="contact-required-note"
+    >
       {notice ? (
         <div
           role={notice.ok ? "status" : "alert"}
@@ -183,15 +198,18 @@ export default function ContactPage() {
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Contact Us</p>
           <h1 className="mt-2 max-w-2xl text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">We're here to help</h1>
           <p className="mt-4 max-w-2xl text-lg leading-8 text-slate-700">
-            Questions about a listing, a correction to a business, a problem with a map or a partnership idea: write to us and a
-            real person answers within 24 hours on business days.
+            Questions about a listing, a correction to a business, a problem with a map or a partnership idea: write to us and a real person answers
+            within 24 hours on business days.
           </p>
         </div>
       </section>
 
       <div className="container-page grid gap-8 py-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:py-14">
         <div className="space-y-4">
-          <InfoCard title="Office Address" icon={<path d="M12 21s-7-5.5-7-11a7 7 0 1 1 14 0c0 5.5-7 11-7 11zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z" />}>
+          <InfoCard
+            title="Office Address"
+            icon={<path d="M12 21s-7-5.5-7-11a7 7 0 1 1 14 0c0 5.5-7 11-7 11zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z" />}
+          >
             <address className="not-italic">
               {COMPANY.name}
               <br />
@@ -202,7 +220,12 @@ export default function ContactPage() {
               {COMPANY.country}
             </address>
           </InfoCard>
-          <InfoCard title="Phone Support" icon={<path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z" />}>
+          <InfoCard
+            title="Phone Support"
+            icon={
+              <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z" />
+            }
+          >
             <p>
               <a href={COMPANY.phoneHref} className="font-medium text-brand-700 underline-offset-2 hover:underline">
                 {COMPANY.phone}

@@ -86,7 +86,9 @@ export default function CountryDetail() {
                       className="card group flex items-center justify-between gap-3 px-4 py-3 transition hover:border-brand-300 hover:shadow-md"
                     >
                       <span className="min-w-0 truncate font-medium text-slate-900 group-hover:text-brand-700">{category.category}</span>
-                      <span className="shrink-0 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{formatCount(category.count)}</span>
+                      <span className="shrink-0 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">
+                        {formatCount(category.count)}
+                      </span>
                     </Link>
                   </li>
                 ))}
@@ -109,10 +111,7 @@ export default function CountryDetail() {
           />
         </aside>
       </div>
-      <ItemListJsonLd
-        name={`Cities in ${data.country}`}
-        entries={data.topCities.map((c) => ({ name: c.city, path: `/cities/${cc}/${c.slug}` }))}
-      />
+      <ItemListJsonLd name={`Cities in ${data.country}`} entries={data.topCities.map((c) => ({ name: c.city, path: `/cities/${cc}/${c.slug}` }))} />
     </>
   );
 }

@@ -4,7 +4,16 @@ import { useLoaderData } from "@remix-run/react";
 import { buildCityListMeta, CityListView } from "~/components/city-list-view";
 import { RouteErrorState } from "~/components/route-error";
 import { getCountryCityListPage } from "~/models/countries.server";
-import { assertPageExists, LIST_PAGE_SIZE, MAX_LIST_PAGE, pageHeaders, pageJson, pageNotFound, readPageQuery, readSlugParam } from "~/models/public-pages.server";
+import {
+  assertPageExists,
+  LIST_PAGE_SIZE,
+  MAX_LIST_PAGE,
+  pageHeaders,
+  pageJson,
+  pageNotFound,
+  readPageQuery,
+  readSlugParam,
+} from "~/models/public-pages.server";
 import { formatInteger } from "~/utils/format";
 import { getSiteUrlFromMatches } from "~/utils/seo";
 import { CACHE_LISTS } from "~/models/cache-policy.server";

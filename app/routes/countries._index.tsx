@@ -62,7 +62,11 @@ export default function Countries() {
         <div className="mt-8">
           <PendingList label="Loading countries...">
             {data.countries.length === 0 ? (
-              <EmptyState title="No countries found" hint="Try adjusting your search terms or browse all countries." action={{ to: "/countries", label: "All countries" }} />
+              <EmptyState
+                title="No countries found"
+                hint="Try adjusting your search terms or browse all countries."
+                action={{ to: "/countries", label: "All countries" }}
+              />
             ) : (
               <ul aria-label="Country results" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {data.countries.map((country) => (

@@ -44,7 +44,13 @@ describe.runIf(testDriver() === "postgres")("the site while its database is brie
     const started = Date.now();
     const response = await fetch(`${server?.url}${pathname}`, { signal: AbortSignal.timeout(30_000), redirect: "manual" });
     const body = await response.text();
-    return { status: response.status, retryAfter: response.headers.get("retry-after"), type: response.headers.get("content-type") ?? "", body, ms: Date.now() - started };
+    return {
+      status: response.status,
+      retryAfter: response.headers.get("retry-after"),
+      type: response.headers.get("content-type") ?? "",
+      body,
+      ms: Date.now() - started,
+    };
   }
 
   // Never requested before the outage, so no in-process cache can answer them.

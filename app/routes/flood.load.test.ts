@@ -131,7 +131,12 @@ describe.each(DRIVERS)("a flood of expensive anonymous searches (%s)", (driver) 
     const probes = await Promise.all([probe(target, "/favicon.svg", until), probe(target, "/healthz", until), probe(target, "/categories", until)]);
     await floodDone;
 
-    const summary = Object.fromEntries(probes.map((one) => [one.path, { ...summarizeLatencies(one.latenciesMs), n: one.latenciesMs.length, statuses: Object.fromEntries(one.statuses) }]));
+    const summary = Object.fromEntries(
+      probes.map((one) => [
+        one.path,
+        { ...summarizeLatencies(one.latenciesMs), n: one.latenciesMs.length, statuses: Object.fromEntries(one.statuses) },
+      ]),
+    );
     console.info(`flood (${driver}): ${JSON.stringify({ flood: Object.fromEntries(statuses), retryAfter: [...retryAfter], probes: summary })}`);
     const [favicon, healthz, cached] = probes as [Probe, Probe, Probe];
     expect([...favicon.statuses.keys()]).toEqual([200]);

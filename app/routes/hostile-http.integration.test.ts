@@ -54,7 +54,12 @@ const ROUTES: Record<string, RouteCase> = {
   "sitemaps.$file.ts": { static: true, path: "/sitemaps/main.xml", kind: "other", slug: "main.xml" },
   "sitemaps.businesses.$file.ts": { static: true, path: "/sitemaps/businesses/page-1.xml", kind: "other", slug: "page-1.xml" },
   "healthz.ts": { static: true, path: "/healthz", kind: "other" },
-  "assets.maplibre-gl.$version.$file.ts": { static: true, path: "/assets/maplibre-gl/6.17.0/maplibre-gl-worker.mjs", kind: "other", slug: "maplibre-gl-worker.mjs" },
+  "assets.maplibre-gl.$version.$file.ts": {
+    static: true,
+    path: "/assets/maplibre-gl/6.17.0/maplibre-gl-worker.mjs",
+    kind: "other",
+    slug: "maplibre-gl-worker.mjs",
+  },
   "api.$.ts": { static: true, path: "/api/no-such-endpoint", kind: "api", slug: "no-such-endpoint" },
   "api.businesses._index.ts": { path: "/api/businesses", kind: "api" },
   "api.businesses.$slug.ts": { static: true, path: "/api/businesses/alpha-bakery-london", kind: "api", slug: "alpha-bakery-london" },
@@ -78,7 +83,12 @@ const ROUTES: Record<string, RouteCase> = {
   "api.admin.categories.ts": { path: "/api/admin/categories", kind: "api", admin: true },
   "api.admin.clear-cache.ts": { static: true, path: "/api/admin/clear-cache", kind: "api", admin: true },
   "api.admin.country-codes.ts": { static: true, path: "/api/admin/country-codes", kind: "api", admin: true },
-  "api.admin.export-csv.ts": { path: "/api/admin/export-csv", kind: "api", params: ["fields", "countryCode", "categories", "dateRange", "startDate"], admin: true },
+  "api.admin.export-csv.ts": {
+    path: "/api/admin/export-csv",
+    kind: "api",
+    params: ["fields", "countryCode", "categories", "dateRange", "startDate"],
+    admin: true,
+  },
   "api.admin.fix-slugs.ts": { static: true, path: "/api/admin/fix-slugs", kind: "api", admin: true },
   "api.admin.login.ts": { static: true, path: "/api/admin/login", kind: "api" },
   "api.admin.logout.ts": { static: true, path: "/api/admin/logout", kind: "api" },
@@ -110,7 +120,17 @@ const BAD_VALUES = ["a%00b", "%E0%A4%A", `%F0%9F%98%80${"x".repeat(3000)}`];
 const BAD_QUERIES = ["page=1&page=abc&page=2&q=a&q=a%00", "%E0%A4%A=1&page[]=1&q[x]=2", `${"k".repeat(2000)}=v&letter=%00`];
 const EVERYTHING_AT_ONCE = `page=-1&letter=%00&limit=1e9&q=a%00b&%E0%A4%A=1&page=abc&x=${"y".repeat(3000)}`;
 /** Slugs with dots, slashes, backslashes, NUL, broken escapes, Unicode, overlong UTF-8 and a very long one. */
-const BAD_SLUGS = ["..", "a.b", "a%2Fb%5Cc", "%2e%2e%2f%2e%2e%2fetc%2fpasswd", "%00", "%E0%A4%A", "%C0%AE%FF", "%C4%B0stanbul%E6%97%A5%E6%9C%AC", "x".repeat(3000)];
+const BAD_SLUGS = [
+  "..",
+  "a.b",
+  "a%2Fb%5Cc",
+  "%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+  "%00",
+  "%E0%A4%A",
+  "%C0%AE%FF",
+  "%C4%B0stanbul%E6%97%A5%E6%9C%AC",
+  "x".repeat(3000),
+];
 
 interface Answer {
   status: number;
@@ -127,7 +147,12 @@ function rawGet(base: string, target: string, headers: Record<string, string> = 
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () =>
-        resolve({ status: response.statusCode ?? 0, type: String(response.headers["content-type"] ?? ""), location: response.headers.location ?? null, body: Buffer.concat(chunks).toString("utf8") }),
+        resolve({
+          status: response.statusCode ?? 0,
+          type: String(response.headers["content-type"] ?? ""),
+          location: response.headers.location ?? null,
+          body: Buffer.concat(chunks).toString("utf8"),
+        }),
       );
     });
     request.on("error", reject);
@@ -137,9 +162,11 @@ function rawGet(base: string, target: string, headers: Record<string, string> = 
 
 async function inPool<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: size }, async () => {
-    while (next < items.length) await work(items[next++] as T);
-  }));
+  await Promise.all(
+    Array.from({ length: size }, async () => {
+      while (next < items.length) await work(items[next++] as T);
+    }),
+  );
 }
 
 /** One multipart body, byte for byte (file names may hold NUL, quotes, backslashes). */
@@ -147,7 +174,12 @@ function multipart(boundary: string, parts: Array<{ name: string; filename?: str
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename === undefined ? "" : `; filename="${part.filename}"`}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.filename === undefined ? "" : "Content-Type: text/csv\r\n"}\r\n`, "utf8"));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.filename === undefined ? "" : "Content-Type: text/csv\r\n"}\r\n`,
+        "utf8",
+      ),
+    );
     chunks.push(Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content, "utf8"));
     chunks.push(Buffer.from("\r\n"));
   }
@@ -167,7 +199,12 @@ describe(`hostile HTTP against the built server on ${testDriver()}`, () => {
 
   const admin = () => ({ Cookie: cookie, Origin: server.url, "X-CSRF-Token": csrf });
   const upload = (endpoint: string, body: Buffer | string, contentType: string, extra: Record<string, string> = {}) =>
-    fetch(`${server.url}${endpoint}`, { method: "POST", headers: { ...admin(), "Content-Type": contentType, ...extra }, body: typeof body === "string" ? body : new Uint8Array(body), signal: AbortSignal.timeout(20_000) });
+    fetch(`${server.url}${endpoint}`, {
+      method: "POST",
+      headers: { ...admin(), "Content-Type": contentType, ...extra },
+      body: typeof body === "string" ? body : new Uint8Array(body),
+      signal: AbortSignal.timeout(20_000),
+    });
   const csv = (name: string) => `name,full_address,category,country_code\n${name},"1 High St, London, United Kingdom",Bakery,GB\n`;
 
   beforeAll(async () => {
@@ -207,17 +244,22 @@ describe(`hostile HTTP against the built server on ${testDriver()}`, () => {
       if (route.static) requests.push({ route, target: `${route.path}${join}${EVERYTHING_AT_ONCE}` });
       else {
         for (const value of BAD_PAGES) requests.push({ route, target: `${route.path}${join}page=${value}` });
-        for (const name of ["q", ...(route.params ?? [])]) for (const value of BAD_VALUES) requests.push({ route, target: `${route.path}${join}${name}=${value}` });
+        for (const name of ["q", ...(route.params ?? [])])
+          for (const value of BAD_VALUES) requests.push({ route, target: `${route.path}${join}${name}=${value}` });
         for (const query of BAD_QUERIES) requests.push({ route, target: `${route.path}${join}${query}` });
       }
       if (route.slug) for (const slug of BAD_SLUGS) requests.push({ route, target: route.path.replace(route.slug, slug) });
     }
     const failures: string[] = [];
     await inPool(requests, 8, async ({ route, target }) => {
-      const answer = await rawGet(server.url, target, { Accept: route.kind === "document" ? "text/html" : "*/*", ...(route.admin ? { Cookie: cookie } : {}) });
+      const answer = await rawGet(server.url, target, {
+        Accept: route.kind === "document" ? "text/html" : "*/*",
+        ...(route.admin ? { Cookie: cookie } : {}),
+      });
       const where = `${answer.status} ${target.slice(0, 120)}`;
       if (answer.status >= 500 || answer.status < 200) failures.push(`${where}: ${answer.body.slice(0, 200)}`);
-      else if (answer.location !== null && !/^\/(?!\/)/.test(answer.location) && !answer.location.startsWith(`${server.url}/`)) failures.push(`${where}: redirects off-site to ${answer.location}`);
+      else if (answer.location !== null && !/^\/(?!\/)/.test(answer.location) && !answer.location.startsWith(`${server.url}/`))
+        failures.push(`${where}: redirects off-site to ${answer.location}`);
       else if (answer.status >= 400 && route.kind === "api") {
         const json = (() => {
           try {
@@ -226,9 +268,11 @@ describe(`hostile HTTP against the built server on ${testDriver()}`, () => {
             return "";
           }
         })();
-        if (!answer.type.startsWith("application/json") || !/"message":"[^"]+/.test(json)) failures.push(`${where}: not a JSON error with a message (${answer.type}) ${answer.body.slice(0, 120)}`);
+        if (!answer.type.startsWith("application/json") || !/"message":"[^"]+/.test(json))
+          failures.push(`${where}: not a JSON error with a message (${answer.type}) ${answer.body.slice(0, 120)}`);
       } else if (answer.status >= 400 && route.kind === "document") {
-        if (!answer.type.startsWith("text/html") || !answer.body.includes("<h1")) failures.push(`${where}: not a page (${answer.type}) ${answer.body.slice(0, 120)}`);
+        if (!answer.type.startsWith("text/html") || !answer.body.includes("<h1"))
+          failures.push(`${where}: not a page (${answer.type}) ${answer.body.slice(0, 120)}`);
       }
     });
     expect(failures).toEqual([]);
@@ -236,9 +280,19 @@ describe(`hostile HTTP against the built server on ${testDriver()}`, () => {
   });
 
   it("keeps hostile upload file names out of the file system and shows a safe name", async () => {
-    const names = ["../../etc/passwd.csv", "..\\..\\windows\\evil.csv", "a\u0000b.csv", `${"n".repeat(5000)}.csv`, "İstanbul \u202Egnp.csv", "<script>alert(1)<script>.csv"];
+    const names = [
+      "../../etc/passwd.csv",
+      "..\\..\\windows\\evil.csv",
+      "a\u0000b.csv",
+      `${"n".repeat(5000)}.csv`,
+      "İstanbul \u202Egnp.csv",
+      "<script>alert(1)<script>.csv",
+    ];
     for (const [index, name] of names.entries()) {
-      const body = multipart("HostileBoundary", [{ name: "file", filename: name, content: csv(`Name Test ${index}`) }, { name: "batchSize", content: "100" }]);
+      const body = multipart("HostileBoundary", [
+        { name: "file", filename: name, content: csv(`Name Test ${index}`) },
+        { name: "batchSize", content: "100" },
+      ]);
       const response = await upload("/api/upload-excel-batch", body, "multipart/form-data; boundary=HostileBoundary");
       const result = (await response.json()) as { fileName: string; successCount: number };
       expect(response.status, name.slice(0, 40)).toBe(200);
@@ -262,44 +316,105 @@ describe(`hostile HTTP against the built server on ${testDriver()}`, () => {
     const cases: Array<[string, () => Promise<Response>, number, string | null]> = [
       ["no boundary", () => upload("/api/upload-excel-batch", good("B1"), "multipart/form-data"), 400, "MULTIPART_BOUNDARY_MISSING"],
       ["quoted boundary", () => upload("/api/upload-excel-batch", good("Quoted=B2"), 'multipart/form-data; boundary="Quoted=B2"'), 200, null],
-      ["upper-case type, charset after the boundary", () => upload("/api/upload-excel-batch", good("B3"), "Multipart/Form-Data; boundary=B3; charset=utf-8"), 200, null],
+      [
+        "upper-case type, charset after the boundary",
+        () => upload("/api/upload-excel-batch", good("B3"), "Multipart/Form-Data; boundary=B3; charset=utf-8"),
+        200,
+        null,
+      ],
       ["wrong content type", () => upload("/api/upload-excel-batch", csv("x"), "text/csv"), 400, "MULTIPART_REQUIRED"],
-      ["missing file field", () => upload("/api/upload-excel-batch", multipart("B4", [{ name: "batchSize", content: "100" }]), "multipart/form-data; boundary=B4"), 400, "FILE_REQUIRED"],
-      ["file part without a file name", () => upload("/api/upload-excel-batch", multipart("B5", [{ name: "file", content: csv("x") }]), "multipart/form-data; boundary=B5"), 400, "FILE_REQUIRED"],
+      [
+        "missing file field",
+        () => upload("/api/upload-excel-batch", multipart("B4", [{ name: "batchSize", content: "100" }]), "multipart/form-data; boundary=B4"),
+        400,
+        "FILE_REQUIRED",
+      ],
+      [
+        "file part without a file name",
+        () => upload("/api/upload-excel-batch", multipart("B5", [{ name: "file", content: csv("x") }]), "multipart/form-data; boundary=B5"),
+        400,
+        "FILE_REQUIRED",
+      ],
       [
         "two files where one is expected",
-        () => upload("/api/upload-excel-batch", multipart("B6", [{ name: "file", filename: "a.csv", content: csv("Two A") }, { name: "file", filename: "b.csv", content: csv("Two B") }]), "multipart/form-data; boundary=B6"),
+        () =>
+          upload(
+            "/api/upload-excel-batch",
+            multipart("B6", [
+              { name: "file", filename: "a.csv", content: csv("Two A") },
+              { name: "file", filename: "b.csv", content: csv("Two B") },
+            ]),
+            "multipart/form-data; boundary=B6",
+          ),
         400,
         "ONE_FILE_PER_REQUEST",
       ],
       [
         "thousands of fields",
-        () => upload("/api/upload-excel-batch", multipart("B7", Array.from({ length: 5000 }, (_, i) => ({ name: `f${i}`, content: "x" }))), "multipart/form-data; boundary=B7"),
+        () =>
+          upload(
+            "/api/upload-excel-batch",
+            multipart(
+              "B7",
+              Array.from({ length: 5000 }, (_, i) => ({ name: `f${i}`, content: "x" })),
+            ),
+            "multipart/form-data; boundary=B7",
+          ),
         400,
         "TOO_MANY_FIELDS",
       ],
-      ["truncated body", () => upload("/api/upload-excel-batch", good("B8").subarray(0, 120), "multipart/form-data; boundary=B8"), 400, "MULTIPART_MALFORMED"],
+      [
+        "truncated body",
+        () => upload("/api/upload-excel-batch", good("B8").subarray(0, 120), "multipart/form-data; boundary=B8"),
+        400,
+        "MULTIPART_MALFORMED",
+      ],
       [
         // NOTE: Remix's multipart parser splits the header on every ";" and "=", even inside quotes: refused, not crashed.
         "a semicolon in the quoted file name",
-        () => upload("/api/upload-excel-batch", multipart("B13", [{ name: "file", filename: "Report; final.csv", content: csv("Semicolon") }]), "multipart/form-data; boundary=B13"),
+        () =>
+          upload(
+            "/api/upload-excel-batch",
+            multipart("B13", [{ name: "file", filename: "Report; final.csv", content: csv("Semicolon") }]),
+            "multipart/form-data; boundary=B13",
+          ),
         400,
         "MULTIPART_MALFORMED",
       ],
       [
         "an equals sign in the quoted file name",
-        () => upload("/api/upload-excel-batch", multipart("B14", [{ name: "file", filename: "<img src=x onerror=alert(1)>.csv", content: csv("Equals") }]), "multipart/form-data; boundary=B14"),
+        () =>
+          upload(
+            "/api/upload-excel-batch",
+            multipart("B14", [{ name: "file", filename: "<img src=x onerror=alert(1)>.csv", content: csv("Equals") }]),
+            "multipart/form-data; boundary=B14",
+          ),
         400,
         "MULTIPART_MALFORMED",
       ],
       [
         "a raw quote in the file name",
-        () => upload("/api/upload-excel-batch", multipart("B12", [{ name: "file", filename: '"; rm -rf; ".csv', content: csv("Quote") }]), "multipart/form-data; boundary=B12"),
+        () =>
+          upload(
+            "/api/upload-excel-batch",
+            multipart("B12", [{ name: "file", filename: '"; rm -rf; ".csv', content: csv("Quote") }]),
+            "multipart/form-data; boundary=B12",
+          ),
         400,
         "MULTIPART_MALFORMED",
       ],
-      ["body not matching its boundary", () => upload("/api/upload-excel-batch", good("Other"), "multipart/form-data; boundary=B9"), 400, "FILE_REQUIRED"],
-      ["a .csv to the .xlsx-only endpoint", () => upload("/api/upload-excel", good("B10"), "multipart/form-data; boundary=B10"), 415, "INVALID_FILE_TYPE"],
+      [
+        "body not matching its boundary",
+        () => upload("/api/upload-excel-batch", good("Other"), "multipart/form-data; boundary=B9"),
+        400,
+        "FILE_REQUIRED",
+      ],
+      [
+        "a .csv to the .xlsx-only endpoint",
+        () => upload("/api/upload-excel", good("B10"), "multipart/form-data; boundary=B10"),
+        415,
+        "INVALID_FILE_TYPE",
+      ],
       ["no body at all", () => upload("/api/upload-excel", "", "multipart/form-data; boundary=B11"), 400, "FILE_REQUIRED"],
     ];
     for (const [label, send, status, code] of cases) {
@@ -320,14 +435,17 @@ describe(`hostile HTTP against the built server on ${testDriver()}`, () => {
     const opening = Buffer.from('--Big\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\nname\r\n');
     // Declares 200 MB, sends 64 KB: the answer must come before the rest is sent.
     const refused = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = http.request({ hostname, port, path: "/api/upload-excel-batch", method: "POST", headers: { ...headers, "Content-Length": String(200 * 1024 * 1024) } }, (response) => {
-        let body = "";
-        response.on("data", (chunk: Buffer) => (body += chunk.toString()));
-        response.on("end", () => {
-          request.destroy();
-          resolve({ status: response.statusCode ?? 0, body });
-        });
-      });
+      const request = http.request(
+        { hostname, port, path: "/api/upload-excel-batch", method: "POST", headers: { ...headers, "Content-Length": String(200 * 1024 * 1024) } },
+        (response) => {
+          let body = "";
+          response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+          response.on("end", () => {
+            request.destroy();
+            resolve({ status: response.statusCode ?? 0, body });
+          });
+        },
+      );
       request.on("error", reject);
       request.write(opening);
       request.write(Buffer.alloc(64 * 1024, 0x61));
@@ -336,7 +454,13 @@ describe(`hostile HTTP against the built server on ${testDriver()}`, () => {
     expect(JSON.parse(refused.body).code).toBe("FILE_TOO_LARGE");
     // Chunked, no length: 2 MB sent, then the client vanishes mid-file.
     await new Promise<void>((resolve) => {
-      const request = http.request({ hostname, port, path: "/api/upload-excel-batch", method: "POST", headers: { ...headers, "Transfer-Encoding": "chunked" } });
+      const request = http.request({
+        hostname,
+        port,
+        path: "/api/upload-excel-batch",
+        method: "POST",
+        headers: { ...headers, "Transfer-Encoding": "chunked" },
+      });
       request.on("error", () => resolve());
       request.write(opening);
       for (let i = 0; i < 32; i++) request.write(Buffer.alloc(64 * 1024, 0x62));
@@ -348,7 +472,8 @@ describe(`hostile HTTP against the built server on ${testDriver()}`, () => {
     expect((await rawGet(server.url, "/healthz")).status).toBe(200);
     expect((await rawGet(server.url, "/api/businesses")).status).toBe(200);
     // The half-received file's temp dir is removed once the server notices the abort.
-    for (let waited = 0; waited < 5_000 && fs.readdirSync(uploadTmp).length > 0; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let waited = 0; waited < 5_000 && fs.readdirSync(uploadTmp).length > 0; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(fs.readdirSync(uploadTmp)).toEqual([]);
   });
 });

@@ -8,7 +8,13 @@ import { startBuiltApp, type InProcessServer } from "~/testing/in-process-server
 
 const PASSWORD = "http-methods-password";
 /** Resource routes with an action and (before this fix) no loader. */
-const ACTION_ONLY = ["/api/upload-excel", "/api/upload-excel-batch", "/api/export-csv", "/api/admin/fix-slugs", "/api/admin/businesses/1/toggle-approval"];
+const ACTION_ONLY = [
+  "/api/upload-excel",
+  "/api/upload-excel-batch",
+  "/api/export-csv",
+  "/api/admin/fix-slugs",
+  "/api/admin/businesses/1/toggle-approval",
+];
 
 interface Answer {
   status: number;
@@ -20,11 +26,23 @@ interface Answer {
 function send(base: string, method: string, target: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
-    const request = http.request({ hostname, port, path: target, method, headers: { ...(body === undefined ? {} : { "Content-Length": String(Buffer.byteLength(body)) }), ...headers }, agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }));
-    });
+    const request = http.request(
+      {
+        hostname,
+        port,
+        path: target,
+        method,
+        headers: { ...(body === undefined ? {} : { "Content-Length": String(Buffer.byteLength(body)) }), ...headers },
+        agent: false,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }),
+        );
+      },
+    );
     request.on("error", reject);
     request.end(body);
   });
@@ -64,8 +82,10 @@ describe(`methods, origins and caching on the built server (${testDriver()})`, (
 
   it("answers TRACE, OPTIONS and other methods no route takes with 405 and Allow, never a 500", async () => {
     const cases: Array<[string, string]> = [];
-    for (const method of ["TRACE", "OPTIONS", "PROPFIND"]) for (const path of ["/", "/contact", "/admin", "/admin/login", "/api/contact", "/api/businesses", ...ACTION_ONLY]) cases.push([method, path]);
-    for (const method of ["PUT", "PATCH", "DELETE"]) for (const path of ["/", "/contact", "/admin/login", "/admin/messages"]) cases.push([method, path]);
+    for (const method of ["TRACE", "OPTIONS", "PROPFIND"])
+      for (const path of ["/", "/contact", "/admin", "/admin/login", "/api/contact", "/api/businesses", ...ACTION_ONLY]) cases.push([method, path]);
+    for (const method of ["PUT", "PATCH", "DELETE"])
+      for (const path of ["/", "/contact", "/admin/login", "/admin/messages"]) cases.push([method, path]);
     for (const method of ["PUT", "PATCH"]) for (const path of ["/api/contact", "/api/admin/businesses"]) cases.push([method, path]);
     for (const [method, path] of cases) {
       const answer = await send(server.url, method, path, { Cookie: cookie });
@@ -109,7 +129,18 @@ describe(`methods, origins and caching on the built server (${testDriver()})`, (
       expect(codeOf(viaData), path).toBe("FOREIGN_ORIGIN");
     }
     // Our own page still sends.
-    const own = await send(server.url, "POST", "/contact", { ...form, Origin: server.url }, new URLSearchParams({ name: "Ada Lovelace", email: "ada@example.com", subject: "Opening hours", message: "Please check the opening hours." }).toString());
+    const own = await send(
+      server.url,
+      "POST",
+      "/contact",
+      { ...form, Origin: server.url },
+      new URLSearchParams({
+        name: "Ada Lovelace",
+        email: "ada@example.com",
+        subject: "Opening hours",
+        message: "Please check the opening hours.",
+      }).toString(),
+    );
     expect(own.status).toBe(200);
   });
 
@@ -129,7 +160,13 @@ describe(`methods, origins and caching on the built server (${testDriver()})`, (
 
   it("sends the admin back to /admin when redirectTo cannot go in a Location header (non-Latin-1)", async () => {
     const target = "/admin/\u65e5\u672c?q=\u0130stanbul";
-    const login = await send(server.url, "POST", "/admin/login", { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" }, new URLSearchParams({ username: "admin", password: PASSWORD, redirectTo: target }).toString());
+    const login = await send(
+      server.url,
+      "POST",
+      "/admin/login",
+      { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      new URLSearchParams({ username: "admin", password: PASSWORD, redirectTo: target }).toString(),
+    );
     expect(login.status).toBe(302);
     expect(login.headers.location).toBe("/admin");
     // Already logged in: the login page's loader redirects at once.
@@ -137,7 +174,9 @@ describe(`methods, origins and caching on the built server (${testDriver()})`, (
     expect(again.status).toBe(302);
     expect(again.headers.location).toBe("/admin");
     // A %-encoded path (what the app itself builds) still comes back.
-    const encoded = await send(server.url, "GET", `/admin/login?redirectTo=${encodeURIComponent("/admin/businesses?filter=%C4%B0stanbul")}`, { Cookie: cookie });
+    const encoded = await send(server.url, "GET", `/admin/login?redirectTo=${encodeURIComponent("/admin/businesses?filter=%C4%B0stanbul")}`, {
+      Cookie: cookie,
+    });
     expect(encoded.headers.location).toBe("/admin/businesses?filter=%C4%B0stanbul");
   });
 
@@ -177,7 +216,13 @@ describe(`methods, origins and caching on the built server (${testDriver()})`, (
       const answer = await send(server.url, "GET", path, { Accept: "text/html" });
       if (answer.headers["cache-control"] !== "no-store") failures.push(`anonymous ${answer.status} ${path}: ${answer.headers["cache-control"]}`);
     }
-    const post = await send(server.url, "POST", "/admin/messages", { Cookie: cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" }, new URLSearchParams({ intent: "read", id: "1", _csrf: csrf }).toString());
+    const post = await send(
+      server.url,
+      "POST",
+      "/admin/messages",
+      { Cookie: cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      new URLSearchParams({ intent: "read", id: "1", _csrf: csrf }).toString(),
+    );
     if (post.headers["cache-control"] !== "no-store") failures.push(`POST ${post.status} /admin/messages: ${post.headers["cache-control"]}`);
     expect(failures).toEqual([]);
   });

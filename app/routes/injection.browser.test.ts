@@ -20,11 +20,15 @@ async function findInjected(page: Page) {
     const unsafe = (value: string) => /^(javascript|vbscript|data):/i.test(value.replace(/[\u0000-\u0020]/g, ""));
     const markup = [...document.querySelectorAll("b, i")].filter((element) => ["bold", "html", "Road"].includes(element.textContent ?? ""));
     return {
-      elements: [...document.querySelectorAll('img[src="x"], [onerror], [onload], [onclick], iframe:not([sandbox])'), ...markup].map((element) => element.outerHTML.slice(0, 80)),
+      elements: [...document.querySelectorAll('img[src="x"], [onerror], [onload], [onclick], iframe:not([sandbox])'), ...markup].map((element) =>
+        element.outerHTML.slice(0, 80),
+      ),
       links: [...document.querySelectorAll<HTMLElement>("[href], [src]")]
         .map((element) => element.getAttribute("href") ?? element.getAttribute("src") ?? "")
         .filter(unsafe),
-      scripts: [...document.scripts].filter((script) => script.type !== "application/ld+json" && /alert\(/.test(script.text) && !script.text.includes("__remixContext")).length,
+      scripts: [...document.scripts].filter(
+        (script) => script.type !== "application/ld+json" && /alert\(/.test(script.text) && !script.text.includes("__remixContext"),
+      ).length,
     };
   });
 }
@@ -70,7 +74,11 @@ describe.skipIf(!enabled)("hostile business data in real Chromium", () => {
     await page.goto(`${server.url}/business/${slugs[1]}`, { waitUntil: "load" });
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("<script>alert(1)</script>");
     // The JSON-LD parses back to the stored name; the sitemaps parse as XML in the browser.
-    const structured = await page.evaluate(() => [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent ?? "null") as { name?: string }));
+    const structured = await page.evaluate(() =>
+      [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+        (script) => JSON.parse(script.textContent ?? "null") as { name?: string },
+      ),
+    );
     expect(structured[0]?.name).toBe("<script>alert(1)</script> 1");
     const xmlErrors = await page.evaluate(async () => {
       const parse = async (url: string) => new DOMParser().parseFromString(await (await fetch(url)).text(), "application/xml");

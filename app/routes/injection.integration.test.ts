@@ -8,7 +8,15 @@ import { useFreshProcessDatabase, type ProcessTestDatabase } from "../../db/test
 import { testDriver } from "../../db/testing/test-database.ts";
 import { upsertAdminUser } from "../../db/writes/admin-users.ts";
 import { importFile } from "../../ingest-cli/pipeline/import/import-file.ts";
-import { buildHostileCsv, buildHostileRows, INJECTED_MARKUP, isDangerousUrl, listUrlAttributes, URL_PAYLOADS, type HostileRow } from "~/testing/hostile-payloads";
+import {
+  buildHostileCsv,
+  buildHostileRows,
+  INJECTED_MARKUP,
+  isDangerousUrl,
+  listUrlAttributes,
+  URL_PAYLOADS,
+  type HostileRow,
+} from "~/testing/hostile-payloads";
 import { logInOverHttp } from "~/testing/admin-calls";
 import { startBuiltApp, type InProcessServer } from "~/testing/in-process-server";
 
@@ -23,15 +31,53 @@ interface StoredRow extends Record<string, unknown> {
 
 /** Every text column of businesses (db/schema/businesses.ts), plus the two jsonb ones the import fills from text. */
 const TEXT_COLUMNS = [
-  "name", "slug", "category", "category_slug", "type", "full_address", "street", "city", "city_slug", "postal_code", "state",
-  "country", "country_code", "phone", "reviews_link", "photo", "logo", "located_in", "description", "place_id", "url", "status",
-  "time_zone", "source", "identity_key", "content_hash",
+  "name",
+  "slug",
+  "category",
+  "category_slug",
+  "type",
+  "full_address",
+  "street",
+  "city",
+  "city_slug",
+  "postal_code",
+  "state",
+  "country",
+  "country_code",
+  "phone",
+  "reviews_link",
+  "photo",
+  "logo",
+  "located_in",
+  "description",
+  "place_id",
+  "url",
+  "status",
+  "time_zone",
+  "source",
+  "identity_key",
+  "content_hash",
 ] as const;
 
 /** The export's text fields (the spec's 27 minus numbers, dates, hours and amenities). */
 const EXPORTED_TEXT = [
-  "name", "slug", "category", "type", "full_address", "street", "city", "postal_code", "country", "country_code", "phone", "reviews_link",
-  "photo", "logo", "located_in", "place_id", "url",
+  "name",
+  "slug",
+  "category",
+  "type",
+  "full_address",
+  "street",
+  "city",
+  "postal_code",
+  "country",
+  "country_code",
+  "phone",
+  "reviews_link",
+  "photo",
+  "logo",
+  "located_in",
+  "place_id",
+  "url",
 ] as const;
 
 /** Every string anywhere in a JSON answer that a browser would run or load as script, with its path. */
@@ -133,7 +179,9 @@ describe(`hostile text imported through the pipeline on ${testDriver()}`, () => 
       const record = storedFor(row);
       const html = await page(`/business/${record.slug}`);
       expectInertHtml(html, `/business/${record.slug}`);
-      const [localBusiness] = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1] as string) as Record<string, unknown>);
+      const [localBusiness] = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+        (match) => JSON.parse(match[1] as string) as Record<string, unknown>,
+      );
       expect(localBusiness?.name).toBe(record.name);
       if (record.phone) expect(localBusiness?.telephone).toBe(record.phone);
       // Only an http(s) website is offered as sameAs; javascript:, data: and vbscript: ones are left out.
@@ -147,11 +195,30 @@ describe(`hostile text imported through the pipeline on ${testDriver()}`, () => 
   it("home, list, index and search pages show the names as text", async () => {
     const uk = [...stored.values()].find((row) => row.country_code === "GB") as StoredRow;
     const paths = [
-      "/", "/businesses", "/categories", "/countries", "/cities", "/countries/united-kingdom", "/countries/united-kingdom/cities",
-      `/categories/${uk.category_slug}`, `/cities/gb/${uk.city_slug}`, `/search?q=${encodeURIComponent("script alert")}`,
-      `/search?q=${encodeURIComponent("東京の寿司")}`, `/search?q=${encodeURIComponent("İstanbul")}`, `/categories?q=${encodeURIComponent("<script>")}`,
+      "/",
+      "/businesses",
+      "/categories",
+      "/countries",
+      "/cities",
+      "/countries/united-kingdom",
+      "/countries/united-kingdom/cities",
+      `/categories/${uk.category_slug}`,
+      `/cities/gb/${uk.city_slug}`,
+      `/search?q=${encodeURIComponent("script alert")}`,
+      `/search?q=${encodeURIComponent("東京の寿司")}`,
+      `/search?q=${encodeURIComponent("İstanbul")}`,
+      `/categories?q=${encodeURIComponent("<script>")}`,
     ];
-    for (const letter of new Set([...stored.values()].map((row) => String(row.city ?? "").charAt(0).toUpperCase()).filter((c) => /[A-Z]/.test(c)))) paths.push(`/cities/${letter}`);
+    for (const letter of new Set(
+      [...stored.values()]
+        .map((row) =>
+          String(row.city ?? "")
+            .charAt(0)
+            .toUpperCase(),
+        )
+        .filter((c) => /[A-Z]/.test(c)),
+    ))
+      paths.push(`/cities/${letter}`);
     let names = "";
     for (const pathname of paths) {
       const html = await page(pathname);
@@ -181,7 +248,13 @@ describe(`hostile text imported through the pipeline on ${testDriver()}`, () => 
       const business = (body.business ?? body) as Record<string, unknown>;
       expect(business.name).toBe(record.name);
     }
-    for (const pathname of ["/api/homepage-data", "/api/featured-businesses", "/api/businesses", `/api/search?q=${encodeURIComponent("<script>alert(1)</script>")}`, `/api/suggest?q=${encodeURIComponent("<scr")}`]) {
+    for (const pathname of [
+      "/api/homepage-data",
+      "/api/featured-businesses",
+      "/api/businesses",
+      `/api/search?q=${encodeURIComponent("<script>alert(1)</script>")}`,
+      `/api/suggest?q=${encodeURIComponent("<scr")}`,
+    ]) {
       const response = await get(pathname);
       expect(response.status, pathname).toBe(200);
       const text = await response.text();
@@ -192,8 +265,14 @@ describe(`hostile text imported through the pipeline on ${testDriver()}`, () => 
   it("public JSON answers give a stored URL only when it is http(s), as the pages do: the field stays, null otherwise", async () => {
     // Every dangerous scheme really is stored in both a website and a photo column.
     for (const payload of URL_PAYLOADS.filter(isDangerousUrl)) {
-      expect([...stored.values()].some((row) => row.url === payload), `url ${payload}`).toBe(true);
-      expect([...stored.values()].some((row) => row.photo === payload), `photo ${payload}`).toBe(true);
+      expect(
+        [...stored.values()].some((row) => row.url === payload),
+        `url ${payload}`,
+      ).toBe(true);
+      expect(
+        [...stored.values()].some((row) => row.photo === payload),
+        `photo ${payload}`,
+      ).toBe(true);
     }
     const json = async (pathname: string) => {
       const response = await get(pathname);
@@ -211,11 +290,19 @@ describe(`hostile text imported through the pipeline on ${testDriver()}`, () => 
     }
     const uk = [...stored.values()].find((row) => row.country_code === "GB" && row.category_slug && row.city_slug) as StoredRow;
     const lists = [
-      "/api/businesses", "/api/featured-businesses", "/api/homepage-data", "/api/search?country=GB&per_page=50",
-      `/api/search?q=${encodeURIComponent("script alert")}`, "/api/countries/united-kingdom", `/api/categories/${uk.category_slug}?limit=50`,
-      `/api/cities/gb/${uk.city_slug}?limit=50`, `/api/suggest?q=${encodeURIComponent("Ca")}`,
+      "/api/businesses",
+      "/api/featured-businesses",
+      "/api/homepage-data",
+      "/api/search?country=GB&per_page=50",
+      `/api/search?q=${encodeURIComponent("script alert")}`,
+      "/api/countries/united-kingdom",
+      `/api/categories/${uk.category_slug}?limit=50`,
+      `/api/cities/gb/${uk.city_slug}?limit=50`,
+      `/api/suggest?q=${encodeURIComponent("Ca")}`,
       // The pages' own loader data is public JSON too.
-      "/?_data=routes%2F_index", "/businesses?_data=routes%2Fbusinesses", "/search?country=GB&_data=routes%2Fsearch",
+      "/?_data=routes%2F_index",
+      "/businesses?_data=routes%2Fbusinesses",
+      "/search?country=GB&_data=routes%2Fsearch",
       `/categories/${uk.category_slug}?_data=${encodeURIComponent("routes/categories.$slug")}`,
       `/cities/gb/${uk.city_slug}?_data=${encodeURIComponent("routes/cities.$countryCode.$citySlug")}`,
     ];

@@ -96,7 +96,8 @@ describe(`a server killed during an admin upload, on ${testDriver()}`, () => {
       .then((rows) => rows[0]);
 
   const tempUploads = () => fs.readdirSync(tmpDir).filter((entry) => entry.startsWith("directory-upload-"));
-  const keptUploads = () => (fs.existsSync(path.join(dataDir, "interrupted-uploads")) ? fs.readdirSync(path.join(dataDir, "interrupted-uploads")) : []);
+  const keptUploads = () =>
+    fs.existsSync(path.join(dataDir, "interrupted-uploads")) ? fs.readdirSync(path.join(dataDir, "interrupted-uploads")) : [];
 
   /** Uploads `file` with NDJSON progress and SIGKILLs the server right after the first committed batch. */
   async function uploadAndKill(file: string): Promise<{ runId: number }> {
@@ -119,7 +120,9 @@ describe(`a server killed during an admin upload, on ${testDriver()}`, () => {
       buffered += decoder.decode(value, { stream: true });
       const lines = buffered.split("\n");
       buffered = lines.pop() ?? "";
-      const progress = lines.map((line) => JSON.parse(line) as { type: string; committedRows?: number }).find((line) => line.type === "progress" && (line.committedRows ?? 0) > 0);
+      const progress = lines
+        .map((line) => JSON.parse(line) as { type: string; committedRows?: number })
+        .find((line) => line.type === "progress" && (line.committedRows ?? 0) > 0);
       if (progress) break;
     }
     await live.kill("SIGKILL");
@@ -174,7 +177,10 @@ describe(`a server killed during an admin upload, on ${testDriver()}`, () => {
 
   /** After the restart: interrupted at the same line, counts == recount, upload kept under DATA_DIR, temp dir gone. */
   async function expectInterrupted(runId: number, line: number): Promise<void> {
-    const list = await routeData<{ history: { runs: Array<{ id: number; status: string; committedThroughRow: number }> } }>("/admin/reports", LIST_ROUTE);
+    const list = await routeData<{ history: { runs: Array<{ id: number; status: string; committedThroughRow: number }> } }>(
+      "/admin/reports",
+      LIST_ROUTE,
+    );
     expect(list.history.runs.find((run) => run.id === runId)).toMatchObject({ status: "interrupted", committedThroughRow: line });
     const page = await routeData<{ run: { status: string; uploadPath?: string }; fileKept: boolean }>(`/admin/reports/${runId}`, RUN_ROUTE);
     expect(page.fileKept).toBe(true);
@@ -194,54 +200,66 @@ describe(`a server killed during an admin upload, on ${testDriver()}`, () => {
       expect(run).toMatchObject({ status: "interrupted", line, uploadPath: path.join(dataDir, "interrupted-uploads", `run-${runId}.csv`) });
       expect(run?.error).toContain(`rows up to line ${line} are saved`);
       expect(await countAggregateDrift(handle)).toBe(0);
-      const [audit] = await handle.query<{ actor: string }>("select actor from audit_log where action = 'import-run.interrupted' and target = $1", [`import-run:${runId}`]);
+      const [audit] = await handle.query<{ actor: string }>("select actor from audit_log where action = 'import-run.interrupted' and target = $1", [
+        `import-run:${runId}`,
+      ]);
       expect(audit?.actor).toBe("system");
     });
     expect(tempUploads()).toEqual([]);
     expect(keptUploads()).toEqual([`run-${runId}.csv`]);
   }
 
-  it("marks the killed upload interrupted at its line on restart, and Resume finishes it with exactly the file's rows", { timeout: 300_000 }, async () => {
-    await start();
-    const { runId } = await uploadAndKill(files.resume);
-    const line = await expectLeftRunning(runId);
+  it(
+    "marks the killed upload interrupted at its line on restart, and Resume finishes it with exactly the file's rows",
+    { timeout: 300_000 },
+    async () => {
+      await start();
+      const { runId } = await uploadAndKill(files.resume);
+      const line = await expectLeftRunning(runId);
 
-    const leftBytes = tempUploads().reduce((sum, dir) => sum + fs.readdirSync(path.join(tmpDir, dir)).reduce((total, entry) => total + fs.statSync(path.join(tmpDir, dir, entry)).size, 0), 0);
-    const restarted = performance.now();
-    await start();
-    const restartMs = performance.now() - restarted;
-    await expectInterrupted(runId, line);
+      const leftBytes = tempUploads().reduce(
+        (sum, dir) =>
+          sum + fs.readdirSync(path.join(tmpDir, dir)).reduce((total, entry) => total + fs.statSync(path.join(tmpDir, dir, entry)).size, 0),
+        0,
+      );
+      const restarted = performance.now();
+      await start();
+      const restartMs = performance.now() - restarted;
+      await expectInterrupted(runId, line);
 
-    await start();
-    const resumeStarted = performance.now();
-    const resumed = await postRunAction(runId, "resume");
-    expect(resumed).toEqual({ status: 200, body: { success: true, intent: "resume", resumedFromRow: line } });
-    let page: { run: { status: string; totalRows: number; inserted: number } };
-    const deadline = Date.now() + 240_000;
-    do {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      page = await routeData(`/admin/reports/${runId}`, RUN_ROUTE);
-    } while (page.run.status === "running" && Date.now() < deadline);
-    expect(page.run).toMatchObject({ status: "succeeded", totalRows: ROWS, inserted: expected });
-    console.info(
-      `server kill: ${(fs.statSync(files.resume).size / 1048576).toFixed(1)} MB upload killed after line ${line}, ${(leftBytes / 1048576).toFixed(1)} MB left in the temp dir; ` +
-        `restart with recovery ${(restartMs / 1000).toFixed(1)} s; resume finished ${ROWS - line + 1} rows in ${((performance.now() - resumeStarted) / 1000).toFixed(1)} s`,
-    );
-    // A second Resume of a finished run is refused with a reason, not run twice.
-    expect(await postRunAction(runId, "resume")).toMatchObject({ status: 409, body: { code: "IMPORT_RUN_NOT_INTERRUPTED" } });
-    await server?.kill("SIGTERM");
-    server = undefined;
-    await withDatabase(async (handle) => {
-      expect(await readRun(handle, runId)).toMatchObject({ status: "succeeded", uploadPath: null, totalRows: ROWS, inserted: expected });
-      const [stored] = await handle.query<{ n: number; identities: number }>("select count(*)::int as n, count(distinct identity_key)::int as identities from businesses where not is_test");
-      expect(stored).toEqual({ n: expected, identities: expected });
-      expect(await countAggregateDrift(handle)).toBe(0);
-      const actions = await handle.query<{ action: string }>("select action from audit_log where target = $1 order by id", [`import-run:${runId}`]);
-      expect(actions.map((row) => row.action)).toEqual(["import-run.interrupted", "import-run.resume", "import-run.resume-finished"]);
-    });
-    expect(keptUploads()).toEqual([]);
-    expect(tempUploads()).toEqual([]);
-  });
+      await start();
+      const resumeStarted = performance.now();
+      const resumed = await postRunAction(runId, "resume");
+      expect(resumed).toEqual({ status: 200, body: { success: true, intent: "resume", resumedFromRow: line } });
+      let page: { run: { status: string; totalRows: number; inserted: number } };
+      const deadline = Date.now() + 240_000;
+      do {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        page = await routeData(`/admin/reports/${runId}`, RUN_ROUTE);
+      } while (page.run.status === "running" && Date.now() < deadline);
+      expect(page.run).toMatchObject({ status: "succeeded", totalRows: ROWS, inserted: expected });
+      console.info(
+        `server kill: ${(fs.statSync(files.resume).size / 1048576).toFixed(1)} MB upload killed after line ${line}, ${(leftBytes / 1048576).toFixed(1)} MB left in the temp dir; ` +
+          `restart with recovery ${(restartMs / 1000).toFixed(1)} s; resume finished ${ROWS - line + 1} rows in ${((performance.now() - resumeStarted) / 1000).toFixed(1)} s`,
+      );
+      // A second Resume of a finished run is refused with a reason, not run twice.
+      expect(await postRunAction(runId, "resume")).toMatchObject({ status: 409, body: { code: "IMPORT_RUN_NOT_INTERRUPTED" } });
+      await server?.kill("SIGTERM");
+      server = undefined;
+      await withDatabase(async (handle) => {
+        expect(await readRun(handle, runId)).toMatchObject({ status: "succeeded", uploadPath: null, totalRows: ROWS, inserted: expected });
+        const [stored] = await handle.query<{ n: number; identities: number }>(
+          "select count(*)::int as n, count(distinct identity_key)::int as identities from businesses where not is_test",
+        );
+        expect(stored).toEqual({ n: expected, identities: expected });
+        expect(await countAggregateDrift(handle)).toBe(0);
+        const actions = await handle.query<{ action: string }>("select action from audit_log where target = $1 order by id", [`import-run:${runId}`]);
+        expect(actions.map((row) => row.action)).toEqual(["import-run.interrupted", "import-run.resume", "import-run.resume-finished"]);
+      });
+      expect(keptUploads()).toEqual([]);
+      expect(tempUploads()).toEqual([]);
+    },
+  );
 
   it("Discard gives a killed upload up: its saved rows stay, its kept file goes, the counts equal a recount", { timeout: 300_000 }, async () => {
     await start();
@@ -253,7 +271,10 @@ describe(`a server killed during an admin upload, on ${testDriver()}`, () => {
     await expectInterrupted(runId, line);
 
     await start();
-    expect(await postRunAction(runId, "discard")).toEqual({ status: 200, body: { success: true, intent: "discard", committedThroughRow: line, refreshed: false } });
+    expect(await postRunAction(runId, "discard")).toEqual({
+      status: 200,
+      body: { success: true, intent: "discard", committedThroughRow: line, refreshed: false },
+    });
     const page = await routeData<{ run: { status: string }; fileKept: boolean }>(`/admin/reports/${runId}`, RUN_ROUTE);
     expect(page).toMatchObject({ run: { status: "discarded" }, fileKept: false });
     expect(await postRunAction(runId, "resume")).toMatchObject({ status: 409, body: { code: "IMPORT_RUN_NOT_INTERRUPTED" } });

@@ -9,7 +9,8 @@ import { CACHE_LEGAL } from "~/models/cache-policy.server";
 export const meta: MetaFunction = ({ matches }) =>
   buildPageMeta({
     title: "Privacy Policy",
-    description: "How Business Directory collects, uses, shares and protects personal data, how long we keep it, and how to exercise your privacy rights.",
+    description:
+      "How Business Directory collects, uses, shares and protects personal data, how long we keep it, and how to exercise your privacy rights.",
     path: "/privacy-policy",
     siteUrl: getSiteUrlFromMatches(matches),
     type: "article",
@@ -25,12 +26,12 @@ const SECTIONS: LegalSection[] = [
       <>
         <p>
           {COMPANY.name} ("Business Directory", "we", "us") runs a worldwide directory of more than {CLAIMED_FIGURES.businesses} businesses in{" "}
-          {CLAIMED_FIGURES.countries} countries. This policy explains what personal data we process when you browse the directory, search it,
-          contact us or manage a listing, why we process it, and the choices and rights you have.
+          {CLAIMED_FIGURES.countries} countries. This policy explains what personal data we process when you browse the directory, search it, contact
+          us or manage a listing, why we process it, and the choices and rights you have.
         </p>
         <p>
-          It applies to this website and its public interfaces. Business listings themselves describe businesses, not private persons; where a
-          listing contains a person's name (for example a sole trader), that person has the same rights as any other visitor.
+          It applies to this website and its public interfaces. Business listings themselves describe businesses, not private persons; where a listing
+          contains a person's name (for example a sole trader), that person has the same rights as any other visitor.
         </p>
       </>
     ),
@@ -52,7 +53,9 @@ const SECTIONS: LegalSection[] = [
             Network data: your IP address, which we use only in salted, hashed form to limit spam (for example at most five contact messages per hour
             from one connection); we do not store the address itself with your message.
           </li>
-          <li>Cookies and similar technologies, as described in our <Link to="/cookie-policy">Cookie Policy</Link>.</li>
+          <li>
+            Cookies and similar technologies, as described in our <Link to="/cookie-policy">Cookie Policy</Link>.
+          </li>
         </ul>
         <h3>Usage statistics</h3>
         <p>
@@ -84,7 +87,9 @@ const SECTIONS: LegalSection[] = [
         <p>We do not sell your personal data. We share it only:</p>
         <ul>
           <li>With service providers that host, secure and operate the directory for us, under contracts that limit their use of the data.</li>
-          <li>With analytics and advertising partners, only as described in the Cookie Policy and only with your consent where the law requires it.</li>
+          <li>
+            With analytics and advertising partners, only as described in the Cookie Policy and only with your consent where the law requires it.
+          </li>
           <li>When required by law, a court order or to protect the rights, property or safety of our users, the public or us.</li>
           <li>As part of a merger or acquisition, in which case this policy continues to apply to your data.</li>
         </ul>
@@ -96,9 +101,9 @@ const SECTIONS: LegalSection[] = [
     title: "Data Security",
     content: (
       <p>
-        Data travels over encrypted connections (TLS). Access to stored data is limited to staff who need it, protected by individual accounts,
-        strong password hashing and audit logs. IP addresses used against spam are kept only as salted hashes. No system is perfectly secure; if a
-        breach affecting your data occurs, we will inform you and the competent authorities as the law requires.
+        Data travels over encrypted connections (TLS). Access to stored data is limited to staff who need it, protected by individual accounts, strong
+        password hashing and audit logs. IP addresses used against spam are kept only as salted hashes. No system is perfectly secure; if a breach
+        affecting your data occurs, we will inform you and the competent authorities as the law requires.
       </p>
     ),
   },
@@ -109,13 +114,27 @@ const SECTIONS: LegalSection[] = [
       <>
         <p>Depending on where you live, you have the following rights over your personal data:</p>
         <ul>
-          <li><strong>Access:</strong> ask for a copy of the data we hold about you.</li>
-          <li><strong>Correction:</strong> have inaccurate or incomplete data corrected.</li>
-          <li><strong>Deletion:</strong> have your data erased when we no longer need it or have no legal basis to keep it.</li>
-          <li><strong>Portability:</strong> receive your data in a structured, machine-readable format.</li>
-          <li><strong>Objection:</strong> object to processing based on our legitimate interests, including profiling and direct marketing.</li>
-          <li><strong>Restriction:</strong> ask us to limit processing while a complaint is being examined.</li>
-          <li><strong>Withdrawal of consent:</strong> withdraw consent at any time, without affecting processing that took place before.</li>
+          <li>
+            <strong>Access:</strong> ask for a copy of the data we hold about you.
+          </li>
+          <li>
+            <strong>Correction:</strong> have inaccurate or incomplete data corrected.
+          </li>
+          <li>
+            <strong>Deletion:</strong> have your data erased when we no longer need it or have no legal basis to keep it.
+          </li>
+          <li>
+            <strong>Portability:</strong> receive your data in a structured, machine-readable format.
+          </li>
+          <li>
+            <strong>Objection:</strong> object to processing based on our legitimate interests, including profiling and direct marketing.
+          </li>
+          <li>
+            <strong>Restriction:</strong> ask us to limit processing while a complaint is being examined.
+          </li>
+          <li>
+            <strong>Withdrawal of consent:</strong> withdraw consent at any time, without affecting processing that took place before.
+          </li>
         </ul>
         <p>
           To use any of these rights, write to <a href={`mailto:${COMPANY.privacyEmail}`}>{COMPANY.privacyEmail}</a>. We answer within 30 days. You
@@ -129,9 +148,9 @@ const SECTIONS: LegalSection[] = [
     title: "International Transfers",
     content: (
       <p>
-        We operate worldwide and our providers may process data outside your country, including in the United States. Where data leaves the
-        European Economic Area, the United Kingdom or Switzerland, we rely on adequacy decisions or the European Commission's Standard Contractual
-        Clauses, together with additional safeguards where needed.
+        We operate worldwide and our providers may process data outside your country, including in the United States. Where data leaves the European
+        Economic Area, the United Kingdom or Switzerland, we rely on adequacy decisions or the European Commission's Standard Contractual Clauses,
+        together with additional safeguards where needed.
       </p>
     ),
   },

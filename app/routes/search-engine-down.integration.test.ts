@@ -64,7 +64,10 @@ describe(`the site while Meilisearch is configured but down, on ${testDriver()}`
 
     const stats = await get("/api/admin/stats", { Cookie: cookie });
     expect(stats.status).toBe(200);
-    const body = (await stats.json()) as { totalBusinesses: number; searchEngine: { configured: boolean; active: string; healthy: boolean; lastError: string | null } };
+    const body = (await stats.json()) as {
+      totalBusinesses: number;
+      searchEngine: { configured: boolean; active: string; healthy: boolean; lastError: string | null };
+    };
     expect(body.totalBusinesses).toBeGreaterThan(0);
     expect(body.searchEngine).toMatchObject({ configured: true, active: "postgres", healthy: false });
     expect(body.searchEngine.lastError).toMatch(/unreachable|ECONNREFUSED|fetch failed/i);

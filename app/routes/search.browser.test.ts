@@ -88,10 +88,15 @@ describe.skipIf(!chromium || !baseUrl)("search page in Chromium", () => {
     // NOTE: the URL changes a moment before the re-sorted cards render; poll the cards, not the URL.
     const readRatings = async () =>
       (await page.locator('main a[href^="/business/"] span.font-medium').allTextContents()).map(Number).filter((n) => !Number.isNaN(n));
-    await expect.poll(async () => {
-      const numbers = await readRatings();
-      return numbers.length > 5 && numbers.every((value, index) => index === 0 || (numbers[index - 1] as number) >= value);
-    }, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const numbers = await readRatings();
+          return numbers.length > 5 && numbers.every((value, index) => index === 0 || (numbers[index - 1] as number) >= value);
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     const firstPage = await resultCards(page).first().getAttribute("href");
     await page.getByRole("link", { name: "Next" }).click();
     await page.waitForURL(/page=2/);

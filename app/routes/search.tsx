@@ -13,7 +13,6 @@ import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
 import { buildClearFiltersHref, buildSearchHref, listFilterChips, SEARCH_PATH, SORT_OPTIONS, type SearchParamRecord } from "~/utils/search-params";
 import { CACHE_SEARCH, NO_STORE } from "~/models/cache-policy.server";
 
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const outcome = await searchForPage(new URL(request.url).searchParams);
   if (!outcome.ok) {
@@ -145,7 +144,10 @@ export default function SearchPage() {
           {result.didYouMean ? (
             <p className="text-base text-slate-700">
               Did you mean{" "}
-              <Link to={buildSearchHref(params, { q: result.didYouMean })} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+              <Link
+                to={buildSearchHref(params, { q: result.didYouMean })}
+                className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              >
                 {result.didYouMean}
               </Link>
               ?
@@ -175,7 +177,8 @@ export default function SearchPage() {
                     <span className="font-semibold text-slate-900">{last.toLocaleString("en-US")}</span> of{" "}
                   </>
                 ) : null}
-                <span className="font-semibold text-slate-900">{result.total.toLocaleString("en-US")}</span> {result.total === 1 ? "business" : "businesses"}
+                <span className="font-semibold text-slate-900">{result.total.toLocaleString("en-US")}</span>{" "}
+                {result.total === 1 ? "business" : "businesses"}
                 <span className="text-slate-500"> · {formatSeconds(result.tookMs)}</span>
               </p>
               <div className="flex items-center justify-between gap-2 sm:justify-end">
@@ -197,7 +200,14 @@ export default function SearchPage() {
                         className="inline-flex items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 py-1 pl-3 pr-2 text-sm font-medium text-brand-800 transition hover:border-brand-300 hover:bg-brand-100"
                       >
                         {chip.label}
-                        <svg viewBox="0 0 16 16" className="h-4 w-4 text-brand-600" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                        <svg
+                          viewBox="0 0 16 16"
+                          className="h-4 w-4 text-brand-600"
+                          fill="none"
+                          stroke="currentColor"
+                          strokeWidth="2"
+                          aria-hidden="true"
+                        >
                           <path d="m4.5 4.5 7 7m0-7-7 7" strokeLinecap="round" />
                         </svg>
                       </Link>
@@ -205,7 +215,10 @@ export default function SearchPage() {
                   ))}
                 </ul>
                 {chips.length > 1 ? (
-                  <Link to={buildClearFiltersHref(params)} className="text-sm font-medium text-slate-600 underline underline-offset-2 hover:text-slate-900">
+                  <Link
+                    to={buildClearFiltersHref(params)}
+                    className="text-sm font-medium text-slate-600 underline underline-offset-2 hover:text-slate-900"
+                  >
                     Clear all
                   </Link>
                 ) : null}
@@ -218,7 +231,9 @@ export default function SearchPage() {
               ) : result.total > 0 ? (
                 <div className="card px-6 py-12 text-center">
                   <h2 className="text-xl font-semibold">No results on page {result.page}</h2>
-                  <p className="mt-2 text-slate-600">This search has {totalPages.toLocaleString("en-US")} {totalPages === 1 ? "page" : "pages"} of results.</p>
+                  <p className="mt-2 text-slate-600">
+                    This search has {totalPages.toLocaleString("en-US")} {totalPages === 1 ? "page" : "pages"} of results.
+                  </p>
                   <Link to={buildSearchHref(params, { page: null })} className="btn-primary mt-6">
                     Go to the first page
                   </Link>

@@ -39,9 +39,12 @@ async function watch(context: BrowserContext, page: Page): Promise<PageProbe> {
   await context.exposeBinding("__reportAdMessage", (_source, text: string) => probe.adMessages.push(text));
   await context.addInitScript(() => {
     const report = (window as unknown as { __reportViolation(text: string): void }).__reportViolation;
-    document.addEventListener("securitypolicyviolation", (event) => report(`${event.violatedDirective} blocked ${event.blockedURI} at ${location.href}`));
+    document.addEventListener("securitypolicyviolation", (event) =>
+      report(`${event.violatedDirective} blocked ${event.blockedURI} at ${location.href}`),
+    );
     window.addEventListener("message", (event) => {
-      if (typeof event.data === "string" && event.data.startsWith("ad-ran")) (window as unknown as { __reportAdMessage(text: string): void }).__reportAdMessage(event.data);
+      if (typeof event.data === "string" && event.data.startsWith("ad-ran"))
+        (window as unknown as { __reportAdMessage(text: string): void }).__reportAdMessage(event.data);
     });
   });
   page.on("console", (message) => {
@@ -125,7 +128,9 @@ describe.skipIf(!enabled)("Content-Security-Policy in Chromium", () => {
     const businessNonce = expectSecurityHeaders(business, "public");
     const businessHtml = await business.text();
     expect(businessHtml).toContain(`&lt;script nonce=&quot;${businessNonce}&quot;&gt;document.getElementById`);
-    expect(businessHtml.split(businessNonce).length - 1).toBe(businessHtml.split(`nonce="${businessNonce}"`).length - 1 + businessHtml.split(`nonce=&quot;${businessNonce}&quot;`).length - 1);
+    expect(businessHtml.split(businessNonce).length - 1).toBe(
+      businessHtml.split(`nonce="${businessNonce}"`).length - 1 + businessHtml.split(`nonce=&quot;${businessNonce}&quot;`).length - 1,
+    );
 
     const cases: Array<[pathname: string, status: number, type: RegExp, area: "public" | "admin", init?: RequestInit]> = [
       ["/?_data=root", 200, /application\/json/, "public"],
@@ -140,7 +145,17 @@ describe.skipIf(!enabled)("Content-Security-Policy in Chromium", () => {
       // A data request is redirected the Remix way: 204 with X-Remix-Redirect.
       ["/admin/dashboard?_data=routes%2Fadmin", 204, /.*/, "admin"],
       ["/api/admin/stats", 401, /application\/json/, "admin"],
-      ["/api/admin/login", 403, /application\/json/, "admin", { method: "POST", headers: { Origin: "https://evil.example", "Content-Type": "application/json" }, body: JSON.stringify({ username: "x", password: "y" }) }],
+      [
+        "/api/admin/login",
+        403,
+        /application\/json/,
+        "admin",
+        {
+          method: "POST",
+          headers: { Origin: "https://evil.example", "Content-Type": "application/json" },
+          body: JSON.stringify({ username: "x", password: "y" }),
+        },
+      ],
     ];
     for (const [pathname, status, type, area, init] of cases) {
       const response = await get(pathname, init);
@@ -186,7 +201,11 @@ describe.skipIf(!enabled)("Content-Security-Policy in Chromium", () => {
     await page.goto(`${server.url}${businessPath}`, { waitUntil: "networkidle" });
     const map = page.locator("[data-map-state]");
     await map.scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => ["ready", "failed"].includes(document.querySelector("[data-map-state]")?.getAttribute("data-map-state") ?? ""), undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => ["ready", "failed"].includes(document.querySelector("[data-map-state]")?.getAttribute("data-map-state") ?? ""),
+      undefined,
+      { timeout: 30_000 },
+    );
     // The ad's script ran inside its frame, whose origin stays opaque (sandbox without allow-same-origin).
     await expect(page.frameLocator("[data-ad-slot='ad1'] iframe").locator("#ad").textContent()).resolves.toBe("Ad ran");
     await expect.poll(() => probe.adMessages).toEqual(["ad-ran:null"]);

@@ -63,7 +63,14 @@ describe.skipIf(!enabled)("admin site code on a server whose settings hold code"
     });
     page.on("pageerror", (error) => errors.push(error.message));
     await page.goto(`${server.url}/contact`, { waitUntil: "networkidle" });
-    expect(await readMarkers(page)).toEqual({ headRuns: 1, analyticsIn: "HEAD", pixel: "loaded", footerIn: "footer", metaInHead: "token-123", footerIsLast: "footer" });
+    expect(await readMarkers(page)).toEqual({
+      headRuns: 1,
+      analyticsIn: "HEAD",
+      pixel: "loaded",
+      footerIn: "footer",
+      metaInHead: "token-123",
+      footerIsLast: "footer",
+    });
     // Hydrated without a mismatch: the contact form answers through JavaScript.
     expect(errors.filter((text) => /hydrat/i.test(text))).toEqual([]);
     await page.getByRole("button", { name: "Send Message" }).click();

@@ -12,11 +12,14 @@ const PASSWORD = "site-url-origin-password";
 function post(base: string, path: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
-    const request = http.request({ hostname, port, path, method: "POST", headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) }, agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
-    });
+    const request = http.request(
+      { hostname, port, path, method: "POST", headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) }, agent: false },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+      },
+    );
     request.on("error", reject);
     request.end(body);
   });
@@ -50,17 +53,32 @@ describe(`same-origin checks with SITE_URL set (${testDriver()})`, () => {
       const api = await post(server.url, "/api/admin/login", { Host: host, Origin: `http://${host}`, "Content-Type": "application/json" }, json);
       expect(api.status, host).toBe(403);
       expect(JSON.parse(api.body)).toMatchObject({ code: "FOREIGN_ORIGIN" });
-      const page = await post(server.url, "/admin/login", { Host: host, Origin: `http://${host}`, "Content-Type": "application/x-www-form-urlencoded" }, form);
+      const page = await post(
+        server.url,
+        "/admin/login",
+        { Host: host, Origin: `http://${host}`, "Content-Type": "application/x-www-form-urlencoded" },
+        form,
+      );
       expect(page.status, host).toBe(403);
     }
-    const contact = await post(server.url, "/contact", { Host: "evil.test", Origin: "http://evil.test", "Content-Type": "application/x-www-form-urlencoded" }, "name=x");
+    const contact = await post(
+      server.url,
+      "/contact",
+      { Host: "evil.test", Origin: "http://evil.test", "Content-Type": "application/x-www-form-urlencoded" },
+      "name=x",
+    );
     expect(contact.status).toBe(403);
   });
 
   it("takes the login from SITE_URL's own origin", async () => {
     const api = await post(server.url, "/api/admin/login", { Host: "directory.test", Origin: SITE_URL, "Content-Type": "application/json" }, json);
     expect(api.status).toBe(200);
-    const page = await post(server.url, "/admin/login", { Host: "directory.test", Origin: SITE_URL, "Content-Type": "application/x-www-form-urlencoded" }, form);
+    const page = await post(
+      server.url,
+      "/admin/login",
+      { Host: "directory.test", Origin: SITE_URL, "Content-Type": "application/x-www-form-urlencoded" },
+      form,
+    );
     expect(page.status).toBe(302);
   });
 });

@@ -8,10 +8,38 @@ const chromium = findChromium();
 if (!chromium) console.warn("Browser tests SKIPPED: no Chromium found (install Debian's chromium or set CHROMIUM_PATH).");
 
 const LEGAL_PAGES = [
-  { path: "/privacy-policy", title: "Privacy Policy", sections: ["Introduction", "Information We Collect", "Your Rights", "International Transfers", "Data Retention", "Contact Information"], facts: ["Portability", "Withdrawal of consent"] },
-  { path: "/legal-notice", title: "Legal Notice", sections: ["Company Information", "Professional Liability Insurance", "Dispute Resolution", "Governing Law", "Legal Contact and Office Hours"], facts: ["$10,000,000", "$2,000,000", "45%"] },
-  { path: "/terms-of-service", title: "Terms of Service", sections: ["Agreement to These Terms", "Accounts and Registration", "Content Guidelines and Moderation", "Termination", "Changes to These Terms"], facts: ["about 2.5 million", "99.9% uptime", "10,000 submissions", "30 days' notice", "7 business days"] },
-  { path: "/cookie-policy", title: "Cookie Policy", sections: ["What Are Cookies", "Types of Cookies We Use", "Duration and Retention", "Managing Your Preferences", "Third-Party Services", "International Compliance", "Updates and Contact"], facts: ["24 months", "90 days", "Singapore"] },
+  {
+    path: "/privacy-policy",
+    title: "Privacy Policy",
+    sections: ["Introduction", "Information We Collect", "Your Rights", "International Transfers", "Data Retention", "Contact Information"],
+    facts: ["Portability", "Withdrawal of consent"],
+  },
+  {
+    path: "/legal-notice",
+    title: "Legal Notice",
+    sections: ["Company Information", "Professional Liability Insurance", "Dispute Resolution", "Governing Law", "Legal Contact and Office Hours"],
+    facts: ["$10,000,000", "$2,000,000", "45%"],
+  },
+  {
+    path: "/terms-of-service",
+    title: "Terms of Service",
+    sections: ["Agreement to These Terms", "Accounts and Registration", "Content Guidelines and Moderation", "Termination", "Changes to These Terms"],
+    facts: ["about 2.5 million", "99.9% uptime", "10,000 submissions", "30 days' notice", "7 business days"],
+  },
+  {
+    path: "/cookie-policy",
+    title: "Cookie Policy",
+    sections: [
+      "What Are Cookies",
+      "Types of Cookies We Use",
+      "Duration and Retention",
+      "Managing Your Preferences",
+      "Third-Party Services",
+      "International Compliance",
+      "Updates and Contact",
+    ],
+    facts: ["24 months", "90 days", "Singapore"],
+  },
 ];
 
 describe.skipIf(!chromium || !baseUrl)("static pages and the shared shell in Chromium", () => {
@@ -33,7 +61,9 @@ describe.skipIf(!chromium || !baseUrl)("static pages and the shared shell in Chr
       expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${baseUrl}${legal.path}`);
       await page.getByRole("heading", { level: 1, name: legal.title }).waitFor();
       await page.getByText("Last updated: December 12, 2025").waitFor();
-      const headings = (await page.locator("article").getByRole("heading", { level: 2 }).allTextContents()).map((text) => text.replace(/^\d+\.\s*/, ""));
+      const headings = (await page.locator("article").getByRole("heading", { level: 2 }).allTextContents()).map((text) =>
+        text.replace(/^\d+\.\s*/, ""),
+      );
       for (const section of legal.sections) expect(headings).toContain(section);
       for (const fact of legal.facts) expect(await page.getByText(fact, { exact: false }).count()).toBeGreaterThan(0);
       // The table of contents lists every section and jumps to it.
@@ -67,14 +97,18 @@ describe.skipIf(!chromium || !baseUrl)("static pages and the shared shell in Chr
     expect(files).toContain(`${baseUrl}/sitemaps/main.xml`);
     const businessPage = files.find((file) => file.endsWith("/sitemaps/businesses/page-1.xml"));
     expect(businessPage).toBeDefined();
-    const urls = [...(await (await page.request.get(businessPage as string)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] as string);
+    const urls = [...(await (await page.request.get(businessPage as string)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (match) => match[1] as string,
+    );
     // Every approved business is listed (the demo seed, plus whatever other browser files imported), 9,000 per file.
     const { totals } = (await (await page.request.get(`${baseUrl}/api/homepage-data`)).json()) as { totals: { businesses: number } };
     expect(totals.businesses).toBeGreaterThanOrEqual(300);
     expect(urls.length).toBe(Math.min(totals.businesses, 9000));
     const slug = new URL(urls[0] as string).pathname.replace("/business/", "");
     expect((await page.request.get(`${baseUrl}/api/businesses/${slug}`)).status()).toBe(200);
-    const main = [...(await (await page.request.get(`${baseUrl}/sitemaps/main.xml`)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] as string);
+    const main = [...(await (await page.request.get(`${baseUrl}/sitemaps/main.xml`)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (match) => match[1] as string,
+    );
     expect(main).toContain(`${baseUrl}/cookie-policy`);
     expect((await page.request.get(`${baseUrl}/cookie-policy`)).status()).toBe(200);
     const cities = await page.request.get(`${baseUrl}/sitemaps/cities.xml`);
@@ -97,7 +131,8 @@ describe.skipIf(!chromium || !baseUrl)("static pages and the shared shell in Chr
     expect(new URL(page.url()).hash).toBe("#main");
     // Footer carries the spec's quick and legal links.
     const footer = page.getByRole("contentinfo");
-    for (const name of ["Privacy Policy", "Legal Notice", "Terms of Service", "Cookie Policy", "Contact"]) await footer.getByRole("link", { name }).waitFor();
+    for (const name of ["Privacy Policy", "Legal Notice", "Terms of Service", "Cookie Policy", "Contact"])
+      await footer.getByRole("link", { name }).waitFor();
     await page.close();
   });
 

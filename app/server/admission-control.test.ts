@@ -51,7 +51,8 @@ describe("AdmissionControl", () => {
   });
 
   it("never holds up health checks, the back-office or assets", () => {
-    for (const path of ["/healthz", "/admin", "/admin/login", "/api/admin/stats", "/assets/maplibre-gl/6.17.0/x.js"]) expect(isAdmissionExempt(path), path).toBe(true);
+    for (const path of ["/healthz", "/admin", "/admin/login", "/api/admin/stats", "/assets/maplibre-gl/6.17.0/x.js"])
+      expect(isAdmissionExempt(path), path).toBe(true);
     for (const path of ["/", "/search", "/api/search", "/business/x", "/administrator"]) expect(isAdmissionExempt(path), path).toBe(false);
   });
 });

@@ -34,10 +34,20 @@ interface Sent {
  * POSTs `total` bytes (an opening, then "a"s, 64 KB at a time with backpressure) by Content-Length or chunked, and
  * stops sending as soon as the answer arrives. Never holds more than one 64 KB chunk.
  */
-function sendBig(base: string, route: (typeof ROUTES)[number] | { path: string; type: string; opening: string }, total: number, mode: "length" | "chunked", extraHeaders: Record<string, string> = {}): Promise<Sent> {
+function sendBig(
+  base: string,
+  route: (typeof ROUTES)[number] | { path: string; type: string; opening: string },
+  total: number,
+  mode: "length" | "chunked",
+  extraHeaders: Record<string, string> = {},
+): Promise<Sent> {
   const { hostname, port } = new URL(base);
   const filler = Buffer.alloc(64 * 1024, 0x61);
-  const headers: Record<string, string> = { "Content-Type": route.type, Accept: route.path.startsWith("/api/") ? "application/json" : "text/html", ...extraHeaders };
+  const headers: Record<string, string> = {
+    "Content-Type": route.type,
+    Accept: route.path.startsWith("/api/") ? "application/json" : "text/html",
+    ...extraHeaders,
+  };
   if (mode === "length") headers["Content-Length"] = String(total);
   else headers["Transfer-Encoding"] = "chunked";
   return new Promise((resolve, reject) => {
@@ -52,7 +62,13 @@ function sendBig(base: string, route: (typeof ROUTES)[number] | { path: string; 
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => {
         request.destroy();
-        resolve({ status: response.statusCode ?? 0, contentType: String(response.headers["content-type"] ?? ""), body: Buffer.concat(chunks).toString("utf8"), answeredMs, written });
+        resolve({
+          status: response.statusCode ?? 0,
+          contentType: String(response.headers["content-type"] ?? ""),
+          body: Buffer.concat(chunks).toString("utf8"),
+          answeredMs,
+          written,
+        });
       });
       response.on("error", reject);
     });
@@ -121,7 +137,12 @@ describe(`request body limit on the built server (${testDriver()})`, () => {
     const growthMb = (peak - baseline) / MB;
     console.info(
       `body flood (${testDriver()}): RSS ${Math.round(baseline / MB)} MB → peak ${Math.round(peak / MB)} MB (+${growthMb.toFixed(1)} MB); time to 413 and bytes sent before it:\n` +
-        results.map((r) => `  ${r.mode.padEnd(7)} ${r.route.padEnd(18)} ${r.status} in ${r.answeredMs.toFixed(0)} ms after ${(r.written / 1024).toFixed(0)} KB`).join("\n"),
+        results
+          .map(
+            (r) =>
+              `  ${r.mode.padEnd(7)} ${r.route.padEnd(18)} ${r.status} in ${r.answeredMs.toFixed(0)} ms after ${(r.written / 1024).toFixed(0)} KB`,
+          )
+          .join("\n"),
     );
     for (const result of results) {
       const label = `${result.mode} ${result.route}`;
@@ -143,7 +164,12 @@ describe(`request body limit on the built server (${testDriver()})`, () => {
 
   it("still takes small chunked bodies, bodies under the limit, and larger site code on its own limit", async () => {
     const contact = { path: "/api/contact", type: "application/json", opening: "" };
-    const valid = JSON.stringify({ name: "Ada Lovelace", email: "ada@example.com", subject: "Hello there", message: "A message long enough to pass." });
+    const valid = JSON.stringify({
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      subject: "Hello there",
+      message: "A message long enough to pass.",
+    });
     const small = await sendBig(server.url, { ...contact, opening: valid }, valid.length, "chunked");
     expect(small.status).toBe(200);
     // Just under the limit: the route's own validation answers (too long a message), not the limit.
@@ -152,9 +178,19 @@ describe(`request body limit on the built server (${testDriver()})`, () => {
     const { cookie, csrfToken } = await logInOverHttp(server.url, { username: "admin", password: PASSWORD });
     const admin = { Cookie: cookie, Origin: server.url, "X-CSRF-Token": csrfToken };
     const code = `<script>${"x".repeat(150 * 1024)}</script>`;
-    const settings = await fetch(`${server.url}/api/admin/site-settings`, { method: "POST", headers: { ...admin, "Content-Type": "application/json" }, body: JSON.stringify({ head_tags: code, footer_tags: code }) });
+    const settings = await fetch(`${server.url}/api/admin/site-settings`, {
+      method: "POST",
+      headers: { ...admin, "Content-Type": "application/json" },
+      body: JSON.stringify({ head_tags: code, footer_tags: code }),
+    });
     expect(settings.status).toBe(200);
-    const tooMuch = await sendBig(server.url, { path: "/api/admin/site-settings", type: "application/json", opening: '{"head_tags":"' }, SITE_CODE_BODY_LIMIT_BYTES + 1, "chunked", admin);
+    const tooMuch = await sendBig(
+      server.url,
+      { path: "/api/admin/site-settings", type: "application/json", opening: '{"head_tags":"' },
+      SITE_CODE_BODY_LIMIT_BYTES + 1,
+      "chunked",
+      admin,
+    );
     expect(tooMuch.status).toBe(413);
   });
 
@@ -166,7 +202,13 @@ describe(`request body limit on the built server (${testDriver()})`, () => {
     const file = `${rows}${"#".repeat(MB)}\n`;
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\n${file}\r\n--${boundary}--\r\n`;
     const headers = { Cookie: cookie, Origin: server.url, "X-CSRF-Token": csrfToken };
-    const upload = await sendBig(server.url, { path: "/api/upload-excel-batch", type: `multipart/form-data; boundary=${boundary}`, opening: body }, body.length, "chunked", headers);
+    const upload = await sendBig(
+      server.url,
+      { path: "/api/upload-excel-batch", type: `multipart/form-data; boundary=${boundary}`, opening: body },
+      body.length,
+      "chunked",
+      headers,
+    );
     expect(upload.status, upload.body.slice(0, 300)).not.toBe(413);
     expect(upload.body).not.toContain("PAYLOAD_TOO_LARGE");
   });

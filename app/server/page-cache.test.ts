@@ -1,12 +1,30 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { BusinessesQuerySchema, CityListQuerySchema, CountryQuerySchema, DetailQuerySchema, LetterQuerySchema } from "../models/public-params.server.ts";
+import {
+  BusinessesQuerySchema,
+  CityListQuerySchema,
+  CountryQuerySchema,
+  DetailQuerySchema,
+  LetterQuerySchema,
+} from "../models/public-params.server.ts";
 import { SuggestParamsSchema } from "../models/search.server.ts";
 import { SearchQuerySchema } from "../../search/engine.ts";
-import { isCacheableRequest, keepKnownParameters, KNOWN_PUBLIC_PARAMETERS, normalizeCacheKey, PageCache, readFreshnessMs, renderCachedPage, toCachedPage, type CachedPage, type RenderOutcome } from "./page-cache.ts";
+import {
+  isCacheableRequest,
+  keepKnownParameters,
+  KNOWN_PUBLIC_PARAMETERS,
+  normalizeCacheKey,
+  PageCache,
+  readFreshnessMs,
+  renderCachedPage,
+  toCachedPage,
+  type CachedPage,
+  type RenderOutcome,
+} from "./page-cache.ts";
 
 const html = (text: string) => Buffer.from(`<!DOCTYPE html><html><body>${text}</body></html>`);
-const pageOf = (body: Buffer, expiresAt = Number.POSITIVE_INFINITY, headers = new Headers({ "content-type": "text/html" })): CachedPage => toCachedPage(200, headers, body, expiresAt);
+const pageOf = (body: Buffer, expiresAt = Number.POSITIVE_INFINITY, headers = new Headers({ "content-type": "text/html" })): CachedPage =>
+  toCachedPage(200, headers, body, expiresAt);
 
 describe("isCacheableRequest", () => {
   it("takes anonymous GETs of public pages, even with third-party cookies", () => {
@@ -64,7 +82,8 @@ describe("nonce swap", () => {
     const page = pageOf(html(`<script nonce="OLD+nonce/A==">1</script><script nonce="OLD+nonce/A==">2</script>`), Infinity, headers);
     const first = renderCachedPage(page);
     const second = renderCachedPage(page);
-    const nonceOf = (served: { headers: Array<[string, string]> }) => /'nonce-([^']+)'/.exec(served.headers.find(([name]) => name === "content-security-policy")?.[1] ?? "")?.[1];
+    const nonceOf = (served: { headers: Array<[string, string]> }) =>
+      /'nonce-([^']+)'/.exec(served.headers.find(([name]) => name === "content-security-policy")?.[1] ?? "")?.[1];
     const firstNonce = nonceOf(first) as string;
     expect(firstNonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(nonceOf(second)).not.toBe(firstNonce);
@@ -164,7 +183,15 @@ describe("keepKnownParameters", () => {
       const found = schema as { shape?: object; in?: { shape?: object }; def?: { in?: { shape?: object } } };
       return Object.keys(found.shape ?? found.in?.shape ?? found.def?.in?.shape ?? {});
     };
-    const schemas = [SearchQuerySchema, SuggestParamsSchema, BusinessesQuerySchema, LetterQuerySchema, CityListQuerySchema, DetailQuerySchema, CountryQuerySchema];
+    const schemas = [
+      SearchQuerySchema,
+      SuggestParamsSchema,
+      BusinessesQuerySchema,
+      LetterQuerySchema,
+      CityListQuerySchema,
+      DetailQuerySchema,
+      CountryQuerySchema,
+    ];
     const read = schemas.flatMap(keysOf);
     expect(read.length).toBeGreaterThan(20);
     expect(read.filter((name) => !KNOWN_PUBLIC_PARAMETERS.has(name))).toEqual([]);

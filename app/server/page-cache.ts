@@ -187,9 +187,15 @@ function gzipCachedBody(page: CachedPage, deflatedParts: Buffer[], nonce: string
  * A stored answer with a fresh nonce in the body and the CSP header (as stored when it has none), gzipped from
  * the stored parts when the client takes gzip (`gzipped` then says so and Content-Encoding/Vary are set).
  */
-export function renderCachedPage(page: CachedPage, nonce = createNonce(), acceptsGzip = false): { headers: Array<[string, string]>; body: Buffer; gzipped: boolean } {
+export function renderCachedPage(
+  page: CachedPage,
+  nonce = createNonce(),
+  acceptsGzip = false,
+): { headers: Array<[string, string]>; body: Buffer; gzipped: boolean } {
   const old = page.nonce;
-  const headers = old ? page.headers.map(([name, value]): [string, string] => [name, name === "content-security-policy" ? value.split(old).join(nonce) : value]) : [...page.headers];
+  const headers = old
+    ? page.headers.map(([name, value]): [string, string] => [name, name === "content-security-policy" ? value.split(old).join(nonce) : value])
+    : [...page.headers];
   if (acceptsGzip && page.deflatedParts) {
     headers.push(["content-encoding", "gzip"]);
     if (!headers.some(([name]) => name === "vary")) headers.push(["vary", "Accept-Encoding"]);

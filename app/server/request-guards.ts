@@ -28,11 +28,18 @@ export interface Refusal {
 
 /** A refusal before Remix: one log line, never cached, `{ error: { code, message } }` under /api, else a small page. */
 export function sendRefusal(req: express.Request, res: express.Response, refusal: Refusal): void {
-  console.warn(`${refusal.status} ${req.method} ${JSON.stringify(req.path.slice(0, 200))}: ${refusal.code}${refusal.detail ? ` (${refusal.detail})` : ""}`);
+  console.warn(
+    `${refusal.status} ${req.method} ${JSON.stringify(req.path.slice(0, 200))}: ${refusal.code}${refusal.detail ? ` (${refusal.detail})` : ""}`,
+  );
   res.status(refusal.status).set({ "Cache-Control": NO_STORE, ...refusal.headers });
   // HEAD answers carry no body; Express leaves it out.
   if (wantsJson(req)) res.json({ error: { code: refusal.code, message: refusal.message } });
-  else res.type("html").send(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${refusal.title}</title></head><body><h1>${refusal.title}</h1><p>${refusal.message}</p><p>Code: ${refusal.code}</p></body></html>`);
+  else
+    res
+      .type("html")
+      .send(
+        `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${refusal.title}</title></head><body><h1>${refusal.title}</h1><p>${refusal.message}</p><p>Code: ${refusal.code}</p></body></html>`,
+      );
 }
 
 /** The host an Origin header names (with its port), or null for "null", garbage or a non-http scheme. */
@@ -58,7 +65,9 @@ export function isForeignMutation(req: Pick<express.Request, "method" | "path" |
   const host = req.headers.host;
   if (siteUrl ? origin.origin !== new URL(siteUrl).origin : origin.host !== host) return true;
   if (isApiPath(req.path)) return false;
-  const forwarded = String(req.headers["x-forwarded-host"] ?? "").split(",")[0]?.trim();
+  const forwarded = String(req.headers["x-forwarded-host"] ?? "")
+    .split(",")[0]
+    ?.trim();
   return origin.host !== (forwarded || host);
 }
 

@@ -1,10 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { buildContentSecurityPolicy, buildSecurityHeaders, createNonce, createSecurityHeadersMiddleware, getPolicyArea, isValidNonce, NONCE_REQUEST_HEADER, readRequestNonce } from "./security-headers";
+import {
+  buildContentSecurityPolicy,
+  buildSecurityHeaders,
+  createNonce,
+  createSecurityHeadersMiddleware,
+  getPolicyArea,
+  isValidNonce,
+  NONCE_REQUEST_HEADER,
+  readRequestNonce,
+} from "./security-headers";
 
 const NONCE = "AAAAAAAAAAAAAAAAAAAAAA==";
 
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split("; ").map((part) => { const [name, ...values] = part.split(" "); return [name as string, values]; }));
+  return new Map(
+    policy.split("; ").map((part) => {
+      const [name, ...values] = part.split(" ");
+      return [name as string, values];
+    }),
+  );
 }
 
 describe("security headers", () => {
@@ -17,7 +31,9 @@ describe("security headers", () => {
       "Cross-Origin-Opener-Policy": "same-origin",
     });
     expect(headers["Strict-Transport-Security"]).toBeUndefined();
-    expect(buildSecurityHeaders({ nonce: NONCE, pathname: "/", production: true })["Strict-Transport-Security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(buildSecurityHeaders({ nonce: NONCE, pathname: "/", production: true })["Strict-Transport-Security"]).toBe(
+      "max-age=31536000; includeSubDomains",
+    );
   });
 
   it("lets public pages (where /search asks for the position) use geolocation, and the back-office nothing", () => {
@@ -32,7 +48,12 @@ describe("security headers", () => {
     expect(policy.get("script-src")).not.toContain("'unsafe-inline'");
     expect(policy.get("style-src")).toEqual(["'self'", "'unsafe-inline'", "https:"]);
     expect(policy.get("connect-src")).toEqual(["'self'", "https:"]);
-    for (const [name, value] of [["object-src", "'none'"], ["base-uri", "'self'"], ["form-action", "'self'"], ["frame-ancestors", "'none'"]] as const) {
+    for (const [name, value] of [
+      ["object-src", "'none'"],
+      ["base-uri", "'self'"],
+      ["form-action", "'self'"],
+      ["frame-ancestors", "'none'"],
+    ] as const) {
       expect(policy.get(name)).toEqual([value]);
     }
   });
@@ -46,13 +67,21 @@ describe("security headers", () => {
   });
 
   it("allows a plain-http map style host by name on public pages (https hosts are already allowed)", () => {
-    expect(directives(buildContentSecurityPolicy({ nonce: NONCE, area: "public", mapStyleUrl: "http://tiles.local:8080/s.json" })).get("connect-src")).toEqual(["'self'", "https:", "http://tiles.local:8080"]);
-    expect(directives(buildContentSecurityPolicy({ nonce: NONCE, area: "public", mapStyleUrl: "https://tiles.example/s.json" })).get("connect-src")).toEqual(["'self'", "https:"]);
-    expect(directives(buildContentSecurityPolicy({ nonce: NONCE, area: "public", mapStyleUrl: "not a url" })).get("connect-src")).toEqual(["'self'", "https:"]);
+    expect(
+      directives(buildContentSecurityPolicy({ nonce: NONCE, area: "public", mapStyleUrl: "http://tiles.local:8080/s.json" })).get("connect-src"),
+    ).toEqual(["'self'", "https:", "http://tiles.local:8080"]);
+    expect(
+      directives(buildContentSecurityPolicy({ nonce: NONCE, area: "public", mapStyleUrl: "https://tiles.example/s.json" })).get("connect-src"),
+    ).toEqual(["'self'", "https:"]);
+    expect(directives(buildContentSecurityPolicy({ nonce: NONCE, area: "public", mapStyleUrl: "not a url" })).get("connect-src")).toEqual([
+      "'self'",
+      "https:",
+    ]);
   });
 
   it("treats admin pages, their data requests and /api/admin as the back-office, nothing else", () => {
-    for (const path of ["/admin", "/admin/login", "/admin/businesses", "/admin-legacy", "/api/admin", "/api/admin/stats"]) expect(getPolicyArea(path)).toBe("admin");
+    for (const path of ["/admin", "/admin/login", "/admin/businesses", "/admin-legacy", "/api/admin", "/api/admin/stats"])
+      expect(getPolicyArea(path)).toBe("admin");
     for (const path of ["/", "/administrators-guide", "/api/administer", "/business/x", "/api/search"]) expect(getPolicyArea(path)).toBe("public");
   });
 

@@ -100,7 +100,12 @@ export function readRequestNonce(request: Request): string | null {
 
 /** For responses the middleware did not see (the app behind another server): set the same headers here. */
 export function applySecurityHeaders(headers: Headers, request: Request, nonce: string): void {
-  const values = buildSecurityHeaders({ nonce, pathname: new URL(request.url).pathname, production: getEnv().NODE_ENV === "production", mapStyleUrl: getAppEnv().MAP_STYLE_URL });
+  const values = buildSecurityHeaders({
+    nonce,
+    pathname: new URL(request.url).pathname,
+    production: getEnv().NODE_ENV === "production",
+    mapStyleUrl: getAppEnv().MAP_STYLE_URL,
+  });
   for (const [name, value] of Object.entries(values)) headers.set(name, value);
 }
 

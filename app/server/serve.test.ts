@@ -45,7 +45,12 @@ describe("TRUST_PROXY", () => {
   it("takes a hop count or a list of names, addresses and subnets, as Express does", () => {
     expect(readServeEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
     expect(readServeEnv({ TRUST_PROXY: "loopback" }).TRUST_PROXY).toEqual(["loopback"]);
-    expect(readServeEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8,fd00::/8 ,192.0.2.7" }).TRUST_PROXY).toEqual(["loopback", "10.0.0.0/8", "fd00::/8", "192.0.2.7"]);
+    expect(readServeEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8,fd00::/8 ,192.0.2.7" }).TRUST_PROXY).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "fd00::/8",
+      "192.0.2.7",
+    ]);
   });
 
   it("refuses anything else, naming the variable", () => {

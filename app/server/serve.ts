@@ -50,7 +50,8 @@ export { DEFAULT_HOST };
 export function resolveHost(requested: string | undefined, envHost: string | undefined): string {
   if (requested === undefined) return envHost ?? DEFAULT_HOST;
   const parsed = HostSchema.safeParse(requested);
-  if (!parsed.success) throw new ServeOptionError("INVALID_HOST", `--host ${JSON.stringify(requested.slice(0, 100))}: ${parsed.error.issues[0]?.message}.`);
+  if (!parsed.success)
+    throw new ServeOptionError("INVALID_HOST", `--host ${JSON.stringify(requested.slice(0, 100))}: ${parsed.error.issues[0]?.message}.`);
   return parsed.data;
 }
 
@@ -58,9 +59,18 @@ export function resolveHost(requested: string | undefined, envHost: string | und
  * Workers: --workers, else WEB_CONCURRENCY, else one per core. PGlite allows one process per data dir, so one
  * (hosting platforms set WEB_CONCURRENCY on their own: only an explicit --workers above 1 is refused).
  */
-export function resolveWorkerCount(requested: number | undefined, envCount: number | undefined, hasDatabaseUrl: boolean, cores = os.availableParallelism()): number {
+export function resolveWorkerCount(
+  requested: number | undefined,
+  envCount: number | undefined,
+  hasDatabaseUrl: boolean,
+  cores = os.availableParallelism(),
+): number {
   if (!hasDatabaseUrl) {
-    if (requested !== undefined && requested > 1) throw new ServeOptionError("WORKERS_NEED_POSTGRES", "The embedded database (PGlite) allows one process: drop --workers or set DATABASE_URL to a PostgreSQL server.");
+    if (requested !== undefined && requested > 1)
+      throw new ServeOptionError(
+        "WORKERS_NEED_POSTGRES",
+        "The embedded database (PGlite) allows one process: drop --workers or set DATABASE_URL to a PostgreSQL server.",
+      );
     return 1;
   }
   return requested ?? envCount ?? Math.max(1, cores);

@@ -11,7 +11,16 @@ import { readAggregatesStamp } from "../../db/queries/sitemap.ts";
 import { flushBeforeShutdown, recordCachedPageView } from "../entry.server";
 import { getAppEnv } from "../models/env.server";
 import { createSecurityHeadersMiddleware, NONCE_REQUEST_HEADER } from "./security-headers.ts";
-import { isCacheableRequest, keepKnownParameters, normalizeCacheKey, PageCache, readFreshnessMs, renderCachedPage, toCachedPage, type RenderOutcome } from "./page-cache.ts";
+import {
+  isCacheableRequest,
+  keepKnownParameters,
+  normalizeCacheKey,
+  PageCache,
+  readFreshnessMs,
+  renderCachedPage,
+  toCachedPage,
+  type RenderOutcome,
+} from "./page-cache.ts";
 import { answerDatabaseOutages } from "./database-outage.ts";
 import { AdmissionControl, createAdmissionMiddleware, isAdmissionExempt, sendShed } from "./admission-control.ts";
 import { createBodyLimitMiddleware, ignoreRefusedBodyErrors } from "./body-limit.ts";
@@ -82,7 +91,11 @@ function sendBuffered(res: express.Response, status: number, headers: Array<[str
  * an import or count refresh from anywhere moves site_totals.refreshed_at, read at most every `stampMs`;
  * anything else (opening hours turning a badge, a visit count) is at most `maxAgeMs` old.
  */
-function createPageCacheMiddleware(build: ServerBuild, options: StartServerOptions, admission: AdmissionControl): { middleware: express.RequestHandler; cache: PageCache } {
+function createPageCacheMiddleware(
+  build: ServerBuild,
+  options: StartServerOptions,
+  admission: AdmissionControl,
+): { middleware: express.RequestHandler; cache: PageCache } {
   const cache = new PageCache({ maxBytes: options.pageCacheBytes, maxAgeMs: options.pageCacheMaxAgeMs });
   const handle = createFetchHandler(build, build.mode);
   const stampMs = options.pageCacheStampMs ?? 1_000;

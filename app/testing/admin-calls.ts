@@ -52,7 +52,10 @@ export function sessionCookieOf(response: Response): string {
 }
 
 /** Logs in through the running server's JSON login (same origin) and reads the session's CSRF token from /admin. */
-export async function logInOverHttp(baseUrl: string, credentials: { username: string; password: string }): Promise<{ cookie: string; csrfToken: string }> {
+export async function logInOverHttp(
+  baseUrl: string,
+  credentials: { username: string; password: string },
+): Promise<{ cookie: string; csrfToken: string }> {
   const login = await fetch(`${baseUrl}/api/admin/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: baseUrl },

@@ -55,7 +55,11 @@ export async function startDirectoryServer(dataDir: string, extraEnv: Record<str
   delete env.DATABASE_URL;
   delete env.MEILI_URL;
   Object.assign(env, extraEnv, { NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir });
-  const child = spawn(process.execPath, [path.join(ROOT, "ingest-cli/bin/directory.mjs"), "serve", "--host", "127.0.0.1"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [path.join(ROOT, "ingest-cli/bin/directory.mjs"), "serve", "--host", "127.0.0.1"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let log = "";
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start within 120 s:\n${log}`)), 120_000);

@@ -13,7 +13,9 @@ let eslint: ESLint;
 /** The layer messages a one-line module at `file` gets (other rules, e.g. unused imports, are not the point here). */
 async function layerProblems(file: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${source}\nexport {};\n`, { filePath: path.join(ROOT, file) });
-  return (result?.messages ?? []).filter((message) => message.ruleId === RULE || message.ruleId === "no-restricted-imports").map((message) => message.message);
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === RULE || message.ruleId === "no-restricted-imports")
+    .map((message) => message.message);
 }
 
 const CASES: Array<{ layer: string; file: string; forbidden: string[]; allowed: string[] }> = [
@@ -26,13 +28,20 @@ const CASES: Array<{ layer: string; file: string; forbidden: string[]; allowed: 
   {
     layer: "db (db only)",
     file: "db/queries/layer-probe.ts",
-    forbidden: ['import { slugify } from "../../app/utils/slug.ts";', 'import { getSearchEngine } from "../../search/index.ts";', 'import { importFile } from "../../ingest-cli/pipeline/import/import-file.ts";'],
+    forbidden: [
+      'import { slugify } from "../../app/utils/slug.ts";',
+      'import { getSearchEngine } from "../../search/index.ts";',
+      'import { importFile } from "../../ingest-cli/pipeline/import/import-file.ts";',
+    ],
     allowed: ['import { getDatabase } from "../client.ts";', 'import { MAX_LIST_PAGE } from "../rules/page-cap.ts";'],
   },
   {
     layer: "search (db)",
     file: "search/layer-probe.ts",
-    forbidden: ['import { countryName } from "../app/utils/countries.ts";', 'import { importFile } from "../ingest-cli/pipeline/import/import-file.ts";'],
+    forbidden: [
+      'import { countryName } from "../app/utils/countries.ts";',
+      'import { importFile } from "../ingest-cli/pipeline/import/import-file.ts";',
+    ],
     allowed: ['import { getDatabase } from "../db/client.ts";', 'import { MAX_LIST_PAGE } from "../db/rules/page-cap.ts";'],
   },
   {
@@ -44,20 +53,45 @@ const CASES: Array<{ layer: string; file: string; forbidden: string[]; allowed: 
   {
     layer: "app/models (not routes, commands or the HTTP host)",
     file: "app/models/layer-probe.server.ts",
-    forbidden: ['import { loader } from "~/routes/search";', 'import { runCli } from "../../ingest-cli/commands/run-cli.ts";', 'import { startServer } from "../server/start-server.ts";'],
-    allowed: ['import { getDatabase } from "../../db/client.ts";', 'import { getSearchEngine } from "../../search/index.ts";', 'import { importFile } from "../../ingest-cli/pipeline/import/import-file.ts";', 'import { formatCount } from "~/utils/format";'],
+    forbidden: [
+      'import { loader } from "~/routes/search";',
+      'import { runCli } from "../../ingest-cli/commands/run-cli.ts";',
+      'import { startServer } from "../server/start-server.ts";',
+    ],
+    allowed: [
+      'import { getDatabase } from "../../db/client.ts";',
+      'import { getSearchEngine } from "../../search/index.ts";',
+      'import { importFile } from "../../ingest-cli/pipeline/import/import-file.ts";',
+      'import { formatCount } from "~/utils/format";',
+    ],
   },
   {
     layer: "app/routes (models, components, utils)",
     file: "app/routes/layer-probe.tsx",
-    forbidden: ['import { getDatabase } from "../../db/client.ts";', 'import { getSearchEngine } from "../../search/index.ts";', 'import { getDatabase } from "~/../db/client";'],
-    allowed: ['import { searchForPage } from "~/models/search.server";', 'import { SearchBox } from "~/components/search-box";', 'import { formatCount } from "~/utils/format";'],
+    forbidden: [
+      'import { getDatabase } from "../../db/client.ts";',
+      'import { getSearchEngine } from "../../search/index.ts";',
+      'import { getDatabase } from "~/../db/client";',
+    ],
+    allowed: [
+      'import { searchForPage } from "~/models/search.server";',
+      'import { SearchBox } from "~/components/search-box";',
+      'import { formatCount } from "~/utils/format";',
+    ],
   },
   {
     layer: "browser code (utils, db/rules; model types only)",
     file: "app/components/layer-probe.tsx",
-    forbidden: ['import { searchForPage } from "~/models/search.server";', 'import { getDatabase } from "../../db/client.ts";', 'import { getSearchEngine } from "../../search/index.ts";'],
-    allowed: ['import type { SearchHit } from "~/models/search.server";', 'import { MAX_LIST_PAGE } from "../../db/rules/page-cap.ts";', 'import { formatCount } from "~/utils/format";'],
+    forbidden: [
+      'import { searchForPage } from "~/models/search.server";',
+      'import { getDatabase } from "../../db/client.ts";',
+      'import { getSearchEngine } from "../../search/index.ts";',
+    ],
+    allowed: [
+      'import type { SearchHit } from "~/models/search.server";',
+      'import { MAX_LIST_PAGE } from "../../db/rules/page-cap.ts";',
+      'import { formatCount } from "~/utils/format";',
+    ],
   },
   {
     layer: "the CLI (may start the app)",

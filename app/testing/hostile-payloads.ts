@@ -36,12 +36,34 @@ export const URL_PAYLOADS = [
 const SHORT_FIELDS: Record<string, number> = { postal_code: 40, phone: 60, time_zone: 64 };
 
 /** Free-text columns stored as given (after NFC and trim). */
-export const PLAIN_TEXT_FIELDS = ["name", "street", "city", "postal_code", "state", "phone", "located_in", "description", "place_id", "time_zone"] as const;
+export const PLAIN_TEXT_FIELDS = [
+  "name",
+  "street",
+  "city",
+  "postal_code",
+  "state",
+  "phone",
+  "located_in",
+  "description",
+  "place_id",
+  "time_zone",
+] as const;
 export const URL_FIELDS = ["url", "photo", "logo", "reviews_link"] as const;
 
 export const CSV_HEADER = [
-  ...PLAIN_TEXT_FIELDS, "full_address", "category", "country_code", "country", "working_hours", "about", "business_status",
-  ...URL_FIELDS, "latitude", "longitude", "rating", "reviews",
+  ...PLAIN_TEXT_FIELDS,
+  "full_address",
+  "category",
+  "country_code",
+  "country",
+  "working_hours",
+  "about",
+  "business_status",
+  ...URL_FIELDS,
+  "latitude",
+  "longitude",
+  "rating",
+  "reviews",
 ] as const;
 type Column = (typeof CSV_HEADER)[number];
 
@@ -104,8 +126,13 @@ export function buildHostileRows(): HostileRow[] {
   lone.source.city = "";
   lone.source.phone = "+44 20 7946 0958";
   Object.assign(lone.expected, {
-    name: lone.source.name, place_id: lone.source.place_id, country: lone.source.country, country_code: null,
-    full_address: lone.source.full_address, city: null, phone: lone.source.phone,
+    name: lone.source.name,
+    place_id: lone.source.place_id,
+    country: lone.source.country,
+    country_code: null,
+    full_address: lone.source.full_address,
+    city: null,
+    phone: lone.source.phone,
   });
   rows.push(lone);
   return rows;
@@ -129,8 +156,15 @@ export const FORMULA_HEADER = "@SUM(2+2)";
  * formula in three columns, the header one, and the phone number that must stay intact.
  */
 export function buildFormulaRejectsJson(): string {
-  const row = (name: string, street: string, category: string, extra: string) =>
-    ({ name, street, city: "London", phone: INTACT_PHONE, category, country_code: "GB", [FORMULA_HEADER]: extra });
+  const row = (name: string, street: string, category: string, extra: string) => ({
+    name,
+    street,
+    city: "London",
+    phone: INTACT_PHONE,
+    category,
+    country_code: "GB",
+    [FORMULA_HEADER]: extra,
+  });
   return JSON.stringify([row("Formula Guard Bakery", "1 High St", "Bakery", "plain"), ...FORMULA_CELLS.map((cell) => row("", cell, cell, cell))]);
 }
 

@@ -43,7 +43,19 @@ describe("buildLocalBusinessJsonLd", () => {
   });
 
   it("leaves out what is unknown instead of emitting empty values", () => {
-    const data = buildLocalBusinessJsonLd({ ...BASE, phone: null, photo: null, latitude: null, longitude: null, reviews: 0, hours: null, fullAddress: null, city: null, countryCode: null, website: null });
+    const data = buildLocalBusinessJsonLd({
+      ...BASE,
+      phone: null,
+      photo: null,
+      latitude: null,
+      longitude: null,
+      reviews: 0,
+      hours: null,
+      fullAddress: null,
+      city: null,
+      countryCode: null,
+      website: null,
+    });
     expect(Object.keys(data).sort()).toEqual(["@context", "@id", "@type", "description", "name", "url"]);
     expect(buildOpeningHoursSpecification({ monday: [["9:00", "17:00"]] })).toEqual([]);
   });

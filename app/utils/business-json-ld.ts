@@ -50,7 +50,10 @@ export function buildOpeningHoursSpecification(hours: WeekHoursInput | null): ob
 /** The street part of "Street 1, 10115 Berlin, Germany": everything before the city segment. */
 function readStreet(fullAddress: string | null): string | null {
   if (!fullAddress) return null;
-  const parts = fullAddress.split(",").map((part) => part.trim()).filter(Boolean);
+  const parts = fullAddress
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
   return parts.length > 2 ? parts.slice(0, -2).join(", ") : (parts[0] ?? null);
 }
 

@@ -7,7 +7,19 @@ describe("business links", () => {
   it("links a stored website or photo only when a browser reads it as http(s)", () => {
     expect(readWebUrl(" https://example.com/menu?a=1 ")).toBe("https://example.com/menu?a=1");
     expect(readWebUrl("HTTP://EXAMPLE.COM")).toBe("HTTP://EXAMPLE.COM");
-    for (const hostile of ["javascript:alert(1)", "JaVaScRiPt:alert(1)", " java\tscript:alert(1)", "java\nscript:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:msgbox(1)", "//evil.example/x", "javascript:www.example.com", "www.example.com javascript:alert(1)", "localhost", ""]) {
+    for (const hostile of [
+      "javascript:alert(1)",
+      "JaVaScRiPt:alert(1)",
+      " java\tscript:alert(1)",
+      "java\nscript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "vbscript:msgbox(1)",
+      "//evil.example/x",
+      "javascript:www.example.com",
+      "www.example.com javascript:alert(1)",
+      "localhost",
+      "",
+    ]) {
       expect(readWebUrl(hostile), hostile).toBeNull();
     }
     expect(readWebUrl(null)).toBeNull();
@@ -37,7 +49,7 @@ describe("business links", () => {
     const url = new URL(buildDirectionsUrl({ ...PLACE, placeId: null, latitude: null, longitude: null }) ?? "");
     expect(url.searchParams.get("destination")).toBe("Alpha Bakery, Hauptstraße 1, 10115 Berlin, Germany");
     expect(url.searchParams.has("destination_place_id")).toBe(false);
-    expect(buildMapSearchUrl({ ...PLACE, latitude: null, longitude: null, fullAddress: null, name: " " , placeId: null })).toBeNull();
+    expect(buildMapSearchUrl({ ...PLACE, latitude: null, longitude: null, fullAddress: null, name: " ", placeId: null })).toBeNull();
     expect(new URL(buildMapSearchUrl(PLACE) ?? "").searchParams.get("query_place_id")).toBe("ChIJ123");
   });
 });

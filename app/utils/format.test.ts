@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatBusinessCounter, formatCityCounter, formatCount, formatRating, formatReviewCount, formatShare, formatThousands, truncate } from "./format.ts";
+import {
+  formatBusinessCounter,
+  formatCityCounter,
+  formatCount,
+  formatRating,
+  formatReviewCount,
+  formatShare,
+  formatThousands,
+  truncate,
+} from "./format.ts";
 
 describe("spec display rules", () => {
   it("truncates names to the card and panel lengths with an ellipsis", () => {

@@ -4,7 +4,12 @@ import { formatClockTime, formatDayHours, listWeekHours } from "./opening-hours.
 describe("formatDayHours", () => {
   it("prints the spec's day texts", () => {
     expect(formatDayHours([["09:00", "17:00"]])).toBe("9:00 AM – 5:00 PM");
-    expect(formatDayHours([["11:30", "14:30"], ["17:30", "23:00"]])).toBe("11:30 AM – 2:30 PM, 5:30 PM – 11:00 PM");
+    expect(
+      formatDayHours([
+        ["11:30", "14:30"],
+        ["17:30", "23:00"],
+      ]),
+    ).toBe("11:30 AM – 2:30 PM, 5:30 PM – 11:00 PM");
     expect(formatDayHours([["18:00", "02:00"]])).toBe("6:00 PM – 2:00 AM");
     expect(formatDayHours([["12:00", "24:00"]])).toBe("12:00 PM – 12:00 AM");
     expect(formatDayHours([])).toBe("Closed");
@@ -23,7 +28,10 @@ describe("formatDayHours", () => {
 
 describe("listWeekHours (the business page)", () => {
   const RESTAURANT = {
-    monday: [["11:30", "14:30"], ["17:30", "23:00"]],
+    monday: [
+      ["11:30", "14:30"],
+      ["17:30", "23:00"],
+    ],
     friday: [["18:00", "02:00"]],
     saturday: [["00:00", "24:00"]],
     sunday: [["10:00", "10:00"]],

@@ -19,7 +19,17 @@ describe("buildSearchHref", () => {
 });
 
 describe("listFilterChips", () => {
-  const params = { q: "pizza", location: "Berlin", category: "pizza-restaurant", country: "DE", city: "berlin", open_now: "1", verified: "1", min_rating: "4", page: "2" };
+  const params = {
+    q: "pizza",
+    location: "Berlin",
+    category: "pizza-restaurant",
+    country: "DE",
+    city: "berlin",
+    open_now: "1",
+    verified: "1",
+    min_rating: "4",
+    page: "2",
+  };
 
   it("lists every active filter with a readable label, each removing only itself (country takes its city along)", () => {
     const chips = listFilterChips(params, { category: "Pizza restaurant" });

@@ -12,7 +12,13 @@ describe("serializeJsonLd", () => {
 
 describe("buildPageMeta", () => {
   it("builds an absolute canonical URL, appends the site name once and marks thin pages noindex", () => {
-    const meta = buildPageMeta({ title: "Restaurants", description: "All restaurants", path: "/categories/restaurant?page=2", siteUrl: "https://dir.example.com", noindex: true });
+    const meta = buildPageMeta({
+      title: "Restaurants",
+      description: "All restaurants",
+      path: "/categories/restaurant?page=2",
+      siteUrl: "https://dir.example.com",
+      noindex: true,
+    });
     expect(meta).toContainEqual({ title: "Restaurants | Business Directory" });
     expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: "https://dir.example.com/categories/restaurant?page=2" });
     expect(meta).toContainEqual({ name: "robots", content: "noindex, follow" });

@@ -3,7 +3,16 @@ import { isAdminPath } from "./site-paths";
 
 describe("isAdminPath", () => {
   it("covers the back-office pages, the legacy panel and the admin API, in any case", () => {
-    for (const path of ["/admin", "/admin/", "/admin/login", "/ADMIN/dashboard", "/admin-legacy", "/api/admin", "/api/admin/stats", "/Api/Admin/login"]) {
+    for (const path of [
+      "/admin",
+      "/admin/",
+      "/admin/login",
+      "/ADMIN/dashboard",
+      "/admin-legacy",
+      "/api/admin",
+      "/api/admin/stats",
+      "/Api/Admin/login",
+    ]) {
       expect(isAdminPath(path), path).toBe(true);
     }
   });

@@ -4,11 +4,5 @@
 
 export function isAdminPath(pathname: string): boolean {
   const path = pathname.toLowerCase();
-  return (
-    path === "/admin" ||
-    path.startsWith("/admin/") ||
-    path.startsWith("/admin-") ||
-    path === "/api/admin" ||
-    path.startsWith("/api/admin/")
-  );
+  return path === "/admin" || path.startsWith("/admin/") || path.startsWith("/admin-") || path === "/api/admin" || path.startsWith("/api/admin/");
 }

@@ -23,7 +23,16 @@ export async function listAuditEvents(handle: DatabaseHandle, options: { limit: 
     params.push(`${options.action}%`);
     filters.push(`action like $${params.length}`);
   }
-  const rows = await handle.query<{ id: number; actor: string; action: string; target: string | null; row_count: number | null; details: unknown; ip: string | null; at: Date | string }>(
+  const rows = await handle.query<{
+    id: number;
+    actor: string;
+    action: string;
+    target: string | null;
+    row_count: number | null;
+    details: unknown;
+    ip: string | null;
+    at: Date | string;
+  }>(
     `select id::int as id, actor, action, target, row_count, details, ip, at from audit_log
       ${filters.length ? `where ${filters.join(" and ")}` : ""} order by id desc limit $1`,
     params,

@@ -62,7 +62,10 @@ function buildWhere(filters: Pick<AdminBusinessFilters, "search" | "categorySlug
   return { where: clauses.length > 0 ? `where ${clauses.join(" and ")}` : "", params };
 }
 
-export async function listAdminBusinesses(handle: DatabaseHandle, filters: AdminBusinessFilters): Promise<{ rows: AdminBusinessRow[]; total: number }> {
+export async function listAdminBusinesses(
+  handle: DatabaseHandle,
+  filters: AdminBusinessFilters,
+): Promise<{ rows: AdminBusinessRow[]; total: number }> {
   const { where, params } = buildWhere(filters);
   const order = ORDER_BY[filters.sortBy][filters.sortOrder === "desc" ? "desc" : "asc"];
   const [rows, counted] = await Promise.all([

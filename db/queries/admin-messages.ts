@@ -13,7 +13,10 @@ export interface ContactMessageRow {
   readAt: Date | null;
 }
 
-export async function listContactMessages(handle: DatabaseHandle, options: { limit: number; beforeId?: number; unreadOnly?: boolean }): Promise<ContactMessageRow[]> {
+export async function listContactMessages(
+  handle: DatabaseHandle,
+  options: { limit: number; beforeId?: number; unreadOnly?: boolean },
+): Promise<ContactMessageRow[]> {
   const params: unknown[] = [options.limit];
   const filters: string[] = [];
   if (options.beforeId !== undefined) {
@@ -21,7 +24,17 @@ export async function listContactMessages(handle: DatabaseHandle, options: { lim
     filters.push(`id < $${params.length}`);
   }
   if (options.unreadOnly) filters.push("read_at is null");
-  const rows = await handle.query<{ id: number; name: string; email: string; company: string | null; phone: string | null; subject: string; message: string; created_at: Date | string; read_at: Date | string | null }>(
+  const rows = await handle.query<{
+    id: number;
+    name: string;
+    email: string;
+    company: string | null;
+    phone: string | null;
+    subject: string;
+    message: string;
+    created_at: Date | string;
+    read_at: Date | string | null;
+  }>(
     `select id::int as id, name, email, company, phone, subject, message, created_at, read_at from contact_messages
       ${filters.length ? `where ${filters.join(" and ")}` : ""} order by id desc limit $1`,
     params,

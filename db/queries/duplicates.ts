@@ -162,8 +162,24 @@ export async function listBusinessNames(handle: DatabaseHandle, ids: number[]): 
 
 /** Columns counted by "richest record": everything a visitor can see, derived slugs left out. */
 const CONTENT_COLUMNS = [
-  "category", "type", "full_address", "street", "city", "postal_code", "state", "country", "country_code", "phone",
-  "reviews_link", "photo", "logo", "located_in", "description", "place_id", "url", "time_zone",
+  "category",
+  "type",
+  "full_address",
+  "street",
+  "city",
+  "postal_code",
+  "state",
+  "country",
+  "country_code",
+  "phone",
+  "reviews_link",
+  "photo",
+  "logo",
+  "located_in",
+  "description",
+  "place_id",
+  "url",
+  "time_zone",
 ] as const;
 const FILLED_SQL = [
   ...CONTENT_COLUMNS.map((column) => `(nullif(btrim(${column}), '') is not null)::int`),

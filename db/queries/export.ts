@@ -6,9 +6,33 @@ import type { DatabaseHandle } from "../client.ts";
 
 /** The spec's 27 exportable fields, in its order; each names what it reads from `businesses`. */
 export const EXPORT_COLUMNS = [
-  "id", "name", "slug", "category", "type", "full_address", "street", "city", "postal_code", "country", "country_code",
-  "phone", "latitude", "longitude", "rating", "reviews", "reviews_link", "photo", "logo", "located_in", "working_hours",
-  "verified", "about", "place_id", "created_at", "updated_at", "url",
+  "id",
+  "name",
+  "slug",
+  "category",
+  "type",
+  "full_address",
+  "street",
+  "city",
+  "postal_code",
+  "country",
+  "country_code",
+  "phone",
+  "latitude",
+  "longitude",
+  "rating",
+  "reviews",
+  "reviews_link",
+  "photo",
+  "logo",
+  "located_in",
+  "working_hours",
+  "verified",
+  "about",
+  "place_id",
+  "created_at",
+  "updated_at",
+  "url",
 ] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
@@ -102,7 +126,13 @@ function buildWhere(filters: ExportFilters): string[] {
  * The COPY for one window: `id` first (the pipeline reads it to start the next window, then drops it), then the
  * asked columns, rows after `afterId` in id order.
  */
-export function buildExportCopy(columns: readonly ExportColumn[], filters: ExportFilters, afterId: number, limit: number, target: "stdout" | "blob"): string {
+export function buildExportCopy(
+  columns: readonly ExportColumn[],
+  filters: ExportFilters,
+  afterId: number,
+  limit: number,
+  target: "stdout" | "blob",
+): string {
   if (!Number.isSafeInteger(afterId) || !Number.isSafeInteger(limit) || limit < 1) throw new Error("export window bounds must be whole numbers");
   const select = ["b.id", ...columns.map((column) => COLUMN_SQL[column].sql)].join(", ");
   const where = [`b.id > ${afterId}`, ...buildWhere(filters)].join(" and ");

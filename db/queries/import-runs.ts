@@ -36,7 +36,10 @@ const SUMMARY_COLUMNS = `r.id::int as id, r.origin, r.file_name as "fileName", r
   to_char(r.finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "finishedAt", r.committed_through_row as "committedThroughRow"`;
 
 /** Runs older than `beforeId` (newest first); `limit + 1` rows are read to tell whether more exist. */
-export async function listImportRuns(handle: DatabaseHandle, options: { limit: number; beforeId?: number }): Promise<{ runs: ImportRunSummary[]; nextBeforeId: number | null }> {
+export async function listImportRuns(
+  handle: DatabaseHandle,
+  options: { limit: number; beforeId?: number },
+): Promise<{ runs: ImportRunSummary[]; nextBeforeId: number | null }> {
   const params: unknown[] = [options.limit + 1];
   let where = "";
   if (options.beforeId !== undefined) {

@@ -35,24 +35,26 @@ const DOCUMENT_COLUMNS = `id::int as id, slug, name, category, category_slug, ty
 
 /** Keyset page of approved businesses after `afterId`, in id order: a full rebuild never uses OFFSET. */
 export async function listBusinessDocumentsAfter(handle: DatabaseHandle, afterId: number, limit: number): Promise<BusinessDocumentRow[]> {
-  return handle.query<BusinessDocumentRow>(
-    `select ${DOCUMENT_COLUMNS} from businesses where is_approved and id > $1 order by id limit $2`,
-    [afterId, limit],
-  );
+  return handle.query<BusinessDocumentRow>(`select ${DOCUMENT_COLUMNS} from businesses where is_approved and id > $1 order by id limit $2`, [
+    afterId,
+    limit,
+  ]);
 }
 
 /** These businesses as documents; ids that are gone or unapproved are simply absent. */
 export async function listBusinessDocumentsByIds(handle: DatabaseHandle, ids: number[]): Promise<BusinessDocumentRow[]> {
   if (ids.length === 0) return [];
-  return handle.query<BusinessDocumentRow>(
-    `select ${DOCUMENT_COLUMNS} from businesses where is_approved and id = any($1::bigint[]) order by id`,
-    [ids],
-  );
+  return handle.query<BusinessDocumentRow>(`select ${DOCUMENT_COLUMNS} from businesses where is_approved and id = any($1::bigint[]) order by id`, [
+    ids,
+  ]);
 }
 
 /** Ids of businesses in (afterId, throughId]: a fix-slugs batch's range, for updating an external index. */
 export async function listBusinessIdsInRange(handle: DatabaseHandle, afterId: number, throughId: number): Promise<number[]> {
-  const rows = await handle.query<{ id: number }>("select id::int as id from businesses where id > $1 and id <= $2 order by id", [afterId, throughId]);
+  const rows = await handle.query<{ id: number }>("select id::int as id from businesses where id > $1 and id <= $2 order by id", [
+    afterId,
+    throughId,
+  ]);
   return rows.map((row) => Number(row.id));
 }
 

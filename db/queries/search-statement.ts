@@ -148,8 +148,24 @@ export function computeBoundingBox(lat: number, lng: number, radiusKm: number) {
   if (dLng >= 180) return { minLat, maxLat, lngRanges: null };
   const west = lng - dLng;
   const east = lng + dLng;
-  if (west < -180) return { minLat, maxLat, lngRanges: [[west + 360, 180], [-180, east]] as Array<[number, number]> };
-  if (east > 180) return { minLat, maxLat, lngRanges: [[west, 180], [-180, east - 360]] as Array<[number, number]> };
+  if (west < -180)
+    return {
+      minLat,
+      maxLat,
+      lngRanges: [
+        [west + 360, 180],
+        [-180, east],
+      ] as Array<[number, number]>,
+    };
+  if (east > 180)
+    return {
+      minLat,
+      maxLat,
+      lngRanges: [
+        [west, 180],
+        [-180, east - 360],
+      ] as Array<[number, number]>,
+    };
   return { minLat, maxLat, lngRanges: [[west, east]] as Array<[number, number]> };
 }
 
@@ -325,7 +341,8 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
       union all
       select t.*, row_number() over (order by t.${ranked.replace(", id", ", t.id")}) as rank_position from (${bigPool}) t
     )`;
-    if (plan.sort === "relevance") pageOrder = `(rank_position > ${window}::int), case when rank_position <= ${window}::int then score end desc nulls last, rank_score desc, id desc`;
+    if (plan.sort === "relevance")
+      pageOrder = `(rank_position > ${window}::int), case when rank_position <= ${window}::int then score end desc nulls last, rank_score desc, id desc`;
   }
   const sampleLimit = sampleSize === null ? "" : `\n       limit ${params.add(sampleSize + 1)}`;
   // NOTE: no row_number() inside "page": a window over the sort forces a full sort of every match; numbering the
@@ -341,12 +358,20 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
         from ${pool} ranked
        order by ${pageOrder}
        limit ${limit} offset ${offset}
-    )${vocabulary ? `,
-     ${vocabulary.ctes}` : ""}
-    select (select n from sampled) as total,${vocabulary ? ` ${vocabulary.column} as vocabulary,` : ""}${sampleSize === null ? "" : `
+    )${
+      vocabulary
+        ? `,
+     ${vocabulary.ctes}`
+        : ""
+    }
+    select (select n from sampled) as total,${vocabulary ? ` ${vocabulary.column} as vocabulary,` : ""}${
+      sampleSize === null
+        ? ""
+        : `
            (select json_build_object('lastBlock', max(block), 'inBlockOrder', coalesce(bool_and(block >= previous), true),
                                      'tableBlocks', pg_relation_size('businesses') / current_setting('block_size')::int)
-              from (select block, lag(block, 1, 0) over () as previous from sample) o) as sample_span,`}
+              from (select block, lag(block, 1, 0) over () as previous from sample) o) as sample_span,`
+    }
            (select coalesce(json_agg(json_build_object(
                      'id', b.id::int, 'slug', b.slug, 'name', b.name, 'category', b.category, 'type', b.type,
                      'city', b.city, 'countryCode', b.country_code, 'fullAddress', b.full_address, 'rating', b.rating,

@@ -19,7 +19,12 @@ export interface SuggestionRow {
  * the names are ordered `USING ~<~` (the index's byte order): a plain ORDER BY sorts by collation, which the
  * text_pattern_ops index cannot provide, and the planner then sorts every name in the range.
  */
-export async function suggestByPrefix(handle: DatabaseHandle, prefix: string, limit: number, kinds?: readonly SuggestionRow["kind"][]): Promise<SuggestionRow[]> {
+export async function suggestByPrefix(
+  handle: DatabaseHandle,
+  prefix: string,
+  limit: number,
+  kinds?: readonly SuggestionRow["kind"][],
+): Promise<SuggestionRow[]> {
   const low = prefix;
   const high = `${prefix}\u{10FFFF}`;
   // NOTE: `$4 is null or …` is a one-time filter: a part whose kind is not wanted reads no index at all.

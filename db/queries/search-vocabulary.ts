@@ -116,7 +116,13 @@ export async function findWordVocabulary(handle: DatabaseHandle, words: string[]
 
 export function readVocabulary(value: WordVocabulary | string | null | undefined): WordVocabulary | null {
   const vocabulary = readJson<WordVocabulary | null>(value, null);
-  return vocabulary && { unknownWords: vocabulary.unknownWords ?? [], candidates: vocabulary.candidates ?? [], categoryTerms: vocabulary.categoryTerms ?? [] };
+  return (
+    vocabulary && {
+      unknownWords: vocabulary.unknownWords ?? [],
+      candidates: vocabulary.candidates ?? [],
+      categoryTerms: vocabulary.categoryTerms ?? [],
+    }
+  );
 }
 
 /**
@@ -149,7 +155,11 @@ export async function findCountryCode(handle: DatabaseHandle, text: string, slug
 }
 
 /** The approved business name closest to `text` by trigram similarity (pg_trgm's `%` threshold, via its index). */
-export async function findClosestBusinessName(handle: DatabaseHandle, text: string, minSimilarity: number): Promise<{ name: string; similarity: number } | null> {
+export async function findClosestBusinessName(
+  handle: DatabaseHandle,
+  text: string,
+  minSimilarity: number,
+): Promise<{ name: string; similarity: number } | null> {
   const [row] = await handle.query<{ name: string; similarity: number }>(
     `select name, similarity(directory_unaccent(lower(name)), directory_unaccent(lower($1)))::float8 as similarity
        from businesses

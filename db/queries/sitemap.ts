@@ -138,11 +138,15 @@ export async function listSitemapCategories(handle: DatabaseHandle): Promise<Sit
 }
 
 export async function listSitemapCountries(handle: DatabaseHandle): Promise<SitemapCountryEntry[]> {
-  return handle.query<SitemapCountryEntry>(`select country_code as "countryCode", country_slug as slug from country_counts order by country_slug, country_code`);
+  return handle.query<SitemapCountryEntry>(
+    `select country_code as "countryCode", country_slug as slug from country_counts order by country_slug, country_code`,
+  );
 }
 
 export async function listSitemapCities(handle: DatabaseHandle): Promise<SitemapCityEntry[]> {
-  return handle.query<SitemapCityEntry>(`select country_code as "countryCode", city_slug as "citySlug" from city_counts order by country_code, city_slug`);
+  return handle.query<SitemapCityEntry>(
+    `select country_code as "countryCode", city_slug as "citySlug" from city_counts order by country_code, city_slug`,
+  );
 }
 
 /**

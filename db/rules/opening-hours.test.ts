@@ -63,7 +63,10 @@ describe("isOpenAt", () => {
 describe("readOpenState (the business page)", () => {
   // A restaurant with a lunch and a dinner shift, a bar night into Sunday, and a 24-hour Saturday.
   const RESTAURANT = {
-    monday: [["11:30", "14:30"], ["17:30", "23:00"]],
+    monday: [
+      ["11:30", "14:30"],
+      ["17:30", "23:00"],
+    ],
     friday: [["18:00", "02:00"]],
     saturday: [["00:00", "24:00"]],
     sunday: [["10:00", "10:00"]],

@@ -8,8 +8,13 @@ export type HoursRange = readonly [string, string];
 export type WeekHoursInput = Partial<Record<WeekDay, ReadonlyArray<HoursRange>>>;
 
 export const DAY_LABELS: Record<WeekDay, string> = {
-  monday: "Monday", tuesday: "Tuesday", wednesday: "Wednesday", thursday: "Thursday",
-  friday: "Friday", saturday: "Saturday", sunday: "Sunday",
+  monday: "Monday",
+  tuesday: "Tuesday",
+  wednesday: "Wednesday",
+  thursday: "Thursday",
+  friday: "Friday",
+  saturday: "Saturday",
+  sunday: "Sunday",
 };
 
 const CLOCK = /^([01][0-9]|2[0-4]):([0-5][0-9])$/;

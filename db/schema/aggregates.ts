@@ -30,10 +30,7 @@ export const countryCounts = pgTable(
     /** Newest updated_at of the businesses counted (the sitemap's lastmod for the country page). */
     lastModified: timestamp("last_modified", { withTimezone: true }),
   },
-  (t) => [
-    index("country_counts_count_idx").on(t.businessCount.desc(), t.countryCode),
-    index("country_counts_slug_idx").on(t.countrySlug),
-  ],
+  (t) => [index("country_counts_count_idx").on(t.businessCount.desc(), t.countryCode), index("country_counts_slug_idx").on(t.countrySlug)],
 );
 
 export const cityCounts = pgTable(

@@ -1,18 +1,6 @@
 // Businesses and their slug history: the source of truth every page, export and search index derives from.
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  customType,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, customType, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { WeekDay } from "../rules/opening-hours.ts";
 
 /** Canonical opening hours: weekday (monday…sunday) → list of [open, close] "HH:MM" pairs; [] = closed. */
@@ -85,7 +73,9 @@ export const businesses = pgTable(
     uniqueIndex("businesses_place_id_key").on(t.placeId),
     uniqueIndex("businesses_identity_key_key").on(t.identityKey),
     // Keyset pagination for every public list: (filter…, rank_score desc, id desc) over visible rows.
-    index("businesses_rank_idx").on(t.rankScore.desc(), t.id.desc()).where(sql`${t.isApproved}`),
+    index("businesses_rank_idx")
+      .on(t.rankScore.desc(), t.id.desc())
+      .where(sql`${t.isApproved}`),
     index("businesses_category_rank_idx")
       .on(t.categorySlug, t.rankScore.desc(), t.id.desc())
       .where(sql`${t.isApproved}`),
@@ -98,7 +88,9 @@ export const businesses = pgTable(
     // Admin list sorts and the export date ranges.
     index("businesses_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("businesses_name_idx").on(t.name, t.id),
-    index("businesses_is_test_idx").on(t.id).where(sql`${t.isTest}`),
+    index("businesses_is_test_idx")
+      .on(t.id)
+      .where(sql`${t.isTest}`),
     // Full text, optionally narrowed to a country and city inside the index (btree_gin; migration 0005, which keeps
     // the text-only businesses_search_idx instead where btree_gin is not available, as on PGlite).
     index("businesses_location_search_idx").using("gin", t.countryCode, t.citySlug, t.searchVector),

@@ -30,7 +30,10 @@ export interface BusinessFingerprint {
 }
 
 /** Count, distinct place ids and identities, and a digest of identity + content (+ slug when asked) in identity order. */
-export async function fingerprintBusinesses(handle: Pick<DatabaseHandle, "query">, options: { withSlugs?: boolean } = {}): Promise<BusinessFingerprint> {
+export async function fingerprintBusinesses(
+  handle: Pick<DatabaseHandle, "query">,
+  options: { withSlugs?: boolean } = {},
+): Promise<BusinessFingerprint> {
   const slug = options.withSlugs ? ` || '|' || slug` : "";
   const [row] = await handle.query<BusinessFingerprint>(
     `select count(*)::int as n, count(distinct place_id)::int as places, count(distinct identity_key)::int as identities,

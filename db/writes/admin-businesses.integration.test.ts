@@ -38,7 +38,7 @@ describe(`single-business admin writes on ${testDriver()}`, () => {
 
   it("approving and unapproving adjusts every count table, the totals and the anchors like a full rebuild", async () => {
     const ids = await handle.query<{ id: number }>("select id::int as id from businesses where is_approved order by rank_score desc, id limit 3");
-    expect((await handle.query("select count(*)::int as n from page_anchors"))).not.toEqual([{ n: 0 }]);
+    expect(await handle.query("select count(*)::int as n from page_anchors")).not.toEqual([{ n: 0 }]);
     for (const { id } of ids) {
       const off = await toggleBusinessApproval(handle, id);
       expect(off?.isApproved).toBe(false);

@@ -19,7 +19,10 @@ export async function insertAdminSession(handle: DatabaseHandle, session: NewAdm
 
 /** Slides the idle window; a revoked session stays revoked. */
 export async function touchAdminSession(handle: DatabaseHandle, idHash: string, at: Date): Promise<void> {
-  await handle.db.update(adminSessions).set({ lastSeenAt: at }).where(and(eq(adminSessions.idHash, idHash), isNull(adminSessions.revokedAt)));
+  await handle.db
+    .update(adminSessions)
+    .set({ lastSeenAt: at })
+    .where(and(eq(adminSessions.idHash, idHash), isNull(adminSessions.revokedAt)));
 }
 
 export async function revokeAdminSession(handle: DatabaseHandle, idHash: string, at: Date): Promise<boolean> {
@@ -43,9 +46,14 @@ export async function revokeUserSessions(handle: DatabaseHandle, userId: number,
 
 /** Drops sessions that ended before `before`: the table stays small. */
 export async function pruneAdminSessions(handle: DatabaseHandle, before: Date): Promise<void> {
-  await handle.db.delete(adminSessions).where(or(lt(adminSessions.expiresAt, before), lt(adminSessions.revokedAt, before), lt(adminSessions.lastSeenAt, before)));
+  await handle.db
+    .delete(adminSessions)
+    .where(or(lt(adminSessions.expiresAt, before), lt(adminSessions.revokedAt, before), lt(adminSessions.lastSeenAt, before)));
 }
 
 export async function markAdminLogin(handle: DatabaseHandle, userId: number, at: Date): Promise<void> {
-  await handle.db.update(adminUsers).set({ lastLoginAt: sql`${at.toISOString()}::timestamptz` }).where(eq(adminUsers.id, userId));
+  await handle.db
+    .update(adminUsers)
+    .set({ lastLoginAt: sql`${at.toISOString()}::timestamptz` })
+    .where(eq(adminUsers.id, userId));
 }

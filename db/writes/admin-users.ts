@@ -10,9 +10,7 @@ import { clearLoginFailures } from "./login-attempts.ts";
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keyLength: 64, maxmem: 64 * 1024 * 1024 } as const;
 
 function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCallback(password, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key))),
-  );
+  return new Promise((resolve, reject) => scryptCallback(password, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key))));
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -40,10 +38,17 @@ export const MIN_PASSWORD_LENGTH = 12;
  * Creates the user, or sets the password of an existing one with that name (case-insensitive). Either way the
  * name's failed logins are forgiven: guesses at the old password say nothing about the new one.
  */
-export async function upsertAdminUser(handle: DatabaseHandle, username: string, password: string): Promise<{ id: number; created: boolean; clearedFailures: number }> {
+export async function upsertAdminUser(
+  handle: DatabaseHandle,
+  username: string,
+  password: string,
+): Promise<{ id: number; created: boolean; clearedFailures: number }> {
   if (password.length < MIN_PASSWORD_LENGTH) throw new DirectoryError("WEAK_PASSWORD", `use at least ${MIN_PASSWORD_LENGTH} characters.`);
   const passwordHash = await hashPassword(password);
-  const [existing] = await handle.db.select({ id: adminUsers.id }).from(adminUsers).where(sql`lower(${adminUsers.username}) = lower(${username})`);
+  const [existing] = await handle.db
+    .select({ id: adminUsers.id })
+    .from(adminUsers)
+    .where(sql`lower(${adminUsers.username}) = lower(${username})`);
   if (existing) {
     await handle.db.update(adminUsers).set({ passwordHash, updatedAt: new Date(), disabled: false }).where(eq(adminUsers.id, existing.id));
     // A new password ends every session opened with the old one (a leaked password stops working at once).

@@ -62,7 +62,8 @@ const COUNT_TABLES = {
     table: "city_category_counts",
     insert: `insert into city_category_counts (country_code, city_slug, category_slug, business_count)
        select country_code, city_slug, category_slug, count(*)::int from businesses`,
-    where: "is_approved and country_code is not null and city_slug is not null and city_slug <> '' and category_slug is not null and category_slug <> ''",
+    where:
+      "is_approved and country_code is not null and city_slug is not null and city_slug <> '' and category_slug is not null and category_slug <> ''",
     groupBy: "country_code, city_slug, category_slug",
   },
 } satisfies Record<string, CountTable>;
@@ -172,7 +173,9 @@ export async function refreshAggregates(handle: DatabaseHandle): Promise<void> {
     await tx.execute(sql.raw(MERGE_CITY_TRIGRAM_PENDING));
     await tx.execute(sql.raw("delete from site_totals"));
     await tx.execute(
-      sql.raw(`insert into site_totals (key, value) select 'businesses', count(*) from businesses where is_approved union all ${SITE_TOTALS_OF_TABLES}`),
+      sql.raw(
+        `insert into site_totals (key, value) select 'businesses', count(*) from businesses where is_approved union all ${SITE_TOTALS_OF_TABLES}`,
+      ),
     );
     await nameCountries(tx);
     // Deep-page anchors and the search's rank walk follow the same visible set: refreshed in the same transaction.
@@ -226,12 +229,14 @@ export async function adjustAggregatesForBusiness(tx: Tx, keys: BusinessAggregat
     await rebuildCountTable(tx, COUNT_TABLES.countryCategory, sql`and country_code = ${country} and category_slug = ${category}`);
   }
   if (category && country && city) {
-    await rebuildCountTable(tx, COUNT_TABLES.cityCategory, sql`and country_code = ${country} and city_slug = ${city} and category_slug = ${category}`);
+    await rebuildCountTable(
+      tx,
+      COUNT_TABLES.cityCategory,
+      sql`and country_code = ${country} and city_slug = ${city} and category_slug = ${category}`,
+    );
   }
   // NOTE: refreshed_at moves too: the sitemap cache is keyed on it.
-  await tx.execute(
-    sql`update site_totals set value = greatest(0, value + ${visibleDelta}), refreshed_at = now() where key = 'businesses'`,
-  );
+  await tx.execute(sql`update site_totals set value = greatest(0, value + ${visibleDelta}), refreshed_at = now() where key = 'businesses'`);
   await tx.execute(
     sql.raw(`update site_totals as t set value = v.count, refreshed_at = now() from (${SITE_TOTALS_OF_TABLES}) as v(key, count) where t.key = v.key`),
   );

@@ -112,7 +112,12 @@ export async function upsertBusinesses(handle: DatabaseHandle, input: BusinessIn
 }
 
 /** Popularity for ordering: verified first-class, then rating weighted by how many reviews back it. */
-export function computeRankScore(input: { rating?: number | null; reviews?: number | null; verified?: boolean | null; photo?: string | null }): number {
+export function computeRankScore(input: {
+  rating?: number | null;
+  reviews?: number | null;
+  verified?: boolean | null;
+  photo?: string | null;
+}): number {
   const rating = input.rating ?? 0;
   const reviews = Math.max(0, input.reviews ?? 0);
   const score = rating * Math.log10(reviews + 1) + (input.verified ? 1 : 0) + (input.photo ? 0.25 : 0);
@@ -120,6 +125,8 @@ export function computeRankScore(input: { rating?: number | null; reviews?: numb
 }
 
 export async function deleteTestBusinesses(handle: DatabaseHandle): Promise<number> {
-  const rows = await handle.query<{ n: number }>("with gone as (delete from businesses where is_test returning 1) select count(*)::int as n from gone");
+  const rows = await handle.query<{ n: number }>(
+    "with gone as (delete from businesses where is_test returning 1) select count(*)::int as n from gone",
+  );
   return rows[0]?.n ?? 0;
 }

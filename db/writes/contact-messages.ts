@@ -26,7 +26,11 @@ export type StoreContactMessageResult = { stored: true; id: number } | { stored:
 /** Namespace of the transaction-level advisory locks taken per sender (two-key form: namespace, hashtext(ip_hash)). */
 const CONTACT_LOCK_NAMESPACE = 4_210_017;
 
-export async function storeContactMessage(handle: DatabaseHandle, input: ContactMessageInput, limit: ContactRateLimit): Promise<StoreContactMessageResult> {
+export async function storeContactMessage(
+  handle: DatabaseHandle,
+  input: ContactMessageInput,
+  limit: ContactRateLimit,
+): Promise<StoreContactMessageResult> {
   return handle.db.transaction(async (tx) => {
     // NOTE: without the lock, two requests of one sender could both count 4 and both insert.
     await tx.execute(sql`select pg_advisory_xact_lock(${CONTACT_LOCK_NAMESPACE}::int, hashtext(${input.ipHash}))`);

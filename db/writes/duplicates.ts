@@ -69,5 +69,3 @@ export async function mergeBusinessGroup(
     return { keptId: kept.id, removedIds };
   });
 }
-
-

@@ -11,10 +11,25 @@ function staged(line: number, raw: RawBusiness): StagedRow {
   return stageBusiness(line, result.business);
 }
 
-const bakery = (i: number, phone = `+49 30 ${1000 + i}`): RawBusiness => ({ name: `Bakery ${i}`, category: "Bakery", city: "Berlin", country_code: "DE", place_id: `batch-${i}`, phone });
+const bakery = (i: number, phone = `+49 30 ${1000 + i}`): RawBusiness => ({
+  name: `Bakery ${i}`,
+  category: "Bakery",
+  city: "Berlin",
+  country_code: "DE",
+  place_id: `batch-${i}`,
+  phone,
+});
 
 function options(runId: number | null, committedThroughRow: number, overrides: Partial<BatchOptions> = {}): BatchOptions {
-  return { onDuplicate: "update", runId, committedThroughRow, issues: [], dryRun: false, counters: { totalRows: 0, skipped: 0, rejected: 0 }, ...overrides };
+  return {
+    onDuplicate: "update",
+    runId,
+    committedThroughRow,
+    issues: [],
+    dryRun: false,
+    counters: { totalRows: 0, skipped: 0, rejected: 0 },
+    ...overrides,
+  };
 }
 
 interface RunCounters {
@@ -57,18 +72,38 @@ describe(`import batch writer on ${testDriver()}`, () => {
   });
 
   it("inserts, updates and counts unchanged rows, with the run's counters and issues in the same commit", async () => {
-    const first = await writeImportBatch(handle, [staged(2, bakery(1)), staged(3, bakery(2))], options(runId, 4, {
-      counters: { totalRows: 3, skipped: 0, rejected: 1 },
-      issues: [{ lineNumber: 4, severity: "rejected", code: "NAME_MISSING", field: "name", reason: "a name is required", raw: { name: "", "quote\"s": "tab\there" } }],
-    }));
+    const first = await writeImportBatch(
+      handle,
+      [staged(2, bakery(1)), staged(3, bakery(2))],
+      options(runId, 4, {
+        counters: { totalRows: 3, skipped: 0, rejected: 1 },
+        issues: [
+          {
+            lineNumber: 4,
+            severity: "rejected",
+            code: "NAME_MISSING",
+            field: "name",
+            reason: "a name is required",
+            raw: { name: "", 'quote"s': "tab\there" },
+          },
+        ],
+      }),
+    );
     expect(first).toMatchObject({ inserted: 2, updated: 0, unchanged: 0, databaseDuplicates: 0, newPlaceIds: 2 });
     expect(first.writtenIds).toHaveLength(2);
     expect(await counters()).toEqual({ committed: 4, total: 3, inserted: 2, updated: 0, unchanged: 0, skipped: 0, rejected: 1 });
-    const [issue] = await handle.query<{ line_number: number; code: string; raw: unknown }>("select line_number, code, raw from import_row_issues where run_id = $1", [runId]);
-    expect(issue).toEqual({ line_number: 4, code: "NAME_MISSING", raw: { name: "", "quote\"s": "tab\there" } });
+    const [issue] = await handle.query<{ line_number: number; code: string; raw: unknown }>(
+      "select line_number, code, raw from import_row_issues where run_id = $1",
+      [runId],
+    );
+    expect(issue).toEqual({ line_number: 4, code: "NAME_MISSING", raw: { name: "", 'quote"s': "tab\there" } });
 
     // Line 5 is unchanged (never staged), line 6 changed, line 7 new.
-    const second = await writeImportBatch(handle, [staged(5, bakery(1)), staged(6, bakery(2, "+49 30 9999")), staged(7, bakery(3))], options(runId, 7, { counters: { totalRows: 3, skipped: 0, rejected: 0 } }));
+    const second = await writeImportBatch(
+      handle,
+      [staged(5, bakery(1)), staged(6, bakery(2, "+49 30 9999")), staged(7, bakery(3))],
+      options(runId, 7, { counters: { totalRows: 3, skipped: 0, rejected: 0 } }),
+    );
     expect(second).toMatchObject({ inserted: 1, updated: 1, unchanged: 1, databaseDuplicates: 2 });
     expect(await counters()).toEqual({ committed: 7, total: 6, inserted: 3, updated: 1, unchanged: 1, skipped: 0, rejected: 1 });
     expect(await businesses()).toBe(3);
@@ -76,7 +111,11 @@ describe(`import batch writer on ${testDriver()}`, () => {
 
   it("skips stored identities with onDuplicate skip and counts them skipped", async () => {
     await writeImportBatch(handle, [staged(2, bakery(1))], options(runId, 2, { counters: { totalRows: 1, skipped: 0, rejected: 0 } }));
-    const outcome = await writeImportBatch(handle, [staged(3, bakery(1, "+49 30 5555")), staged(4, bakery(4))], options(runId, 4, { onDuplicate: "skip", counters: { totalRows: 2, skipped: 1, rejected: 0 } }));
+    const outcome = await writeImportBatch(
+      handle,
+      [staged(3, bakery(1, "+49 30 5555")), staged(4, bakery(4))],
+      options(runId, 4, { onDuplicate: "skip", counters: { totalRows: 2, skipped: 1, rejected: 0 } }),
+    );
     expect(outcome).toMatchObject({ inserted: 1, updated: 0, skippedLines: [3], skippedExisting: 1 });
     expect(await counters()).toMatchObject({ committed: 4, total: 3, inserted: 2, skipped: 2 });
     const [phone] = await handle.query<{ phone: string }>("select phone from businesses where place_id = 'batch-1'");

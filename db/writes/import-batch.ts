@@ -228,7 +228,12 @@ function emptyOutcome(): BatchOutcome {
 }
 
 /** The rows that must be staged: new identities, and changed ones unless duplicates are skipped; counts the rest. */
-function pickFreshRows(rows: StagedRow[], stored: Array<{ identity_key: string; content_hash: string }>, options: BatchOptions, outcome: BatchOutcome): StagedRow[] {
+function pickFreshRows(
+  rows: StagedRow[],
+  stored: Array<{ identity_key: string; content_hash: string }>,
+  options: BatchOptions,
+  outcome: BatchOutcome,
+): StagedRow[] {
   const hashes = new Map<string, string>();
   for (const row of stored) hashes.set(row.identity_key, row.content_hash);
   const fresh: StagedRow[] = [];
@@ -285,7 +290,14 @@ function issueArrays(runId: number, issues: RowIssueInput[]): unknown[] {
 
 /** COUNT_RUN's and MERGE_COUNTED's parameters; $7 (rows staged) only for the merge. */
 function runCounterParams(runId: number, options: BatchOptions, outcome: BatchOutcome): unknown[] {
-  return [runId, options.committedThroughRow, options.counters.totalRows, options.counters.rejected, outcome.unchanged, options.counters.skipped + outcome.skippedLines.length];
+  return [
+    runId,
+    options.committedThroughRow,
+    options.counters.totalRows,
+    options.counters.rejected,
+    outcome.unchanged,
+    options.counters.skipped + outcome.skippedLines.length,
+  ];
 }
 
 /** Writes one batch atomically; see the module header. */
@@ -318,7 +330,12 @@ async function writeBatchOnServer(sql: postgres.Sql, rows: StagedRow[], options:
     const begin = connection.unsafe("begin").execute();
     const lock = connection.unsafe(ADVISORY_LOCK, [IMPORT_WRITE_LOCK], prepared).execute();
     const progress = options.runId === null ? null : connection.unsafe<RunProgress[]>(RUN_PROGRESS, [options.runId], prepared).execute();
-    const stored = rows.length === 0 ? null : connection.unsafe<Array<{ identity_key: string; content_hash: string }>>(STORED_HASHES, [rows.map((row) => row.identityKey)], prepared).execute();
+    const stored =
+      rows.length === 0
+        ? null
+        : connection
+            .unsafe<Array<{ identity_key: string; content_hash: string }>>(STORED_HASHES, [rows.map((row) => row.identityKey)], prepared)
+            .execute();
     const staging = rows.length === 0 ? null : connection.unsafe(CREATE_STAGING).execute();
     const first = await Promise.all([begin, lock, progress, stored, staging, rows.length === 0 ? null : connection.unsafe(COPY_STAGING).writable()]);
     copy = first[5];
@@ -329,7 +346,8 @@ async function writeBatchOnServer(sql: postgres.Sql, rows: StagedRow[], options:
     if (copy) {
       const stream = copy;
       copy = null;
-      if (fresh.length > 0) await new Promise<void>((resolve, reject) => stream.write(encodeCopyRows(fresh), (error) => (error ? reject(error) : resolve())));
+      if (fresh.length > 0)
+        await new Promise<void>((resolve, reject) => stream.write(encodeCopyRows(fresh), (error) => (error ? reject(error) : resolve())));
       // NOTE: with nothing left to write, end() runs postgres.js's final step (CopyDone) at once, and the statements
       // below follow it in the pipeline: a failed COPY aborts the transaction and they fail. The stream's finish is
       // never awaited, because postgres.js never finishes it when the COPY fails or the connection drops.
@@ -353,7 +371,10 @@ async function writeBatchOnServer(sql: postgres.Sql, rows: StagedRow[], options:
           ? connection.unsafe<MergedRow[]>(MERGE(options.onDuplicate), [], prepared).execute()
           : connection.unsafe<MergedRow[]>(MERGE_COUNTED(options.onDuplicate), [...counters, fresh.length as never], prepared).execute();
     const countRun = runId !== null && fresh.length === 0 ? connection.unsafe(COUNT_RUN, counters, prepared).execute() : null;
-    const issues = runId !== null && options.issues.length > 0 ? connection.unsafe(ISSUE_INSERT, issueArrays(runId, options.issues) as never[], prepared).execute() : null;
+    const issues =
+      runId !== null && options.issues.length > 0
+        ? connection.unsafe(ISSUE_INSERT, issueArrays(runId, options.issues) as never[], prepared).execute()
+        : null;
     const end = connection.unsafe(options.dryRun ? "rollback" : "commit").execute();
     const [written] = await Promise.all([merge, countRun, issues, end]);
     return countMerged(written ?? [], fresh, rows, options, outcome);
@@ -401,14 +422,25 @@ async function writeBatchOnPglite(pglite: PgliteClient, rows: StagedRow[], optio
         if (takeover) throw takeover;
         if (progress && progress.committed >= options.committedThroughRow && options.committedThroughRow > 0) return outcome;
       }
-      const fresh = rows.length === 0 ? [] : pickFreshRows(rows, await run<{ identity_key: string; content_hash: string }>(STORED_HASHES, [rows.map((row) => row.identityKey)]), options, outcome);
+      const fresh =
+        rows.length === 0
+          ? []
+          : pickFreshRows(
+              rows,
+              await run<{ identity_key: string; content_hash: string }>(STORED_HASHES, [rows.map((row) => row.identityKey)]),
+              options,
+              outcome,
+            );
       const runId = options.runId;
       const counters = runId === null ? [] : runCounterParams(runId, options, outcome);
       let written: MergedRow[] = [];
       if (fresh.length > 0) {
         await run(CREATE_STAGING);
         await tx.query(COPY_STAGING_PGLITE, [], { blob: new Blob([encodeCopyRows(fresh)]) });
-        written = runId === null ? await run<MergedRow>(MERGE(options.onDuplicate)) : await run<MergedRow>(MERGE_COUNTED(options.onDuplicate), [...counters, fresh.length]);
+        written =
+          runId === null
+            ? await run<MergedRow>(MERGE(options.onDuplicate))
+            : await run<MergedRow>(MERGE_COUNTED(options.onDuplicate), [...counters, fresh.length]);
       } else if (runId !== null) {
         await run(COUNT_RUN, counters);
       }

@@ -47,7 +47,12 @@ function lockKey(id: number): [number, number] {
 /** A connection of its own (never the pool's: a pooled connection would carry the lock to whoever takes it next). */
 function openOwnerSession(handle: DatabaseHandle): postgres.Sql {
   if (!handle.connectionUrl) throw new Error("postgres handle without a connection URL");
-  return postgres(handle.connectionUrl, { max: 1, onnotice: () => {}, connect_timeout: 10, connection: { application_name: "business-directory-import-owner" } });
+  return postgres(handle.connectionUrl, {
+    max: 1,
+    onnotice: () => {},
+    connect_timeout: 10,
+    connection: { application_name: "business-directory-import-owner" },
+  });
 }
 
 /** This process owns the run until release() (which ends the owner session, dropping its lock). */
@@ -88,7 +93,16 @@ const INSERT_RUN = `insert into import_runs (origin, file_name, file_size_bytes,
 
 /** A new running run owned by this process. */
 export async function createImportRun(handle: DatabaseHandle, run: NewImportRun): Promise<ImportRunClaim> {
-  const params = [run.origin, run.fileName, run.fileSizeBytes, run.fileSha256, JSON.stringify(run.options), run.createdBy ?? null, WORKER_ID, run.uploadPath ?? null];
+  const params = [
+    run.origin,
+    run.fileName,
+    run.fileSizeBytes,
+    run.fileSha256,
+    JSON.stringify(run.options),
+    run.createdBy ?? null,
+    WORKER_ID,
+    run.uploadPath ?? null,
+  ];
   if (handle.driver !== "postgres") {
     const [row] = await handle.query<{ id: number }>(INSERT_RUN, params);
     if (!row) throw new Error("import run insert returned nothing");
@@ -251,7 +265,10 @@ export interface OrphanedRun {
  * PGlite: one process per data dir, so a run this process is not importing has no owner. Server: a run whose lock
  * (see IMPORT_RUN_LOCK_CLASS) is free has none; a live import in any process keeps its lock and is left alone.
  */
-export async function interruptOrphanedRuns(handle: DatabaseHandle, keepUpload: (run: OrphanedRun) => Promise<string | null>): Promise<OrphanedRun[]> {
+export async function interruptOrphanedRuns(
+  handle: DatabaseHandle,
+  keepUpload: (run: OrphanedRun) => Promise<string | null>,
+): Promise<OrphanedRun[]> {
   const candidates = (
     await handle.query<OrphanedRun>(
       `select id::int as id, origin, file_name as "fileName", claimed_by as "claimedBy", upload_path as "uploadPath",
@@ -327,7 +344,10 @@ export async function findRunForRecovery(handle: DatabaseHandle, id: number): Pr
 }
 
 /** Gives an interrupted run up: `discarded`, its upload copy forgotten (returned for deletion); null if not interrupted. */
-export async function discardRun(handle: DatabaseHandle, id: number): Promise<{ uploadPath: string | null; committedThroughRow: number; changedRows: number } | null> {
+export async function discardRun(
+  handle: DatabaseHandle,
+  id: number,
+): Promise<{ uploadPath: string | null; committedThroughRow: number; changedRows: number } | null> {
   const [row] = await handle.query<{ uploadPath: string | null; committedThroughRow: number; changedRows: number }>(
     `with previous as (select upload_path from import_runs where id = $1)
      update import_runs set status = 'discarded', upload_path = null, finished_at = now()

@@ -115,7 +115,10 @@ export async function fixSlugBatch(handle: DatabaseHandle, options: { afterId: n
       // NOTE: unique indexes are checked row by row, so a slug handed from one business of the batch to another
       // in the same UPDATE could clash mid-statement; parking the movers on a placeholder first avoids that.
       if (changes.some((change) => freed.has(change.slug))) {
-        await tx.update(businesses).set({ slug: sql`'~fix-slugs~' || ${businesses.id}` }).where(inArray(businesses.id, ids));
+        await tx
+          .update(businesses)
+          .set({ slug: sql`'~fix-slugs~' || ${businesses.id}` })
+          .where(inArray(businesses.id, ids));
       }
       const values = sql.join(
         changes.map((change) => sql`(${change.id}::bigint, ${change.slug}::text)`),

@@ -31,10 +31,16 @@ describe(`write path on ${testDriver()}`, () => {
   });
 
   it("inserts, then counts an identical re-import as unchanged without rewriting", async () => {
-    const first = await upsertBusinesses(handle, rows.map((r) => business(r)));
+    const first = await upsertBusinesses(
+      handle,
+      rows.map((r) => business(r)),
+    );
     expect(first).toEqual({ inserted: 5, updated: 0, unchanged: 0 });
     const before = await handle.query<{ updated_at: string }>("select updated_at::text from businesses where place_id = 'p-1'");
-    const again = await upsertBusinesses(handle, rows.map((r) => business(r)));
+    const again = await upsertBusinesses(
+      handle,
+      rows.map((r) => business(r)),
+    );
     expect(again).toEqual({ inserted: 0, updated: 0, unchanged: 5 });
     const after = await handle.query<{ updated_at: string }>("select updated_at::text from businesses where place_id = 'p-1'");
     expect(after[0]?.updated_at).toBe(before[0]?.updated_at);
@@ -44,12 +50,16 @@ describe(`write path on ${testDriver()}`, () => {
     const [original] = await handle.query<{ slug: string }>("select slug from businesses where place_id = 'p-2'");
     const changed = await upsertBusinesses(handle, [business({ ...rows[1], phone: "+49 30 1234567", name: "Beta Bakery Neu" })]);
     expect(changed).toEqual({ inserted: 0, updated: 1, unchanged: 0 });
-    const [row] = await handle.query<{ slug: string; phone: string; name: string }>("select slug, phone, name from businesses where place_id = 'p-2'");
+    const [row] = await handle.query<{ slug: string; phone: string; name: string }>(
+      "select slug, phone, name from businesses where place_id = 'p-2'",
+    );
     expect(row).toEqual({ slug: original?.slug, phone: "+49 30 1234567", name: "Beta Bakery Neu" });
   });
 
   it("gives a different business with the same name and city a suffixed unique slug", async () => {
-    await upsertBusinesses(handle, [business({ name: "Alpha Bakery", category: "Bakery", city: "Berlin", country_code: "DE", place_id: "p-1-branch" })]);
+    await upsertBusinesses(handle, [
+      business({ name: "Alpha Bakery", category: "Bakery", city: "Berlin", country_code: "DE", place_id: "p-1-branch" }),
+    ]);
     const slugs = await handle.query<{ slug: string }>("select slug from businesses where name = 'Alpha Bakery' order by id");
     expect(slugs[0]?.slug).toBe("alpha-bakery-berlin");
     expect(slugs[1]?.slug).toMatch(/^alpha-bakery-berlin-[a-z0-9]{6}$/);
@@ -71,7 +81,8 @@ describe(`write path on ${testDriver()}`, () => {
   });
 
   it("analyzes the businesses after a bulk change, and not after a small one", async () => {
-    const tuples = async () => Number((await handle.query<{ n: number }>("select reltuples::float8 as n from pg_class where oid = 'businesses'::regclass"))[0]?.n);
+    const tuples = async () =>
+      Number((await handle.query<{ n: number }>("select reltuples::float8 as n from pg_class where oid = 'businesses'::regclass"))[0]?.n);
     expect(await refreshPlannerStatistics(handle, 0)).toBe(false);
     // Never analyzed in this database (reltuples -1): the first bulk change analyzes, whatever its size.
     expect(await tuples()).toBeLessThan(0);

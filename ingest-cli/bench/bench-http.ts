@@ -124,7 +124,12 @@ export interface StartedServer {
  * `directory start` (builds when stale) on a free loopback port; resolves when /healthz answers 200. `serverArgs` go
  * to `directory start` as they are (e.g. `--workers 2`); `env` overrides the server's settings (e.g. PAGE_CACHE_MB).
  */
-export async function startBuiltServer(options: { databaseUrl: string; cliPath: string; serverArgs?: string[]; env?: Record<string, string> }): Promise<StartedServer> {
+export async function startBuiltServer(options: {
+  databaseUrl: string;
+  cliPath: string;
+  serverArgs?: string[];
+  env?: Record<string, string>;
+}): Promise<StartedServer> {
   const port = await findFreePort();
   const args = [options.cliPath, "start", "--host", "127.0.0.1", "--port", String(port), "--no-seed", ...(options.serverArgs ?? [])];
   const child = spawn(process.execPath, args, {
@@ -159,7 +164,10 @@ export async function stopServer(child: ChildProcess, graceMs = 15_000): Promise
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
   let timer: NodeJS.Timeout | undefined;
-  const outcome = await Promise.race([exited.then(() => "exited" as const), new Promise<"killed">((resolve) => (timer = setTimeout(() => resolve("killed"), graceMs)))]);
+  const outcome = await Promise.race([
+    exited.then(() => "exited" as const),
+    new Promise<"killed">((resolve) => (timer = setTimeout(() => resolve("killed"), graceMs))),
+  ]);
   clearTimeout(timer);
   if (outcome === "killed" && !ended()) {
     child.kill("SIGKILL");

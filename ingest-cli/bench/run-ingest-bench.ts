@@ -80,11 +80,27 @@ function must(run: TimedRun, what: string): TimedRun {
   return run;
 }
 
-function figure(name: string, run: TimedRun | number, baseline: string, baselineRun: TimedRun | number | null, maxRatio: number, detail?: string): BenchFigure {
+function figure(
+  name: string,
+  run: TimedRun | number,
+  baseline: string,
+  baselineRun: TimedRun | number | null,
+  maxRatio: number,
+  detail?: string,
+): BenchFigure {
   const seconds = typeof run === "number" ? run : run.seconds;
   const baselineSeconds = baselineRun === null ? null : typeof baselineRun === "number" ? baselineRun : baselineRun.seconds;
   const ratio = baselineSeconds ? Math.round((seconds / baselineSeconds) * 100) / 100 : null;
-  return { name, seconds: Math.round(seconds * 100) / 100, baseline, baselineSeconds: baselineSeconds === null ? null : Math.round(baselineSeconds * 100) / 100, ratio, target: `≤ ${maxRatio}×`, ok: ratio !== null && ratio <= maxRatio, detail };
+  return {
+    name,
+    seconds: Math.round(seconds * 100) / 100,
+    baseline,
+    baselineSeconds: baselineSeconds === null ? null : Math.round(baselineSeconds * 100) / 100,
+    ratio,
+    target: `≤ ${maxRatio}×`,
+    ok: ratio !== null && ratio <= maxRatio,
+    detail,
+  };
 }
 
 export async function runIngestBench(options: IngestBenchOptions): Promise<BenchFigure[]> {
@@ -123,21 +139,70 @@ export async function runIngestBench(options: IngestBenchOptions): Promise<Bench
     const importArgs = [options.cliPath, "import", csvPath, "--batch-size", String(options.batchSize), "--max-size", "100000", "--json"];
     const firstImport = must(await timedRun(process.execPath, importArgs, env), "import");
     const firstCounts = (JSON.parse(firstImport.stdout) as Array<{ counts: Record<string, number> }>)[0]?.counts;
-    figures.push(figure(`CSV import, ${options.rows.toLocaleString("en-US")} rows`, firstImport, "psql \\copy + INSERT … SELECT … ON CONFLICT", baselineImport, 1.5, `${Math.round((firstCounts?.totalRows ?? 0) / firstImport.seconds).toLocaleString("en-US")} rows/s, node CPU ${firstImport.cpuSeconds ?? "?"} s (psql ${baselineImport.cpuSeconds ?? "?"} s), peak RSS ${firstImport.peakRssMb ?? "?"} MB`));
+    figures.push(
+      figure(
+        `CSV import, ${options.rows.toLocaleString("en-US")} rows`,
+        firstImport,
+        "psql \\copy + INSERT … SELECT … ON CONFLICT",
+        baselineImport,
+        1.5,
+        `${Math.round((firstCounts?.totalRows ?? 0) / firstImport.seconds).toLocaleString("en-US")} rows/s, node CPU ${firstImport.cpuSeconds ?? "?"} s (psql ${baselineImport.cpuSeconds ?? "?"} s), peak RSS ${firstImport.peakRssMb ?? "?"} MB`,
+      ),
+    );
 
     step("directory import (same file again)");
     const reImport = must(await timedRun(process.execPath, importArgs, env), "re-import");
-    figures.push(figure("CSV re-import of the same file", reImport, "first import", firstImport, 0.5, `node CPU ${reImport.cpuSeconds ?? "?"} s, peak RSS ${reImport.peakRssMb ?? "?"} MB`));
+    figures.push(
+      figure(
+        "CSV re-import of the same file",
+        reImport,
+        "first import",
+        firstImport,
+        0.5,
+        `node CPU ${reImport.cpuSeconds ?? "?"} s, peak RSS ${reImport.peakRssMb ?? "?"} MB`,
+      ),
+    );
 
     step("export: psql \\copy (select …) to vs directory export");
-    const exportColumns = "id, name, slug, category, type, full_address, street, city, postal_code, country, country_code, phone, latitude, longitude, rating, reviews, reviews_link, photo, logo, located_in, working_hours, verified, about, place_id, created_at, updated_at, url";
-    const psqlExport = must(await timedRun("psql", [benchUrl, "-q", "-c", `\\copy (select ${exportColumns} from businesses order by id) to '${path.join(options.workDir, "psql-export.csv")}' with (format csv, header true)`]), "psql export");
-    const ourExport = must(await timedRun(process.execPath, [options.cliPath, "export", "--out", path.join(options.workDir, "export.csv"), "--fields", exportColumns.replace(/\s+/g, ""), "--json"], env), "export");
+    const exportColumns =
+      "id, name, slug, category, type, full_address, street, city, postal_code, country, country_code, phone, latitude, longitude, rating, reviews, reviews_link, photo, logo, located_in, working_hours, verified, about, place_id, created_at, updated_at, url";
+    const psqlExport = must(
+      await timedRun("psql", [
+        benchUrl,
+        "-q",
+        "-c",
+        `\\copy (select ${exportColumns} from businesses order by id) to '${path.join(options.workDir, "psql-export.csv")}' with (format csv, header true)`,
+      ]),
+      "psql export",
+    );
+    const ourExport = must(
+      await timedRun(
+        process.execPath,
+        [options.cliPath, "export", "--out", path.join(options.workDir, "export.csv"), "--fields", exportColumns.replace(/\s+/g, ""), "--json"],
+        env,
+      ),
+      "export",
+    );
     figures.push(figure("Export, all 27 fields", ourExport, "psql \\copy (select …) to", psqlExport, 2, `peak RSS ${ourExport.peakRssMb ?? "?"} MB`));
 
     step("sitemaps: psql slug dump vs directory sitemap");
-    const psqlSlugs = must(await timedRun("psql", [benchUrl, "-q", "-c", `\\copy (select slug, updated_at from businesses where is_approved order by id) to '${path.join(options.workDir, "psql-slugs.txt")}'`]), "psql slugs");
-    const ourSitemap = must(await timedRun(process.execPath, [options.cliPath, "sitemap", "--out", path.join(options.workDir, "sitemaps"), "--base-url", "https://directory.example.com", "--json"], env), "sitemap");
+    const psqlSlugs = must(
+      await timedRun("psql", [
+        benchUrl,
+        "-q",
+        "-c",
+        `\\copy (select slug, updated_at from businesses where is_approved order by id) to '${path.join(options.workDir, "psql-slugs.txt")}'`,
+      ]),
+      "psql slugs",
+    );
+    const ourSitemap = must(
+      await timedRun(
+        process.execPath,
+        [options.cliPath, "sitemap", "--out", path.join(options.workDir, "sitemaps"), "--base-url", "https://directory.example.com", "--json"],
+        env,
+      ),
+      "sitemap",
+    );
     figures.push(figure("Sitemaps", ourSitemap, "psql \\copy of the same slugs", psqlSlugs, 3, `peak RSS ${ourSitemap.peakRssMb ?? "?"} MB`));
 
     step(`generating ${options.xlsxRows.toLocaleString("en-US")} rows of XLSX`);
@@ -154,10 +219,35 @@ export async function runIngestBench(options: IngestBenchOptions): Promise<Bench
     const parseCpu = process.cpuUsage(parseCpuStarted);
     const parseCpuSeconds = (parseCpu.user + parseCpu.system) / 1e6;
     const parseRate = Math.round(parsed / parseSeconds);
-    figures.push({ name: `XLSX parse, ${xlsxMb.toFixed(0)} MB workbook`, seconds: Math.round(parseSeconds * 100) / 100, baseline: "target 20,000 rows/s", baselineSeconds: null, ratio: null, target: "≥ 20k rows/s", ok: parseRate >= 20_000, detail: `${parseRate.toLocaleString("en-US")} rows/s; CPU ${parseCpuSeconds.toFixed(1)} s (${Math.round(parsed / parseCpuSeconds).toLocaleString("en-US")} rows/s on CPU time)` });
+    figures.push({
+      name: `XLSX parse, ${xlsxMb.toFixed(0)} MB workbook`,
+      seconds: Math.round(parseSeconds * 100) / 100,
+      baseline: "target 20,000 rows/s",
+      baselineSeconds: null,
+      ratio: null,
+      target: "≥ 20k rows/s",
+      ok: parseRate >= 20_000,
+      detail: `${parseRate.toLocaleString("en-US")} rows/s; CPU ${parseCpuSeconds.toFixed(1)} s (${Math.round(parsed / parseCpuSeconds).toLocaleString("en-US")} rows/s on CPU time)`,
+    });
     step("XLSX import");
-    const xlsxImport = must(await timedRun(process.execPath, [options.cliPath, "import", xlsxPath, "--batch-size", String(options.batchSize), "--max-size", "100000", "--json"], env), "xlsx import");
-    figures.push({ name: `XLSX import, ${xlsxMb.toFixed(0)} MB workbook`, seconds: Math.round(xlsxImport.seconds * 100) / 100, baseline: "peak RSS target 1,536 MB", baselineSeconds: null, ratio: null, target: "peak RSS ≤ 1.5 GB", ok: (xlsxImport.peakRssMb ?? Infinity) <= 1536, detail: `peak RSS ${xlsxImport.peakRssMb ?? "?"} MB, ${Math.round(options.xlsxRows / xlsxImport.seconds).toLocaleString("en-US")} rows/s` });
+    const xlsxImport = must(
+      await timedRun(
+        process.execPath,
+        [options.cliPath, "import", xlsxPath, "--batch-size", String(options.batchSize), "--max-size", "100000", "--json"],
+        env,
+      ),
+      "xlsx import",
+    );
+    figures.push({
+      name: `XLSX import, ${xlsxMb.toFixed(0)} MB workbook`,
+      seconds: Math.round(xlsxImport.seconds * 100) / 100,
+      baseline: "peak RSS target 1,536 MB",
+      baselineSeconds: null,
+      ratio: null,
+      target: "peak RSS ≤ 1.5 GB",
+      ok: (xlsxImport.peakRssMb ?? Infinity) <= 1536,
+      detail: `peak RSS ${xlsxImport.peakRssMb ?? "?"} MB, ${Math.round(options.xlsxRows / xlsxImport.seconds).toLocaleString("en-US")} rows/s`,
+    });
   } finally {
     if (!options.keepDatabase) await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
     await admin.end();
@@ -166,6 +256,9 @@ export async function runIngestBench(options: IngestBenchOptions): Promise<Bench
 }
 
 export function formatBenchTable(figures: BenchFigure[]): string {
-  const rows = figures.map((f) => `| ${f.name} | ${f.seconds} s | ${f.baseline}${f.baselineSeconds === null ? "" : ` (${f.baselineSeconds} s)`} | ${f.ratio === null ? "—" : `${f.ratio}×`} | ${f.target} | ${f.ok ? "yes" : "NO"} | ${f.detail ?? ""} |`);
+  const rows = figures.map(
+    (f) =>
+      `| ${f.name} | ${f.seconds} s | ${f.baseline}${f.baselineSeconds === null ? "" : ` (${f.baselineSeconds} s)`} | ${f.ratio === null ? "—" : `${f.ratio}×`} | ${f.target} | ${f.ok ? "yes" : "NO"} | ${f.detail ?? ""} |`,
+  );
   return ["| measurement | time | baseline | ratio | target | met | detail |", "|---|---|---|---|---|---|---|", ...rows].join("\n");
 }

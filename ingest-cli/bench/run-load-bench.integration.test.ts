@@ -41,7 +41,9 @@ describe.runIf(testDriver() === "postgres")("directory bench --suite load agains
       expect(kind.p99Ms, kind.kind).toBeGreaterThanOrEqual(kind.p95Ms);
       expect(kind.p95Ms, kind.kind).toBeGreaterThanOrEqual(kind.p50Ms);
     }
-    expect(report.kinds.map((k) => k.kind)).toEqual(expect.arrayContaining(["page: home", "page: business", "api: search", "api: suggest", "api: businesses"]));
+    expect(report.kinds.map((k) => k.kind)).toEqual(
+      expect.arrayContaining(["page: home", "page: business", "api: search", "api: suggest", "api: businesses"]),
+    );
 
     expect(report.import).toMatchObject({ rows: 2000, status: "succeeded", exitCode: 0, inserted: 2000, rejected: 0 });
     expect(report.import.durationSeconds).toBeGreaterThan(0);

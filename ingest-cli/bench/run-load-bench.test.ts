@@ -25,7 +25,11 @@ describe("load bench: the request mix", () => {
     expect(schedule.filter((k) => k === "search")).toHaveLength(3);
     expect(schedule.filter((k) => k === "api")).toHaveLength(2);
     expect(schedule).not.toContain("off");
-    const longestRun = schedule.reduce((acc, kind, i) => (i > 0 && schedule[i - 1] === kind ? { run: acc.run + 1, max: Math.max(acc.max, acc.run + 1) } : { run: 1, max: Math.max(acc.max, 1) }), { run: 0, max: 0 });
+    const longestRun = schedule.reduce(
+      (acc, kind, i) =>
+        i > 0 && schedule[i - 1] === kind ? { run: acc.run + 1, max: Math.max(acc.max, acc.run + 1) } : { run: 1, max: Math.max(acc.max, 1) },
+      { run: 0, max: 0 },
+    );
     expect(longestRun.max).toBeLessThanOrEqual(2);
   });
 
@@ -64,7 +68,13 @@ describe("load bench: the request mix", () => {
     const searches = mix.find((k) => k.kind === "api: search")?.paths ?? [];
     expect(searches).toContain("/api/search?q=caf%C3%A9");
     expect(searches).toContain("/api/search?q=restaurant+in+berlin");
-    expect(mix.find((k) => k.kind === "page: category/city/country")?.paths).toEqual(["/categories/restaurants", "/cities/de/berlin", "/countries/de", "/cities/fr/saint-etienne", "/countries/fr"]);
+    expect(mix.find((k) => k.kind === "page: category/city/country")?.paths).toEqual([
+      "/categories/restaurants",
+      "/cities/de/berlin",
+      "/countries/de",
+      "/cities/fr/saint-etienne",
+      "/countries/fr",
+    ]);
   });
 });
 
@@ -104,7 +114,10 @@ describe("load bench: RSS", () => {
     Array.from({ length: seconds / 5 + 1 }, (_, i) => ({ atSeconds: i * 5, rssBytes: rssAt(i * 5), processes: 1 }));
 
   it("calls a flat soak stable, even when the warm-up minute grew", () => {
-    const verdict = judgeRssStability(series(600, (t) => (t < 60 ? 100e6 + t * 1e6 : 200e6 + (t % 10) * 1e5)), 600);
+    const verdict = judgeRssStability(
+      series(600, (t) => (t < 60 ? 100e6 + t * 1e6 : 200e6 + (t % 10) * 1e5)),
+      600,
+    );
     expect(verdict.judged).toBe(true);
     expect(verdict.stable).toBe(true);
     expect(Math.abs(verdict.change ?? 1)).toBeLessThan(0.01);
@@ -112,14 +125,20 @@ describe("load bench: RSS", () => {
   });
 
   it("calls a steady climb of more than 10 % not stable", () => {
-    const verdict = judgeRssStability(series(600, (t) => 200e6 + t * 100e3), 600);
+    const verdict = judgeRssStability(
+      series(600, (t) => 200e6 + t * 100e3),
+      600,
+    );
     expect(verdict.stable).toBe(false);
     expect(verdict.change).toBeGreaterThan(0.1);
     expect(verdict.verdict).toMatch(/^NOT STABLE/);
   });
 
   it("does not judge a run shorter than warm-up plus two minutes", () => {
-    const verdict = judgeRssStability(series(120, () => 200e6), 120);
+    const verdict = judgeRssStability(
+      series(120, () => 200e6),
+      120,
+    );
     expect(verdict).toMatchObject({ judged: false, stable: null });
     expect(verdict.verdict).toMatch(/--soak-minutes/);
   });

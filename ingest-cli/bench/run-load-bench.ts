@@ -9,7 +9,15 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { writeGeneratedFile } from "../pipeline/generate/index.ts";
-import { driveClosedLoop, round2, startBuiltServer, stopServer, summarizeLatencies, type ClosedLoopOutcome, type LatencySummary } from "./bench-http.ts";
+import {
+  driveClosedLoop,
+  round2,
+  startBuiltServer,
+  stopServer,
+  summarizeLatencies,
+  type ClosedLoopOutcome,
+  type LatencySummary,
+} from "./bench-http.ts";
 
 /** The soak's verdict: the last minute's mean RSS within this share of the first minute's (after warm-up). */
 export const RSS_STABLE_SHARE = 0.1;
@@ -166,7 +174,11 @@ export function describeFailure(outcome: Pick<ClosedLoopOutcome, "path" | "answe
 }
 
 /** Timed samples → one figure per kind (in the order given) and one overall; latencies are those of served requests. */
-export function summarizeLoad(samples: LoadSample[], elapsedMs: number, kindOrder: string[]): { overall: KindFigure; kinds: KindFigure[]; errors: LoadReport["errors"] } {
+export function summarizeLoad(
+  samples: LoadSample[],
+  elapsedMs: number,
+  kindOrder: string[],
+): { overall: KindFigure; kinds: KindFigure[]; errors: LoadReport["errors"] } {
   const figure = (kind: string, list: LoadSample[]): KindFigure => ({
     kind,
     requests: list.length,
@@ -193,10 +205,24 @@ export function summarizeLoad(samples: LoadSample[], elapsedMs: number, kindOrde
  * RSS samples → whether memory is stable: the mean of the last minute against the mean of the first minute after
  * the warm-up, within ±10 %. Runs too short to hold a warm-up and two separate minutes are not judged.
  */
-export function judgeRssStability(samples: RssSample[], runSeconds: number, warmupSeconds = SOAK_WARMUP_SECONDS, windowSeconds = SOAK_WINDOW_SECONDS): SoakVerdict {
-  const notJudged = (verdict: string): SoakVerdict => ({ judged: false, firstMinuteMeanBytes: null, lastMinuteMeanBytes: null, change: null, stable: null, verdict });
+export function judgeRssStability(
+  samples: RssSample[],
+  runSeconds: number,
+  warmupSeconds = SOAK_WARMUP_SECONDS,
+  windowSeconds = SOAK_WINDOW_SECONDS,
+): SoakVerdict {
+  const notJudged = (verdict: string): SoakVerdict => ({
+    judged: false,
+    firstMinuteMeanBytes: null,
+    lastMinuteMeanBytes: null,
+    change: null,
+    stable: null,
+    verdict,
+  });
   if (runSeconds < warmupSeconds + 2 * windowSeconds) {
-    return notJudged(`not judged: the run (${runSeconds} s) is shorter than ${warmupSeconds + 2 * windowSeconds} s (warm-up + two separate minutes); use --soak-minutes`);
+    return notJudged(
+      `not judged: the run (${runSeconds} s) is shorter than ${warmupSeconds + 2 * windowSeconds} s (warm-up + two separate minutes); use --soak-minutes`,
+    );
   }
   const mean = (list: RssSample[]) => list.reduce((sum, s) => sum + s.rssBytes, 0) / list.length;
   const first = samples.filter((s) => s.atSeconds >= warmupSeconds && s.atSeconds < warmupSeconds + windowSeconds);
@@ -293,7 +319,9 @@ interface LoadPaths {
 async function readLoadPaths(databaseUrl: string, size: number): Promise<LoadPaths> {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
-    let slugs = await sql<Array<{ slug: string }>>`select slug from businesses tablesample system (1) repeatable (17) where is_approved limit ${size}`;
+    let slugs = await sql<
+      Array<{ slug: string }>
+    >`select slug from businesses tablesample system (1) repeatable (17) where is_approved limit ${size}`;
     // NOTE: a 1 % page sample of a small table can be empty; small tables are cheap to read in order instead.
     if (slugs.length < size / 2) slugs = await sql<Array<{ slug: string }>>`select slug from businesses where is_approved order by id limit ${size}`;
     if (slugs.length === 0) throw new DirectoryError("BENCH_EMPTY_DATABASE", "the load bench needs approved businesses; import some first.");
@@ -321,7 +349,9 @@ export function buildLoadMix(paths: LoadPaths): MixKind[] {
   const cityNames = paths.cities.map((city) => decodeURIComponent(city.split("/")[1] as string).replace(/-/g, " "));
   const located = paths.words.slice(0, 20).flatMap((word, i) => [`${word} in ${cityNames[i % Math.max(1, cityNames.length)] ?? ""}`.trim(), word]);
   const texts = [...new Set([...paths.words, ...located])];
-  const prefixes = [...new Set([...paths.words, ...cityNames.map((c) => c.toLowerCase())].flatMap((w) => [w.slice(0, 3), w.slice(0, 4), w.slice(0, 6)]))];
+  const prefixes = [
+    ...new Set([...paths.words, ...cityNames.map((c) => c.toLowerCase())].flatMap((w) => [w.slice(0, 3), w.slice(0, 4), w.slice(0, 6)])),
+  ];
   const search = (text: string) => new URLSearchParams({ q: text }).toString();
   return [
     { kind: "page: home", weight: 6, paths: ["/"] },
@@ -329,13 +359,24 @@ export function buildLoadMix(paths: LoadPaths): MixKind[] {
     {
       kind: "page: category/city/country",
       weight: 12,
-      paths: interleave([paths.categories.map((c) => `/categories/${c}`), paths.cities.map((c) => `/cities/${c}`), paths.countries.map((c) => `/countries/${c}`)]),
+      paths: interleave([
+        paths.categories.map((c) => `/categories/${c}`),
+        paths.cities.map((c) => `/cities/${c}`),
+        paths.countries.map((c) => `/countries/${c}`),
+      ]),
     },
     { kind: "page: business", weight: 24, paths: paths.slugs.map((slug) => `/business/${slug}`) },
     { kind: "page: search", weight: 8, paths: texts.map((text) => `/search?${search(text)}`) },
     { kind: "api: search", weight: 12, paths: texts.map((text) => `/api/search?${search(text)}`) },
     { kind: "api: suggest", weight: 14, paths: prefixes.map((prefix) => `/api/suggest?q=${encodeURIComponent(prefix)}`) },
-    { kind: "api: businesses", weight: 10, paths: interleave([paths.slugs.map((slug) => `/api/businesses/${slug}`), ["/api/businesses?page=1", "/api/businesses?page=7", "/api/featured-businesses"]]) },
+    {
+      kind: "api: businesses",
+      weight: 10,
+      paths: interleave([
+        paths.slugs.map((slug) => `/api/businesses/${slug}`),
+        ["/api/businesses?page=1", "/api/businesses?page=7", "/api/featured-businesses"],
+      ]),
+    },
     {
       kind: "api: lists and details",
       weight: 8,
@@ -358,7 +399,11 @@ function interleave(lists: string[][]): string[] {
 }
 
 /** Browser-like request headers; the bench's user agent is not a bot, so its page views are counted like a visitor's. */
-const LOAD_HEADERS = { "Accept-Encoding": "gzip", Accept: "text/html,application/json;q=0.9,*/*;q=0.8", "User-Agent": "Mozilla/5.0 (directory load bench)" };
+const LOAD_HEADERS = {
+  "Accept-Encoding": "gzip",
+  Accept: "text/html,application/json;q=0.9,*/*;q=0.8",
+  "User-Agent": "Mozilla/5.0 (directory load bench)",
+};
 
 interface RunningImport {
   done: Promise<{ exitCode: number | null; stdout: string; endedAt: number }>;
@@ -386,8 +431,17 @@ function startImport(options: LoadBenchOptions, file: string): RunningImport {
 
 function readImportCounts(stdout: string): Pick<ImportFigure, "status" | "inserted" | "updated" | "unchanged" | "rejected"> {
   try {
-    const [first] = JSON.parse(stdout) as Array<{ status?: string; counts?: { inserted: number; updated: number; unchanged: number; rejected: number } }>;
-    return { status: first?.status ?? "unknown", inserted: first?.counts?.inserted ?? 0, updated: first?.counts?.updated ?? 0, unchanged: first?.counts?.unchanged ?? 0, rejected: first?.counts?.rejected ?? 0 };
+    const [first] = JSON.parse(stdout) as Array<{
+      status?: string;
+      counts?: { inserted: number; updated: number; unchanged: number; rejected: number };
+    }>;
+    return {
+      status: first?.status ?? "unknown",
+      inserted: first?.counts?.inserted ?? 0,
+      updated: first?.counts?.updated ?? 0,
+      unchanged: first?.counts?.unchanged ?? 0,
+      rejected: first?.counts?.rejected ?? 0,
+    };
   } catch {
     return { status: `failed: ${stdout.slice(-300).trim()}`, inserted: 0, updated: 0, unchanged: 0, rejected: 0 };
   }
@@ -440,7 +494,9 @@ export async function runLoadBench(options: LoadBenchOptions): Promise<LoadRepor
         onOutcome: () => {},
       });
       const importAt = options.importAtSeconds ?? Math.min(10, options.seconds / 5);
-      step(`timed load: ${options.concurrency} connections × ${options.seconds} s (at most ${options.maxRequests.toLocaleString("en-US")} requests), import at ${importAt} s, RSS every ${options.sampleSeconds} s`);
+      step(
+        `timed load: ${options.concurrency} connections × ${options.seconds} s (at most ${options.maxRequests.toLocaleString("en-US")} requests), import at ${importAt} s, RSS every ${options.sampleSeconds} s`,
+      );
       timedStart = performance.now();
       sample();
       const sampler = setInterval(sample, options.sampleSeconds * 1000);
@@ -471,7 +527,11 @@ export async function runLoadBench(options: LoadBenchOptions): Promise<LoadRepor
       if (started.isRunning()) step("load finished; waiting for the import");
       const timeout = setTimeout(started.stop, IMPORT_GRACE_MS);
       const ended = await started.done.finally(() => clearTimeout(timeout));
-      const summary = summarizeLoad(samples, loop.elapsedMs, mix.map((k) => k.kind));
+      const summary = summarizeLoad(
+        samples,
+        loop.elapsedMs,
+        mix.map((k) => k.kind),
+      );
       const rssValues = rssSamples.map((s) => s.rssBytes);
       report = {
         concurrency: options.concurrency,
@@ -518,7 +578,8 @@ export function isLoadRunClean(report: LoadReport): boolean {
 }
 
 export function formatLoadBenchTable(report: LoadReport): string {
-  const row = (f: KindFigure) => `| ${f.kind} | ${f.requests} | ${f.requestsPerSecond} | ${f.p50Ms} ms | ${f.p95Ms} ms | ${f.p99Ms} ms | ${f.errors} |`;
+  const row = (f: KindFigure) =>
+    `| ${f.kind} | ${f.requests} | ${f.requestsPerSecond} | ${f.p50Ms} ms | ${f.p95Ms} ms | ${f.p99Ms} ms | ${f.errors} |`;
   const m = report.memory;
   const memory =
     m.startBytes === null

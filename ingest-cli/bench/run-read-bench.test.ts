@@ -15,10 +15,23 @@ describe("read bench: pure parts", () => {
 
   it("prints one table row per figure with its ratio, target and verdict", () => {
     const figure = (over: Partial<ReadFigure>): ReadFigure => ({
-      name: "search: one word", example: "/api/search?q=x", requests: 10, p50Ms: 12.5, p95Ms: 30, baseline: "b", baselineP95Ms: 10,
-      ratio: 3, target: "≤ 5× and p95 ≤ 50 ms", ok: true, ...over,
+      name: "search: one word",
+      example: "/api/search?q=x",
+      requests: 10,
+      p50Ms: 12.5,
+      p95Ms: 30,
+      baseline: "b",
+      baselineP95Ms: 10,
+      ratio: 3,
+      target: "≤ 5× and p95 ≤ 50 ms",
+      ok: true,
+      ...over,
     });
-    const table = formatReadBenchTable([figure({}), figure({ name: "baseline", ratio: null, baselineP95Ms: null, target: "—" }), figure({ name: "slow", ok: false })]);
+    const table = formatReadBenchTable([
+      figure({}),
+      figure({ name: "baseline", ratio: null, baselineP95Ms: null, target: "—" }),
+      figure({ name: "slow", ok: false }),
+    ]);
     const lines = table.split("\n");
     expect(lines).toHaveLength(5);
     expect(lines[2]).toBe("| search: one word | 12.5 ms | 30 ms | 3× of 10 ms | ≤ 5× and p95 ≤ 50 ms | yes |  |");

@@ -64,7 +64,9 @@ async function readDataShape(databaseUrl: string, size: number): Promise<DataSha
   try {
     const [approved] = await sql<Array<{ n: number }>>`select count(*)::int as n from businesses where is_approved`;
     if (!approved?.n) throw new DirectoryError("BENCH_EMPTY_DATABASE", "the read bench needs businesses; import some or drop --skip-load.");
-    const slugs = await sql<Array<{ slug: string }>>`select slug from businesses tablesample system (1) repeatable (7) where is_approved limit ${size}`;
+    const slugs = await sql<
+      Array<{ slug: string }>
+    >`select slug from businesses tablesample system (1) repeatable (7) where is_approved limit ${size}`;
     const [big] = await sql<Array<{ slug: string; count: number }>>`
       select category_slug as slug, business_count as count from category_counts order by business_count desc limit 1`;
     const words = await sql<Array<{ word: string }>>`
@@ -132,13 +134,21 @@ function buildProbes(shape: DataShape, size: number): Probe[] {
   const cities = shape.topCities.length > 0 ? shape.topCities : [{ city: "Berlin", countryCode: "DE", country: "Germany" }];
   const accented = shape.accentedCities.length > 0 ? shape.accentedCities : ["Zürich", "São Paulo", "Malmö"];
   const names = shape.nameWords.length > 0 ? shape.nameWords : ["golden"];
-  const twoWords = distinct(pairUp(names, words.slice(0, 20), size * 2).map(([name, word]) => `${name} ${word}`), size);
-  const typos = distinct(["restuarant", ...words.map(swapLetters).filter((typo, i) => typo !== words[i])], size);
-  const located = distinct(
-    pairUp(words.slice(0, 20), cities, size).flatMap(([word, city], i) => [i % 2 === 0 ? q({ q: `${word} in ${city.city}` }) : q({ q: word, location: city.country })]),
+  const twoWords = distinct(
+    pairUp(names, words.slice(0, 20), size * 2).map(([name, word]) => `${name} ${word}`),
     size,
   );
-  const prefixes = distinct([...words, ...cities.map((c) => c.city.toLowerCase()), ...names].flatMap((w) => [w.slice(0, 3), w.slice(0, 4), w.slice(0, 5)]), size);
+  const typos = distinct(["restuarant", ...words.map(swapLetters).filter((typo, i) => typo !== words[i])], size);
+  const located = distinct(
+    pairUp(words.slice(0, 20), cities, size).flatMap(([word, city], i) => [
+      i % 2 === 0 ? q({ q: `${word} in ${city.city}` }) : q({ q: word, location: city.country }),
+    ]),
+    size,
+  );
+  const prefixes = distinct(
+    [...words, ...cities.map((c) => c.city.toLowerCase()), ...names].flatMap((w) => [w.slice(0, 3), w.slice(0, 4), w.slice(0, 5)]),
+    size,
+  );
   const search = { maxRatio: 5, maxP95Ms: 50, against: "baseline", search: true } as const;
   const category = shape.bigCategory.slug;
   const deepPage = Math.min(5000, Math.max(1, Math.floor(shape.bigCategory.count / 12)));
@@ -149,13 +159,30 @@ function buildProbes(shape: DataShape, size: number): Probe[] {
     { name: "search: two words", paths: twoWords.map((w) => q({ q: w })), ...search },
     { name: "search: typo", paths: typos.map((w) => q({ q: w })), ...search },
     { name: "search: accented", paths: distinct(accented, size).map((w) => q({ q: w })), ...search },
-    { name: "search: unaccented", paths: distinct(accented.map((w) => unaccent(w).toLowerCase()), size).map((w) => q({ q: w })), ...search },
+    {
+      name: "search: unaccented",
+      paths: distinct(
+        accented.map((w) => unaccent(w).toLowerCase()),
+        size,
+      ).map((w) => q({ q: w })),
+      ...search,
+    },
     { name: "search: location-qualified", paths: located, ...search },
-    { name: "list: categories", paths: ["/api/categories", "/api/categories?letter=B", "/api/categories?letter=S"], against: "baseline", maxRatio: 2 },
+    {
+      name: "list: categories",
+      paths: ["/api/categories", "/api/categories?letter=B", "/api/categories?letter=S"],
+      against: "baseline",
+      maxRatio: 2,
+    },
     { name: "list: countries", paths: ["/api/countries"], against: "baseline", maxRatio: 2 },
     { name: "list: cities (pages of 1,000)", paths: buildCityListPaths(shape.cityCount), against: "baseline", maxRatio: 2 },
     { name: "category page 1 (biggest category)", paths: [`/api/categories/${category}?page=1&limit=12`], against: "baseline" },
-    { name: `category page ${deepPage.toLocaleString("en-US")}`, paths: [`/api/categories/${category}?page=${deepPage}&limit=12`], against: "category page 1 (biggest category)", maxRatio: 2 },
+    {
+      name: `category page ${deepPage.toLocaleString("en-US")}`,
+      paths: [`/api/categories/${category}?page=${deepPage}&limit=12`],
+      against: "category page 1 (biggest category)",
+      maxRatio: 2,
+    },
     { name: "suggest", paths: prefixes.map((p) => `/api/suggest?q=${encodeURIComponent(p)}`), against: "baseline", maxP95Ms: 20 },
   ];
 }

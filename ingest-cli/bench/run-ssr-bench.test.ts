@@ -1,7 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { formatSsrBenchTable, listInitialScripts, listMisses, pickSaturatingLevel, summarizeLevel, type LoadLevel, type SsrFigure } from "./run-ssr-bench.ts";
+import {
+  formatSsrBenchTable,
+  listInitialScripts,
+  listMisses,
+  pickSaturatingLevel,
+  summarizeLevel,
+  type LoadLevel,
+  type SsrFigure,
+} from "./run-ssr-bench.ts";
 
-const level = (concurrency: number, requestsPerSecond: number, p95Ms = 20, cacheHits = 0): LoadLevel => ({ concurrency, requests: requestsPerSecond * 4, requestsPerSecond, p50Ms: 10, p95Ms, p99Ms: p95Ms + 5, cacheHits });
+const level = (concurrency: number, requestsPerSecond: number, p95Ms = 20, cacheHits = 0): LoadLevel => ({
+  concurrency,
+  requests: requestsPerSecond * 4,
+  requestsPerSecond,
+  p50Ms: 10,
+  p95Ms,
+  p99Ms: p95Ms + 5,
+  cacheHits,
+});
 
 describe("SSR bench: pure parts", () => {
   it("picks the fewest connections that reach 90% of the best throughput", () => {
@@ -13,7 +29,15 @@ describe("SSR bench: pure parts", () => {
 
   it("summarizes a run's latencies into requests/s and percentiles", () => {
     const latencies = Array.from({ length: 200 }, (_, i) => 200 - i);
-    expect(summarizeLevel(4, latencies, 2000, 150)).toEqual({ concurrency: 4, requests: 200, requestsPerSecond: 100, p50Ms: 100, p95Ms: 190, p99Ms: 198, cacheHits: 150 });
+    expect(summarizeLevel(4, latencies, 2000, 150)).toEqual({
+      concurrency: 4,
+      requests: 200,
+      requestsPerSecond: 100,
+      p50Ms: 100,
+      p95Ms: 190,
+      p99Ms: 198,
+      cacheHits: 150,
+    });
     expect(summarizeLevel(1, [], 0).requestsPerSecond).toBe(0);
   });
 
@@ -37,13 +61,31 @@ describe("SSR bench: pure parts", () => {
 
   it("prints how the server ran and one row per figure with the saturating level, the share of the static file, the cache hits and the verdict", () => {
     const figure = (over: Partial<SsrFigure>): SsrFigure => ({
-      name: "home", example: "/", paths: 1, levels: [level(2, 60), level(4, 80)], saturated: level(4, 80), throughputShare: 0.0125,
-      initialJsGzipBytes: 102_400, cacheControl: "public, max-age=600", expectedCacheControl: "public, max-age=600", hitRatio: 0.987, misses: [], ...over,
+      name: "home",
+      example: "/",
+      paths: 1,
+      levels: [level(2, 60), level(4, 80)],
+      saturated: level(4, 80),
+      throughputShare: 0.0125,
+      initialJsGzipBytes: 102_400,
+      cacheControl: "public, max-age=600",
+      expectedCacheControl: "public, max-age=600",
+      hitRatio: 0.987,
+      misses: [],
+      ...over,
     });
     const table = formatSsrBenchTable({
       server: { workers: 2, pageCache: true },
       figures: [
-        figure({ name: "static", throughputShare: null, hitRatio: null, initialJsGzipBytes: null, expectedCacheControl: null, levels: [level(2, 6400)], saturated: level(2, 6400) }),
+        figure({
+          name: "static",
+          throughputShare: null,
+          hitRatio: null,
+          initialJsGzipBytes: null,
+          expectedCacheControl: null,
+          levels: [level(2, 6400)],
+          saturated: level(2, 6400),
+        }),
         figure({}),
         figure({ name: "slow", misses: ["p95"] }),
       ],

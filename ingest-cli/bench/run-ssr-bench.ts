@@ -119,7 +119,8 @@ async function runClosedLoop(target: Target, paths: string[], concurrency: numbe
     next: (index) => ({ path: paths[index % paths.length] as string, headers: LOAD_HEADERS }),
     onOutcome: ({ path, ms, answer, error }) => {
       if (error) throw error;
-      if (answer?.status !== 200) throw new DirectoryError("BENCH_REQUEST_FAILED", `${path} answered ${answer?.status}: ${answer?.body.toString("utf8", 0, 300)}`);
+      if (answer?.status !== 200)
+        throw new DirectoryError("BENCH_REQUEST_FAILED", `${path} answered ${answer?.status}: ${answer?.body.toString("utf8", 0, 300)}`);
       latencies.push(ms);
       if (answer.headers["x-page-cache"] === "hit") cacheHits += 1;
     },
@@ -157,7 +158,10 @@ async function startStaticServer(body: Buffer, workers: number): Promise<{ child
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "directory-static-"));
   const script = path.join(dir, "static-server.cjs");
   fs.writeFileSync(script, STATIC_SERVER_SOURCE);
-  const child = spawn(process.execPath, [script, String(port), String(workers)], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, BENCH_STATIC_BODY: body.toString("base64") } });
+  const child = spawn(process.execPath, [script, String(port), String(workers)], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, BENCH_STATIC_BODY: body.toString("base64") },
+  });
   await new Promise<void>((resolve, reject) => {
     child.once("exit", (code) => reject(new DirectoryError("BENCH_STATIC_SERVER_FAILED", `exited ${code}`)));
     child.stdout?.once("data", () => resolve());
@@ -254,7 +258,8 @@ export async function runSsrBench(options: SsrBenchOptions): Promise<SsrReport> 
       step(`${probe.name}: warming up, then ${options.concurrencies.join("/")} connections × ${options.seconds} s`);
       await runClosedLoop(probe.target, probe.paths, 2, Math.min(2, options.seconds), options.maxRequests);
       const levels: LoadLevel[] = [];
-      for (const concurrency of options.concurrencies) levels.push(await runClosedLoop(probe.target, probe.paths, concurrency, options.seconds, options.maxRequests));
+      for (const concurrency of options.concurrencies)
+        levels.push(await runClosedLoop(probe.target, probe.paths, concurrency, options.seconds, options.maxRequests));
       measured.push({
         name: probe.name,
         example: probe.paths[0] as string,
@@ -287,7 +292,9 @@ export async function runSsrBench(options: SsrBenchOptions): Promise<SsrReport> 
 }
 
 /** Which of the issue's targets a page figure misses. */
-export function listMisses(figure: Pick<SsrFigure, "throughputShare" | "saturated" | "initialJsGzipBytes" | "cacheControl" | "expectedCacheControl">): string[] {
+export function listMisses(
+  figure: Pick<SsrFigure, "throughputShare" | "saturated" | "initialJsGzipBytes" | "cacheControl" | "expectedCacheControl">,
+): string[] {
   const misses: string[] = [];
   if ((figure.throughputShare ?? 0) < MIN_THROUGHPUT_SHARE) misses.push("throughput");
   if (!(figure.saturated.p95Ms <= MAX_P95_MS)) misses.push("p95");

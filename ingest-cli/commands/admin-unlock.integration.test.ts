@@ -34,7 +34,8 @@ describe(`directory admin unlock / password clear the login throttle on ${testDr
   /** Five wrong guesses from ADDRESS, after which even the right password is refused there. */
   async function throttleOps(password: string) {
     await withDatabase(async (handle) => {
-      for (let i = 0; i < MAX_ACCOUNT_ADDRESS_FAILURES; i++) expect(await loginAdmin(handle, { username: "ops", password: "wrong guess" }, ADDRESS)).toMatchObject({ code: "INVALID_CREDENTIALS" });
+      for (let i = 0; i < MAX_ACCOUNT_ADDRESS_FAILURES; i++)
+        expect(await loginAdmin(handle, { username: "ops", password: "wrong guess" }, ADDRESS)).toMatchObject({ code: "INVALID_CREDENTIALS" });
       expect(await loginAdmin(handle, { username: "ops", password }, ADDRESS)).toMatchObject({ ok: false, code: "LOGIN_THROTTLED" });
     });
   }
@@ -46,7 +47,9 @@ describe(`directory admin unlock / password clear the login throttle on ${testDr
     const run = await runDirectory(["admin", "unlock", "OPS"], { env });
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    expect(run.stdout).toBe(`Cleared ${MAX_ACCOUNT_ADDRESS_FAILURES} failed logins of "ops" from 1 address; no address is throttled on it any more.\n`);
+    expect(run.stdout).toBe(
+      `Cleared ${MAX_ACCOUNT_ADDRESS_FAILURES} failed logins of "ops" from 1 address; no address is throttled on it any more.\n`,
+    );
     expect((await logInOps(PASSWORD)).ok).toBe(true);
     const again = await runDirectory(["admin", "unlock", "ops", "--json"], { env });
     expect(again.code).toBe(0);

@@ -30,7 +30,9 @@ function plural(count: number, noun: string): string {
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
 }
 
 async function promptHidden(question: string): Promise<string> {
@@ -74,14 +76,18 @@ async function readPassword(passwordStdin: boolean): Promise<string> {
   }
   const fromEnv = process.env.ADMIN_PASSWORD;
   if (fromEnv) return fromEnv;
-  throw new CliError("PASSWORD_REQUIRED", "No password given: pipe it with --password-stdin, set ADMIN_PASSWORD, or run in a terminal to be prompted.");
+  throw new CliError(
+    "PASSWORD_REQUIRED",
+    "No password given: pipe it with --password-stdin, set ADMIN_PASSWORD, or run in a terminal to be prompted.",
+  );
 }
 
 async function setAdmin(usernameRaw: string, raw: unknown, mode: "create" | "password"): Promise<void> {
   const options = parseOptions(AdminOptionsSchema, raw);
   const username = parseUsername(usernameRaw);
   const password = await readPassword(options.passwordStdin);
-  if (password.length < MIN_PASSWORD_LENGTH) throw new CliError("WEAK_PASSWORD", `The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
+  if (password.length < MIN_PASSWORD_LENGTH)
+    throw new CliError("WEAK_PASSWORD", `The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
   try {
     const handle = await getDatabase();
     if (mode === "password" && !(await findAdminUserByUsername(handle, username))) throw adminNotFound(username);

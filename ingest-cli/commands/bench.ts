@@ -88,7 +88,10 @@ export function register(program: Command): void {
     .option("--xlsx-rows <n>", "rows of the XLSX workbook (default: rows, at most 280,000 ≈ 150 MB)")
     .option("--batch-size <n>", "import batch size", "2000")
     .option("--database-url <url>", "server where the bench may create and drop its own database (default DATABASE_URL)")
-    .option("--skip-load", "reads, ssr, load: measure the database at --database-url as it is instead of importing --rows into a new one (load: its import writes into that database)")
+    .option(
+      "--skip-load",
+      "reads, ssr, load: measure the database at --database-url as it is instead of importing --rows into a new one (load: its import writes into that database)",
+    )
     .option("--requests <n>", "reads: timed requests per figure", "100")
     .option("--warmup <n>", "reads: untimed rounds first", "5")
     .option("--seconds <n>", "ssr: length of each timed load run (default 4); load: length of the timed load (default 60)")
@@ -110,7 +113,11 @@ export function register(program: Command): void {
       }
       const loadConcurrency = options.suite === "load" ? readLoadConcurrency(options.concurrency) : 0;
       const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
-      if (!databaseUrl) throw new CliError("DATABASE_URL_REQUIRED", "The bench compares against psql on a PostgreSQL server: pass --database-url or set DATABASE_URL.");
+      if (!databaseUrl)
+        throw new CliError(
+          "DATABASE_URL_REQUIRED",
+          "The bench compares against psql on a PostgreSQL server: pass --database-url or set DATABASE_URL.",
+        );
       const workDir = options.workDir ?? path.join(os.tmpdir(), "directory-bench");
       let figures: BenchFigure[] | undefined;
       let reads: ReadFigure[] | undefined;
@@ -145,7 +152,8 @@ export function register(program: Command): void {
             });
             return;
           }
-          if (options.suite !== "ssr") reads = await runReadBench({ databaseUrl: url, cliPath: CLI_PATH, requests: options.requests, warmup: options.warmup, onStep: step });
+          if (options.suite !== "ssr")
+            reads = await runReadBench({ databaseUrl: url, cliPath: CLI_PATH, requests: options.requests, warmup: options.warmup, onStep: step });
           if (options.suite !== "reads") {
             ssr = await runSsrBench({
               databaseUrl: url,
@@ -192,6 +200,7 @@ export function register(program: Command): void {
 /** The load suite runs at one concurrency: the given one, or 8 keep-alive connections. */
 function readLoadConcurrency(list: number[] | undefined): number {
   if (list === undefined) return 8;
-  if (list.length !== 1) throw new CliError("INVALID_OPTION", `--suite load runs at one concurrency; give one number to --concurrency (got ${list.join(",")}).`);
+  if (list.length !== 1)
+    throw new CliError("INVALID_OPTION", `--suite load runs at one concurrency; give one number to --concurrency (got ${list.join(",")}).`);
   return list[0] as number;
 }

@@ -24,8 +24,10 @@ export function register(program: Command): void {
       try {
         const handle = await getDatabase();
         const rows = await handle.query<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations");
-        printResult(options.json, { driver: handle.driver, location: handle.location, migrations: rows[0]?.n ?? 0 }, () =>
-          `Migrations applied on ${handle.driver} (${handle.location}): ${rows[0]?.n ?? 0} in total.`,
+        printResult(
+          options.json,
+          { driver: handle.driver, location: handle.location, migrations: rows[0]?.n ?? 0 },
+          () => `Migrations applied on ${handle.driver} (${handle.location}): ${rows[0]?.n ?? 0} in total.`,
         );
       } finally {
         await closeDatabase();
@@ -48,7 +50,11 @@ export function register(program: Command): void {
           throw new CliError("DATABASE_NOT_EMPTY", `The database already holds ${existing} businesses; pass --force to add demo data anyway.`);
         }
         const result = await seedDemoData(handle, { rows: options.rows, seed: options.seed });
-        printResult(options.json, result, () => `Seeded demo data: ${result.inserted} inserted, ${result.updated} updated, ${result.unchanged} unchanged.`);
+        printResult(
+          options.json,
+          result,
+          () => `Seeded demo data: ${result.inserted} inserted, ${result.updated} updated, ${result.unchanged} unchanged.`,
+        );
       } finally {
         await closeDatabase();
       }

@@ -41,8 +41,12 @@ describe(`directory export on ${testDriver()}`, () => {
     await seedDemoData(handle, { rows: 60, seed: 3 });
     await handle.query("update businesses set is_approved = false where id % 4 = 0");
     await handle.query("update businesses set is_test = false where id % 3 = 0");
-    countries = (await handle.query<{ code: string }>("select country_code as code from businesses group by 1 order by count(*) desc, 1")).map((row) => row.code);
-    categories = (await handle.query<{ name: string }>("select category as name from businesses group by 1 order by count(*) desc, 1 limit 2")).map((row) => row.name);
+    countries = (await handle.query<{ code: string }>("select country_code as code from businesses group by 1 order by count(*) desc, 1")).map(
+      (row) => row.code,
+    );
+    categories = (await handle.query<{ name: string }>("select category as name from businesses group by 1 order by count(*) desc, 1 limit 2")).map(
+      (row) => row.name,
+    );
     await closeDatabase();
   });
   afterAll(async () => {
@@ -57,7 +61,14 @@ describe(`directory export on ${testDriver()}`, () => {
     const summary = JSON.parse(stdout) as Record<string, unknown>;
     const lines = fs.readFileSync(out, "utf8").split("\r\n");
     expect(lines[0]).toBe("name,phone,countryCode");
-    expect(summary).toMatchObject({ out, bytes: fs.statSync(out).size, rows: lines.length - 2, fields: ["name", "phone", "countryCode"], country: countries[0], range: "all" });
+    expect(summary).toMatchObject({
+      out,
+      bytes: fs.statSync(out).size,
+      rows: lines.length - 2,
+      fields: ["name", "phone", "countryCode"],
+      country: countries[0],
+      range: "all",
+    });
     expect(summary.rows).toBeGreaterThan(0);
     expect(stderr).toContain("export");
   });
@@ -68,7 +79,9 @@ describe(`directory export on ${testDriver()}`, () => {
     process.chdir(here);
     try {
       const { stdout } = await runExport(["--country", "all", "--categories", categories.join(","), "--range", "thismonth"]);
-      expect(stdout).toMatch(/^Exported [1-9]\d* businesses \(4 fields, [\d.]+ K?B\) to .*businesses_all_2kategoriler_thismonth_\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.csv in [\d.]+ s\.\n$/);
+      expect(stdout).toMatch(
+        /^Exported [1-9]\d* businesses \(4 fields, [\d.]+ K?B\) to .*businesses_all_2kategoriler_thismonth_\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.csv in [\d.]+ s\.\n$/,
+      );
       const [file] = fs.readdirSync(here);
       expect(file).toMatch(/^businesses_all_2kategoriler_thismonth_\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.csv$/);
       expect(fs.readFileSync(path.join(here, file as string), "utf8").startsWith("name,full_address,phone,type\r\n")).toBe(true);

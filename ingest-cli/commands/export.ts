@@ -43,7 +43,10 @@ export function register(program: Command): void {
     .command("export")
     .description("Export businesses as CSV (UTF-8, CRLF, header row), streamed; unapproved and test rows included unless excluded")
     .option("--out <file>", "output file, or - for stdout (default: businesses_{country}[_{n}kategoriler][_{range}]_{timestamp}.csv here)")
-    .option("--fields <list>", `comma-separated fields, or "all" (default: name,full_address,phone,type); any of ${EXPORT_FIELDS.join(", ")}, or the panel names ${Object.keys(PANEL_EXPORT_FIELDS).join(", ")}`)
+    .option(
+      "--fields <list>",
+      `comma-separated fields, or "all" (default: name,full_address,phone,type); any of ${EXPORT_FIELDS.join(", ")}, or the panel names ${Object.keys(PANEL_EXPORT_FIELDS).join(", ")}`,
+    )
     .option("--country <code>", "two-letter country code, or all")
     .option("--categories <list>", "comma-separated category names or slugs")
     .option("--range <preset>", `created_at range in UTC: ${DATE_RANGE_PRESETS.join(", ")}`)
@@ -110,7 +113,8 @@ async function runExport(options: ExportCommandOptions): Promise<void> {
     if (code === "EACCES" || code === "EPERM" || code === "EROFS") {
       throw new CliError("OUTPUT_NOT_WRITABLE", `Cannot write ${outPath} (${code}); choose a path you may write to with --out.`);
     }
-    if (code === "ENOSPC") throw new CliError("DISK_FULL", `The disk filled up while writing ${outPath}; free space or narrow the export with filters.`);
+    if (code === "ENOSPC")
+      throw new CliError("DISK_FULL", `The disk filled up while writing ${outPath}; free space or narrow the export with filters.`);
     throw asCliError(error);
   } finally {
     await closeDatabase();
@@ -142,4 +146,3 @@ async function runExport(options: ExportCommandOptions): Promise<void> {
 function asCliError(error: unknown): unknown {
   return error instanceof ExportError ? new CliError(error.code, error.message) : error;
 }
-

@@ -76,7 +76,9 @@ describe("directory generate", () => {
     });
     expect(run.status).toBe(0);
     const lines = run.stdout.trim().split("\n");
-    expect(lines[0]).toBe("name,site,subtypes,category,type,phone,full_address,borough,street,city,postal_code,state,country,country_code,latitude,longitude,time_zone,rating,reviews,reviews_link,photos_count,photo,logo,located_in,working_hours,business_status,about,description,verified,place_id,google_id,url,location_link");
+    expect(lines[0]).toBe(
+      "name,site,subtypes,category,type,phone,full_address,borough,street,city,postal_code,state,country,country_code,latitude,longitude,time_zone,rating,reviews,reviews_link,photos_count,photo,logo,located_in,working_hours,business_status,about,description,verified,place_id,google_id,url,location_link",
+    );
     expect(run.stderr).toMatch(/"rows": 30/);
   });
 });

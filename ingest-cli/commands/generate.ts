@@ -14,7 +14,9 @@ const GenerateOptionsSchema = z.object({
     .min(1, "must be at least 1, e.g. --rows 1000")
     .default(1000),
   format: z.enum(GENERATE_FORMATS, { error: "use csv, xlsx, json or ndjson (or leave it out to follow --out's extension)" }).optional(),
-  out: z.string({ error: "is required: a file path such as --out businesses.csv, or --out - for stdout" }).min(1, "is required: a file path, or - for stdout"),
+  out: z
+    .string({ error: "is required: a file path such as --out businesses.csv, or --out - for stdout" })
+    .min(1, "is required: a file path, or - for stdout"),
   seed: z.coerce.number({ error: "must be a whole number, e.g. --seed 42" }).int("must be a whole number, e.g. --seed 42").default(1),
   messy: z.coerce
     .number({ error: "must be a ratio between 0 and 1, e.g. --messy 0.05" })
@@ -50,7 +52,10 @@ async function runGenerate(options: GenerateCommandOptions): Promise<void> {
     throw new CliError("XLSX_NEEDS_FILE", "xlsx is a zip archive and cannot go to stdout; give a file, e.g. --out businesses.xlsx.");
   }
   if (format === "xlsx" && options.rows > XLSX_MAX_ROWS) {
-    throw new CliError("XLSX_TOO_MANY_ROWS", `An xlsx sheet holds at most ${XLSX_MAX_ROWS.toLocaleString("en-US")} data rows; lower --rows or use --format csv.`);
+    throw new CliError(
+      "XLSX_TOO_MANY_ROWS",
+      `An xlsx sheet holds at most ${XLSX_MAX_ROWS.toLocaleString("en-US")} data rows; lower --rows or use --format csv.`,
+    );
   }
   const outPath = toStdout ? null : path.resolve(options.out);
   if (outPath) assertWritableTarget(outPath, options.out);
@@ -89,7 +94,9 @@ async function runGenerate(options: GenerateCommandOptions): Promise<void> {
     mess: result.mess,
   };
   const human = () => {
-    const messParts = Object.entries(result.mess).filter(([, count]) => count > 0).map(([kind, count]) => `${kind} ${count}`);
+    const messParts = Object.entries(result.mess)
+      .filter(([, count]) => count > 0)
+      .map(([kind, count]) => `${kind} ${count}`);
     return [
       `Wrote ${summary.rows.toLocaleString("en-US")} rows (${format}, ${formatBytes(summary.bytes)}) to ${summary.out} in ${summary.seconds.toFixed(1)} s, peak memory ${summary.peakRssMb} MB.`,
       messParts.length > 0 ? `Mess: ${messParts.join(", ")}.` : "Mess: none.",
@@ -97,4 +104,3 @@ async function runGenerate(options: GenerateCommandOptions): Promise<void> {
   };
   printResult(options.json, summary, human, { toStderr: toStdout });
 }
-

@@ -191,7 +191,9 @@ describe.runIf(testDriver() === "postgres")("directory import killed at 30+ rand
       expect(await fingerprintBusinesses(db, { withSlugs: true })).toEqual(expected);
       expect((await check()).businesses).toBe(expected.n);
       expect(await drift()).toBe(0);
-      const [runs] = await db.query<{ unfinished: number }>("select count(*) filter (where status <> 'succeeded')::int as unfinished from import_runs");
+      const [runs] = await db.query<{ unfinished: number }>(
+        "select count(*) filter (where status <> 'succeeded')::int as unfinished from import_runs",
+      );
       expect(runs?.unfinished).toBe(0);
     }
 

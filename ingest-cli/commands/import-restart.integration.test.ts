@@ -74,7 +74,10 @@ describe.runIf(testDriver() === "postgres")("an import while PostgreSQL restarts
       // NOTE: postgres.js 3.4.9 can throw from a queued write after the server closed the socket (upstream issues
       // #1154/#1208, unreleased fix): the process dies between batches. Whole batches stay, and --resume must finish.
       console.warn("import-restart: the import died from the postgres.js null-socket bug; finishing with --resume");
-      const resumed = await runDirectory(["import", file, "--batch-size", "50", "--json", "--resume"], { env: { DATABASE_URL: server.url }, timeoutMs: 120_000 });
+      const resumed = await runDirectory(["import", file, "--batch-size", "50", "--json", "--resume"], {
+        env: { DATABASE_URL: server.url },
+        timeoutMs: 120_000,
+      });
       expect(resumed.code, `${resumed.stdout}\n${resumed.stderr}`).toBe(0);
       stdout = resumed.stdout;
     } else {

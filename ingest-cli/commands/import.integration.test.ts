@@ -52,7 +52,10 @@ describe(`directory import / validate as a user runs them, on ${testDriver()}`, 
   it("survives being killed at random points: only whole batches, and a resumed run finishes exactly", { timeout: 240_000 }, async () => {
     let partial = 0;
     for (let attempt = 0; attempt < 4; attempt++) {
-      const child = spawn(process.execPath, [BIN, "import", file, "--batch-size", "50", "--resume"], { env: { ...process.env, ...env } as NodeJS.ProcessEnv, stdio: ["ignore", "ignore", "pipe"] });
+      const child = spawn(process.execPath, [BIN, "import", file, "--batch-size", "50", "--resume"], {
+        env: { ...process.env, ...env } as NodeJS.ProcessEnv,
+        stdio: ["ignore", "ignore", "pipe"],
+      });
       // The first progress line follows the first committed batch; the kill lands a random moment later.
       await new Promise<void>((resolve) => {
         child.stderr.once("data", () => resolve());

@@ -43,14 +43,17 @@ function describeOutcome(file: string, outcome: ImportOutcome, dryRun: boolean):
     `${file}: ${c.totalRows.toLocaleString("en-US")} rows in ${seconds} s${outcome.runId ? ` (run #${outcome.runId}${outcome.resumedFromRow ? `, resumed after line ${outcome.resumedFromRow}` : ""})` : ""}`,
     `  ${c.inserted.toLocaleString("en-US")} ${verb ? "would be new" : "new"}, ${c.updated.toLocaleString("en-US")} ${verb ? "would be updated" : "updated"}, ${c.unchanged.toLocaleString("en-US")} unchanged, ${c.skipped.count.toLocaleString("en-US")} skipped, ${c.rejected.count.toLocaleString("en-US")} rejected`,
     `  columns: ${outcome.columnExtraction.extractedCount} of ${outcome.columnExtraction.totalColumns} recognised` +
-      (outcome.unknownColumns.length > 0 ? `; ignored: ${outcome.unknownColumns.slice(0, 12).join(", ")}${outcome.unknownColumns.length > 12 ? ", …" : ""}` : ""),
+      (outcome.unknownColumns.length > 0
+        ? `; ignored: ${outcome.unknownColumns.slice(0, 12).join(", ")}${outcome.unknownColumns.length > 12 ? ", …" : ""}`
+        : ""),
     `  duplicates: ${c.excelDuplicates.count} repeated in the file, ${c.databaseDuplicates} already in the database`,
   ];
   for (const row of c.rejected.rows.slice(0, 5)) lines.push(`  line ${row.line}: ${row.field ? `${row.field} — ` : ""}${row.reason}`);
   if (c.rejected.count > 5) lines.push(`  ... and ${c.rejected.count - 5} more rejected rows`);
   if (outcome.error) lines.push(`  FAILED ${outcome.error.code}: ${outcome.error.message}`);
   else if (outcome.batch.message === NO_DATA_ROWS_MESSAGE) lines.push(`  ${NO_DATA_ROWS_MESSAGE}`);
-  if (outcome.searchIndexError) lines.push(`  search index not updated (${outcome.searchIndexError}); run \`directory reindex\` once the search engine is back`);
+  if (outcome.searchIndexError)
+    lines.push(`  search index not updated (${outcome.searchIndexError}); run \`directory reindex\` once the search engine is back`);
   if (outcome.status === "cancelled") lines.push("  CANCELLED: whole batches up to the interruption are saved; run again with --resume to continue.");
   return lines.join("\n");
 }
@@ -69,7 +72,9 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
       origin: "cli",
       maxBytes: Math.round(options.maxSize * 1024 * 1024),
       rejectedCsvPathFor: (file, index, count) => rejectedPathFor(options.rejected, file, index, count),
-      stopOnProcessSignals: { onFirstSignal: () => process.stderr.write("\nStopping after the current batch (press Ctrl-C again to quit at once)…\n") },
+      stopOnProcessSignals: {
+        onFirstSignal: () => process.stderr.write("\nStopping after the current batch (press Ctrl-C again to quit at once)…\n"),
+      },
       onFileStarted: (file) => {
         const bar = createProgress(`${dryRun ? "Validating" : "Importing"} ${path.basename(file)}`);
         progress = bar;
@@ -107,7 +112,13 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
                 skipped: outcome.counters.skipped.count,
                 rejected: outcome.counters.rejected.count,
               },
-              warnings: outcome.warnings, unknownColumns: outcome.unknownColumns, error: outcome.error ?? null, searchIndexError: outcome.searchIndexError ?? null, result: outcome.batch, report: outcome.dashboard }
+              warnings: outcome.warnings,
+              unknownColumns: outcome.unknownColumns,
+              error: outcome.error ?? null,
+              searchIndexError: outcome.searchIndexError ?? null,
+              result: outcome.batch,
+              report: outcome.dashboard,
+            }
           : { file, status: "failed", error },
       ),
       () => "",

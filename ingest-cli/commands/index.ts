@@ -11,7 +11,18 @@ import { register as registerReindex } from "./reindex.ts";
 import { register as registerSitemap } from "./sitemap.ts";
 import { register as registerStart } from "./start.ts";
 
-const registrations: Array<(program: Command) => void> = [registerImport, registerExport, registerSitemap, registerMaintenance, registerReindex, registerDatabase, registerAdmin, registerGenerate, registerStart, registerBench];
+const registrations: Array<(program: Command) => void> = [
+  registerImport,
+  registerExport,
+  registerSitemap,
+  registerMaintenance,
+  registerReindex,
+  registerDatabase,
+  registerAdmin,
+  registerGenerate,
+  registerStart,
+  registerBench,
+];
 
 export function registerCommands(program: Command): void {
   for (const register of registrations) register(program);

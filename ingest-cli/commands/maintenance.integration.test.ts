@@ -91,7 +91,14 @@ describe(`directory fix-slugs / dedupe / delete-test-data on ${testDriver()}`, (
     expect(await query("select count(*)::int as n from businesses")).toEqual([{ n: 4 }]);
 
     const json = JSON.parse((await run(["dedupe", "--json", "--limit", "0"])).stdout);
-    expect(json).toMatchObject({ applied: false, groups: 1, duplicates: 1, byReason: { place_id: { groups: 1, duplicates: 1 } }, sample: [], merge: null });
+    expect(json).toMatchObject({
+      applied: false,
+      groups: 1,
+      duplicates: 1,
+      byReason: { place_id: { groups: 1, duplicates: 1 } },
+      sample: [],
+      merge: null,
+    });
 
     const applied = JSON.parse((await run(["dedupe", "--apply", "--json"])).stdout);
     expect(applied).toMatchObject({ applied: true, groups: 1, duplicates: 1, merge: { merged: 1, removed: 1, skipped: 0 } });

@@ -7,7 +7,14 @@ import { closeDatabase, getDatabase } from "../../db/client.ts";
 import { listBusinessSummaries, type BusinessSummary } from "../../db/queries/duplicates.ts";
 import { getDatabaseStats } from "../../db/queries/stats.ts";
 import { deleteTestData } from "../pipeline/maintenance/delete-test-data.ts";
-import { DUPLICATE_REASONS, findDuplicates, mergeDuplicates, type DuplicateGroup, type DuplicateReason, type MergeResult } from "../pipeline/maintenance/dedupe.ts";
+import {
+  DUPLICATE_REASONS,
+  findDuplicates,
+  mergeDuplicates,
+  type DuplicateGroup,
+  type DuplicateReason,
+  type MergeResult,
+} from "../pipeline/maintenance/dedupe.ts";
 import { DEFAULT_SLUG_BATCH_SIZE, fixSlugs } from "../pipeline/maintenance/fix-slugs.ts";
 import { CliError, createProgress, parseOptions, printResult } from "./shared.ts";
 
@@ -73,7 +80,10 @@ async function runFixSlugs(raw: unknown): Promise<void> {
       },
     }).catch((error: unknown) => {
       if (stop.signal.aborted) {
-        throw new CliError("INTERRUPTED", `Stopped after ${processed} businesses; every finished batch is saved. Run \`directory fix-slugs\` again to continue.`);
+        throw new CliError(
+          "INTERRUPTED",
+          `Stopped after ${processed} businesses; every finished batch is saved. Run \`directory fix-slugs\` again to continue.`,
+        );
       }
       throw error;
     });
@@ -128,14 +138,18 @@ async function runDedupe(raw: unknown): Promise<void> {
       byReason[group.reason].duplicates += group.ids.length - 1;
     }
     const sampled = groups.slice(0, options.limit);
-    const summaries = await listBusinessSummaries(handle, sampled.flatMap((group) => group.ids));
+    const summaries = await listBusinessSummaries(
+      handle,
+      sampled.flatMap((group) => group.ids),
+    );
     const sample = sampled.map((group) => ({ ...group, businesses: summaries.filter((business) => group.ids.includes(business.id)) }));
 
     let merge: MergeResult | null = null;
     if (options.apply && groups.length > 0) {
       const progress = createProgress("dedupe", groups.length);
       merge = await mergeDuplicates(handle, groups, { signal: stop.signal, onProgress: (p) => progress.update(p.done) }).catch((error: unknown) => {
-        if (stop.signal.aborted) throw new CliError("INTERRUPTED", "Stopped; the groups merged so far are saved. Run `directory dedupe --apply` again for the rest.");
+        if (stop.signal.aborted)
+          throw new CliError("INTERRUPTED", "Stopped; the groups merged so far are saved. Run `directory dedupe --apply` again for the rest.");
         throw error;
       });
       progress.finish(merge.merged + merge.skipped);
@@ -174,7 +188,11 @@ async function runDeleteTestData(raw: unknown): Promise<void> {
     if (!options.yes) {
       const { testData } = await getDatabaseStats(handle);
       if (testData === 0) {
-        printResult(options.json, { success: true, deletedCount: 0, message: "There was no test data to delete." }, () => "There was no test data to delete.");
+        printResult(
+          options.json,
+          { success: true, deletedCount: 0, message: "There was no test data to delete." },
+          () => "There was no test data to delete.",
+        );
         return;
       }
       if (!(await confirm(`Delete ${testData} test businesses from ${handle.location}? This cannot be undone. [y/N] `))) {

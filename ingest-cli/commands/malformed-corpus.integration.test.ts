@@ -36,7 +36,9 @@ describe.runIf(testDriver() === "postgres")("directory import: the malformed-fil
     const started = performance.now();
     // Two batches in parallel (one per core); each process reads its files one after another and reports per file.
     const groups = [corpus.cases.filter((_, i) => i % 2 === 0), corpus.cases.filter((_, i) => i % 2 === 1)];
-    const runs = await Promise.all(groups.map((group) => runDirectory(["import", "--json", ...group.map((entry) => entry.filePath)], { env, timeoutMs: 600_000 })));
+    const runs = await Promise.all(
+      groups.map((group) => runDirectory(["import", "--json", ...group.map((entry) => entry.filePath)], { env, timeoutMs: 600_000 })),
+    );
     const outcomes = new Map<string, ObservedOutcome>();
     for (const run of runs) {
       expect(run.stderr).not.toMatch(STACK_FRAME);
@@ -56,7 +58,11 @@ describe.runIf(testDriver() === "postgres")("directory import: the malformed-fil
       else family.imported++;
       families.set(entry.family, family);
     }
-    const files = corpus.cases.map((entry) => ({ fileName: path.basename(entry.filePath), expect: entry.expect, observed: outcomes.get(path.basename(entry.filePath)) }));
+    const files = corpus.cases.map((entry) => ({
+      fileName: path.basename(entry.filePath),
+      expect: entry.expect,
+      observed: outcomes.get(path.basename(entry.filePath)),
+    }));
     problems.push(...(await checkStoredRuns(database, files, 0)));
     console.info(
       `malformed corpus via CLI: ${corpus.cases.length} files (${(corpus.totalBytes / 1048576).toFixed(1)} MB), ${families.size} families, ${((performance.now() - started) / 1000).toFixed(1)} s\n` +

@@ -41,7 +41,13 @@ describe(`directory export / sitemap / fix-slugs / dedupe / reindex / delete-tes
     const run = await runDirectory(["sitemap", "--out", out, "--base-url", "https://directory.example.com", "--json"], { env });
     expect(run.code).toBe(0);
     const index = fs.readFileSync(path.join(out, "sitemap.xml"), "utf8");
-    for (const part of ["sitemaps/main.xml", "sitemaps/categories.xml", "sitemaps/countries.xml", "sitemaps/cities.xml", "sitemaps/businesses/page-1.xml"]) {
+    for (const part of [
+      "sitemaps/main.xml",
+      "sitemaps/categories.xml",
+      "sitemaps/countries.xml",
+      "sitemaps/cities.xml",
+      "sitemaps/businesses/page-1.xml",
+    ]) {
       expect(index).toContain(`https://directory.example.com/${part}`);
     }
     const page = fs.readFileSync(path.join(out, "sitemaps", "businesses", "page-1.xml"), "utf8");

@@ -33,7 +33,10 @@ export function register(program: Command): void {
         }).catch((error: unknown) => {
           if (!env.MEILI_URL) throw error;
           const reason = describeError(error);
-          throw new CliError("SEARCH_REINDEX_FAILED", `Meilisearch at ${env.MEILI_URL} could not be rebuilt (${reason}). The current index is untouched; fix the server or MEILI_URL and run \`directory reindex\` again.`);
+          throw new CliError(
+            "SEARCH_REINDEX_FAILED",
+            `Meilisearch at ${env.MEILI_URL} could not be rebuilt (${reason}). The current index is untouched; fix the server or MEILI_URL and run \`directory reindex\` again.`,
+          );
         });
         bar.progress?.finish(bar.done);
         printResult(options.json, report, () => report.message);

@@ -54,7 +54,6 @@ function listWorkers(): number[] {
   });
 }
 
-
 async function waitFor(check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
@@ -123,7 +122,11 @@ describe("directory serve with the page cache", () => {
   it.runIf(!onPostgres)("counts a page answered from the cache as a page view, and still not a prefetch", async () => {
     const { cookie } = await logInOverHttp(base, { username: "admin", password: PASSWORD });
     const readViews = async () =>
-      ((await (await fetch(`${base}/admin/dashboard?_data=routes/admin.dashboard`, { headers: { Cookie: cookie } })).json()) as { visitors: { today: { pageViews: number } } }).visitors.today.pageViews;
+      (
+        (await (await fetch(`${base}/admin/dashboard?_data=routes/admin.dashboard`, { headers: { Cookie: cookie } })).json()) as {
+          visitors: { today: { pageViews: number } };
+        }
+      ).visitors.today.pageViews;
     const visitor = { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36" };
     await get("/countries", visitor);
     const before = await readViews();
@@ -142,7 +145,8 @@ describe("directory serve with the page cache", () => {
 
     const { cookie, csrfToken } = await logInOverHttp(base, { username: "admin", password: PASSWORD });
     const shell = { csrfToken };
-    const toggle = (headers: Record<string, string>) => fetch(`${base}/api/admin/businesses/${business.id}/toggle-approval`, { method: "POST", headers });
+    const toggle = (headers: Record<string, string>) =>
+      fetch(`${base}/api/admin/businesses/${business.id}/toggle-approval`, { method: "POST", headers });
     const admin = { Cookie: cookie, Origin: base, "X-CSRF-Token": shell.csrfToken };
     expect((await toggle(admin)).status).toBe(200);
     expect(await statuses(`/business/${business.slug}`)).toEqual([404, 404, 404, 404]);
@@ -180,7 +184,13 @@ describe.runIf(onPostgres)("directory serve on PostgreSQL: another process's cha
     // NOTE: a connection the primary hands to the worker at the instant it dies is lost (the client's retry is
     // what a browser does); every later one is answered by the survivor.
     const answers: number[] = [];
-    for (let i = 0; i < 6; i += 1) answers.push(await get("/").then((answer) => answer.status, () => get("/").then((answer) => answer.status)));
+    for (let i = 0; i < 6; i += 1)
+      answers.push(
+        await get("/").then(
+          (answer) => answer.status,
+          () => get("/").then((answer) => answer.status),
+        ),
+      );
     expect(answers).toEqual([200, 200, 200, 200, 200, 200]);
     await waitFor(() => {
       const now = listWorkers();
@@ -191,7 +201,8 @@ describe.runIf(onPostgres)("directory serve on PostgreSQL: another process's cha
 
   it("stops the workers and itself on SIGTERM, saving the page views it still held", async () => {
     const db = database as TestDatabase;
-    const viewsSoFar = async () => Number((await db.query<{ n: number }>("select coalesce(sum(page_views), 0)::int as n from daily_visits"))[0]?.n ?? 0);
+    const viewsSoFar = async () =>
+      Number((await db.query<{ n: number }>("select coalesce(sum(page_views), 0)::int as n from daily_visits"))[0]?.n ?? 0);
     const before = await viewsSoFar();
     // Buffered for up to 15 s in the workers: only a flush at shutdown can have written them when the server exits.
     for (let i = 0; i < 3; i += 1) expect((await get("/about-nothing-404")).status).toBe(404);

@@ -22,9 +22,7 @@ export class CliError extends DirectoryError {
 export function parseOptions<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
-  const details = result.error.issues
-    .map((issue) => `--${issue.path.join(".") || "option"}: ${issue.message}`)
-    .join("; ");
+  const details = result.error.issues.map((issue) => `--${issue.path.join(".") || "option"}: ${issue.message}`).join("; ");
   throw new CliError("INVALID_OPTION", details);
 }
 

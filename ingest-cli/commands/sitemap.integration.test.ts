@@ -69,7 +69,11 @@ describe(`directory sitemap on ${testDriver()}`, () => {
   it("writes gzip files and prints a human summary", async () => {
     const out = path.join(dir, "gz");
     const { stdout } = await runSitemap(["--out", out, "--base-url", "https://www.example.com", "--gzip"]);
-    expect(stdout).toMatch(new RegExp(`^Wrote 6 sitemap files \\(1 business pages, ${approved} business URLs\\) to .*gz in [\\d.]+ s\\.\\nIndex: https://www.example.com/sitemap.xml.gz`));
+    expect(stdout).toMatch(
+      new RegExp(
+        `^Wrote 6 sitemap files \\(1 business pages, ${approved} business URLs\\) to .*gz in [\\d.]+ s\\.\\nIndex: https://www.example.com/sitemap.xml.gz`,
+      ),
+    );
     const index = zlib.gunzipSync(fs.readFileSync(path.join(out, "sitemap.xml.gz"))).toString("utf8");
     expect(index).toContain("<loc>https://www.example.com/sitemaps/cities.xml.gz</loc>");
   });

@@ -9,7 +9,9 @@ import { InvalidBaseUrlError, normalizeBaseUrl, writeSitemaps } from "../pipelin
 import { CliError, createProgress, parseOptions, printResult } from "./shared.ts";
 
 const SitemapCommandOptionsSchema = z.object({
-  out: z.string({ error: "is required: the folder to write into, e.g. --out public" }).min(1, "is required: the folder to write into, e.g. --out public"),
+  out: z
+    .string({ error: "is required: the folder to write into, e.g. --out public" })
+    .min(1, "is required: the folder to write into, e.g. --out public"),
   baseUrl: z.string().optional(),
   gzip: z.boolean().default(false),
   json: z.boolean().default(false),

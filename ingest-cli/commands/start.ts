@@ -20,7 +20,16 @@ const ServeOptionsSchema = z.object({
 /** Project root = two folders above this file (ingest-cli/commands). */
 export const PROJECT_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
 
-const BUILD_INPUTS = ["app", "db", "search", "ingest-cli/pipeline", "remix.config.js", "tailwind.config.ts", "postcss.config.js", "package-lock.json"];
+const BUILD_INPUTS = [
+  "app",
+  "db",
+  "search",
+  "ingest-cli/pipeline",
+  "remix.config.js",
+  "tailwind.config.ts",
+  "postcss.config.js",
+  "package-lock.json",
+];
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;
@@ -48,10 +57,17 @@ export function runBuild(root = PROJECT_ROOT): void {
   try {
     cli = path.join(path.dirname(require.resolve("@remix-run/dev/package.json")), "dist", "cli.js");
   } catch {
-    throw new CliError("BUILD_TOOL_MISSING", "The build is missing or stale and @remix-run/dev is not installed: run `npm install` (with dev dependencies) or `npm run build`.");
+    throw new CliError(
+      "BUILD_TOOL_MISSING",
+      "The build is missing or stale and @remix-run/dev is not installed: run `npm install` (with dev dependencies) or `npm run build`.",
+    );
   }
   process.stderr.write("Building the app (remix build)…\n");
-  const result = spawnSync(process.execPath, [cli, "build"], { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, NODE_ENV: "production" } });
+  const result = spawnSync(process.execPath, [cli, "build"], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) throw new CliError("BUILD_FAILED", "`remix build` failed; see the output above.");
 }
 

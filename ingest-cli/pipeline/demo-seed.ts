@@ -15,7 +15,10 @@ export async function countBusinesses(handle: DatabaseHandle): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-export async function seedDemoData(handle: DatabaseHandle, options: { rows?: number; seed?: number } = {}): Promise<UpsertResult & { rejected: number }> {
+export async function seedDemoData(
+  handle: DatabaseHandle,
+  options: { rows?: number; seed?: number } = {},
+): Promise<UpsertResult & { rejected: number }> {
   const total: UpsertResult & { rejected: number } = { inserted: 0, updated: 0, unchanged: 0, rejected: 0 };
   let batch: BusinessInput[] = [];
   const flush = async () => {

@@ -84,15 +84,22 @@ export function judgeOutcome(expect: CorpusExpectation, observed: ObservedOutcom
       break;
     case "imported":
       if (observed.code !== null) problems.push(`expected an import, got ${observed.code}: ${observed.message}`);
-      if (expect.accepted !== undefined && observed.accepted !== expect.accepted) problems.push(`expected ${expect.accepted} rows stored, got ${observed.accepted}`);
-      if (expect.totalRows !== undefined && observed.totalRows !== expect.totalRows) problems.push(`expected ${expect.totalRows} data rows, got ${observed.totalRows}`);
-      if ((expect.rejectedAtLeast ?? 0) > observed.rejected) problems.push(`expected at least ${expect.rejectedAtLeast} rejected rows, got ${observed.rejected}`);
+      if (expect.accepted !== undefined && observed.accepted !== expect.accepted)
+        problems.push(`expected ${expect.accepted} rows stored, got ${observed.accepted}`);
+      if (expect.totalRows !== undefined && observed.totalRows !== expect.totalRows)
+        problems.push(`expected ${expect.totalRows} data rows, got ${observed.totalRows}`);
+      if ((expect.rejectedAtLeast ?? 0) > observed.rejected)
+        problems.push(`expected at least ${expect.rejectedAtLeast} rejected rows, got ${observed.rejected}`);
       break;
     case "handled":
-      if (observed.code !== null && !DOCUMENTED_FILE_CODES.has(observed.code)) problems.push(`undocumented code ${observed.code}: ${observed.message}`);
+      if (observed.code !== null && !DOCUMENTED_FILE_CODES.has(observed.code))
+        problems.push(`undocumented code ${observed.code}: ${observed.message}`);
       break;
   }
-  if (observed.code === null && counted !== observed.totalRows) problems.push(`counts do not add up: ${observed.accepted} stored + ${observed.rejected} rejected + ${observed.skipped} skipped ≠ ${observed.totalRows} rows`);
+  if (observed.code === null && counted !== observed.totalRows)
+    problems.push(
+      `counts do not add up: ${observed.accepted} stored + ${observed.rejected} rejected + ${observed.skipped} skipped ≠ ${observed.totalRows} rows`,
+    );
   const unlocated = observed.errors.filter((line) => !line.startsWith("...") && !REJECTION_LINE.test(line));
   if (unlocated.length > 0) problems.push(`rejected rows without a line number: ${unlocated[0]}`);
   if (observed.code === null && observed.rejected > 0 && observed.errors.length === 0) problems.push("rejected rows are not listed in the report");
@@ -141,8 +148,10 @@ export async function checkStoredRuns(
       continue;
     }
     if (run.status !== "succeeded") problems.push(`${file.fileName}: stored run is ${run.status}`);
-    if (run.stored !== file.observed?.accepted) problems.push(`${file.fileName}: run stored ${run.stored} rows, the report says ${file.observed?.accepted}`);
-    if (run.issues !== run.rejected) problems.push(`${file.fileName}: ${run.rejected} rejected rows but ${run.issues} stored with a line and a reason`);
+    if (run.stored !== file.observed?.accepted)
+      problems.push(`${file.fileName}: run stored ${run.stored} rows, the report says ${file.observed?.accepted}`);
+    if (run.issues !== run.rejected)
+      problems.push(`${file.fileName}: ${run.rejected} rejected rows but ${run.issues} stored with a line and a reason`);
   }
   const [{ leaked } = { leaked: 0 }] = await handle.query<{ leaked: number }>(
     `select count(*)::int as leaked from businesses where name ~ '(lol){10}' or coalesce(full_address, '') ~ '(lol){10}' or name like '%root:%' or coalesce(full_address, '') like '%root:%'`,

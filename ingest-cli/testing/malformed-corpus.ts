@@ -16,9 +16,7 @@ import { buildWorkbookZip, buildZip } from "./read-fixtures.ts";
  *   documented read codes or imported with consistent counts — never a crash.
  */
 export type CorpusExpectation =
-  | { kind: "refused"; code: string }
-  | { kind: "imported"; accepted?: number; totalRows?: number; rejectedAtLeast?: number }
-  | { kind: "handled" };
+  { kind: "refused"; code: string } | { kind: "imported"; accepted?: number; totalRows?: number; rejectedAtLeast?: number } | { kind: "handled" };
 
 export interface CorpusCase {
   family: string;
@@ -88,7 +86,10 @@ function columnName(index: number): string {
 /** Sheet XML with inline strings: row 1 the header, then `rows`. */
 function buildSheetXml(rows: string[][], header = HEADER): string {
   const body = [header, ...rows]
-    .map((row, r) => `<row r="${r + 1}">${row.map((cell, c) => `<c r="${columnName(c)}${r + 1}" t="inlineStr"><is><t>${escapeXml(cell)}</t></is></c>`).join("")}</row>`)
+    .map(
+      (row, r) =>
+        `<row r="${r + 1}">${row.map((cell, c) => `<c r="${columnName(c)}${r + 1}" t="inlineStr"><is><t>${escapeXml(cell)}</t></is></c>`).join("")}</row>`,
+    )
     .join("");
   return `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${body}</sheetData></worksheet>`;
 }
@@ -145,7 +146,12 @@ export function writeMalformedCorpus(dir: string, seed = 7): Corpus {
   // ---- zips: cut off, damaged, bombs by ratio / size / entry count, not a workbook ----
   const workbook = toXlsx(buildBusinesses("xlsx", 5));
   for (const fraction of [0.05, 0.2, 0.35, 0.5, 0.65, 0.8, 0.9, 0.95, 0.99]) {
-    add("truncated-zip", `cut-${Math.round(fraction * 100)}.xlsx`, workbook.subarray(0, Math.floor(workbook.length * fraction)), refused("CORRUPT_FILE"));
+    add(
+      "truncated-zip",
+      `cut-${Math.round(fraction * 100)}.xlsx`,
+      workbook.subarray(0, Math.floor(workbook.length * fraction)),
+      refused("CORRUPT_FILE"),
+    );
   }
   add("truncated-zip", "cut-last-byte.xlsx", workbook.subarray(0, workbook.length - 1), refused("CORRUPT_FILE"));
   add("truncated-zip", "zip-header-only.xlsx", workbook.subarray(0, 4), refused("CORRUPT_FILE"));
@@ -164,23 +170,71 @@ export function writeMalformedCorpus(dir: string, seed = 7): Corpus {
     const noLocal = Buffer.from(workbook);
     noLocal.write("XXXX", 0, "latin1");
     add("corrupt-zip", "local-header-wiped.xlsx", noLocal, { kind: "handled" });
-    add("corrupt-zip", "zipped-csv.xlsx", buildZip([{ name: "data.csv", data: Buffer.from(toCsv(buildBusinesses("zipcsv", 2))) }]), refused("CORRUPT_FILE"));
-    add("corrupt-zip", "sheet.ods", buildZip([{ name: "mimetype", data: Buffer.from("application/vnd.oasis.opendocument.spreadsheet") }, { name: "content.xml", data: Buffer.from("<x/>") }]), refused("UNSUPPORTED_FORMAT"));
+    add(
+      "corrupt-zip",
+      "zipped-csv.xlsx",
+      buildZip([{ name: "data.csv", data: Buffer.from(toCsv(buildBusinesses("zipcsv", 2))) }]),
+      refused("CORRUPT_FILE"),
+    );
+    add(
+      "corrupt-zip",
+      "sheet.ods",
+      buildZip([
+        { name: "mimetype", data: Buffer.from("application/vnd.oasis.opendocument.spreadsheet") },
+        { name: "content.xml", data: Buffer.from("<x/>") },
+      ]),
+      refused("UNSUPPORTED_FORMAT"),
+    );
     add("corrupt-zip", "binary.xlsb", buildZip([{ name: "xl/workbook.bin", data: Buffer.alloc(64) }]), refused("UNSUPPORTED_FORMAT"));
-    add("corrupt-zip", "no-sheets.xlsx", buildZip([{ name: "xl/workbook.xml", data: Buffer.from(`<workbook ${WORKBOOK_NS}/>`) }]), refused("NO_HEADER"));
+    add(
+      "corrupt-zip",
+      "no-sheets.xlsx",
+      buildZip([{ name: "xl/workbook.xml", data: Buffer.from(`<workbook ${WORKBOOK_NS}/>`) }]),
+      refused("NO_HEADER"),
+    );
   }
   // A real 52 MB sheet of spaces (≈ 1000:1): the pre-scan must refuse it without inflating anything.
-  add("zip-bomb-ratio", "real-ratio-bomb.xlsx", buildZip([{ name: "xl/workbook.xml", data: Buffer.from(`<workbook ${WORKBOOK_NS}/>`) }, { name: "xl/worksheets/sheet1.xml", data: Buffer.alloc(52 * 1024 * 1024, 0x20), deflate: true }]), refused("ZIP_BOMB"));
-  add("zip-bomb-ratio", "declared-ratio-bomb.xlsx", buildZip([{ name: "xl/workbook.xml", data: Buffer.from(`<workbook ${WORKBOOK_NS}/>`) }, { name: "xl/worksheets/sheet1.xml", data: Buffer.from("<worksheet/>"), deflate: true, declaredSize: 900 * 1024 * 1024 }]), refused("ZIP_BOMB"));
+  add(
+    "zip-bomb-ratio",
+    "real-ratio-bomb.xlsx",
+    buildZip([
+      { name: "xl/workbook.xml", data: Buffer.from(`<workbook ${WORKBOOK_NS}/>`) },
+      { name: "xl/worksheets/sheet1.xml", data: Buffer.alloc(52 * 1024 * 1024, 0x20), deflate: true },
+    ]),
+    refused("ZIP_BOMB"),
+  );
+  add(
+    "zip-bomb-ratio",
+    "declared-ratio-bomb.xlsx",
+    buildZip([
+      { name: "xl/workbook.xml", data: Buffer.from(`<workbook ${WORKBOOK_NS}/>`) },
+      { name: "xl/worksheets/sheet1.xml", data: Buffer.from("<worksheet/>"), deflate: true, declaredSize: 900 * 1024 * 1024 },
+    ]),
+    refused("ZIP_BOMB"),
+  );
   add(
     "zip-bomb-ratio",
     "declared-total-bomb.xlsx",
-    buildZip([{ name: "xl/workbook.xml", data: Buffer.from(`<workbook ${WORKBOOK_NS}/>`) }, ...Array.from({ length: 30 }, (_, i) => ({ name: `xl/media/image${i}.png`, data: Buffer.alloc(1024 * 1024), deflate: false, declaredSize: 40 * 1024 * 1024 }))]),
+    buildZip([
+      { name: "xl/workbook.xml", data: Buffer.from(`<workbook ${WORKBOOK_NS}/>`) },
+      ...Array.from({ length: 30 }, (_, i) => ({
+        name: `xl/media/image${i}.png`,
+        data: Buffer.alloc(1024 * 1024),
+        deflate: false,
+        declaredSize: 40 * 1024 * 1024,
+      })),
+    ]),
     refused("ZIP_BOMB"),
   );
   {
     // The directory claims a few KB, the sheet really inflates to 48 MB: the reader must stop at the declared size.
-    const hidden = buildWorkbookZip({ sheetXml: Buffer.concat([Buffer.from(`<?xml version="1.0"?><worksheet ${WORKBOOK_NS}><sheetData>`), Buffer.alloc(48 * 1024 * 1024, 0x20), Buffer.from("</sheetData></worksheet>")]) });
+    const hidden = buildWorkbookZip({
+      sheetXml: Buffer.concat([
+        Buffer.from(`<?xml version="1.0"?><worksheet ${WORKBOOK_NS}><sheetData>`),
+        Buffer.alloc(48 * 1024 * 1024, 0x20),
+        Buffer.from("</sheetData></worksheet>"),
+      ]),
+    });
     const name = Buffer.from("xl/worksheets/sheet1.xml");
     const central = hidden.lastIndexOf(name);
     hidden.writeUInt32LE(4096, central - 46 + 24);
@@ -189,7 +243,10 @@ export function writeMalformedCorpus(dir: string, seed = 7): Corpus {
   add(
     "zip-bomb-entries",
     "ten-thousand-entries.xlsx",
-    buildZip([{ name: "xl/workbook.xml", data: Buffer.from(`<workbook ${WORKBOOK_NS}/>`) }, ...Array.from({ length: 10_001 }, (_, i) => ({ name: `x/${i}`, data: Buffer.alloc(0) }))]),
+    buildZip([
+      { name: "xl/workbook.xml", data: Buffer.from(`<workbook ${WORKBOOK_NS}/>`) },
+      ...Array.from({ length: 10_001 }, (_, i) => ({ name: `x/${i}`, data: Buffer.alloc(0) })),
+    ]),
     refused("ZIP_BOMB"),
   );
   {
@@ -205,13 +262,19 @@ export function writeMalformedCorpus(dir: string, seed = 7): Corpus {
     const strings: string[] = [];
     for (let i = 0; i < count; i++) strings.push(`<si><t>shared string number ${i} padded to look like a real business name</t></si>`);
     const rows = buildBusinesses("sst", 3)
-      .map((row, r) => `<row r="${r + 2}">${row.map((cell, c) => `<c r="${columnName(c)}${r + 2}" t="inlineStr"><is><t>${escapeXml(cell)}</t></is></c>`).join("")}</row>`)
+      .map(
+        (row, r) =>
+          `<row r="${r + 2}">${row.map((cell, c) => `<c r="${columnName(c)}${r + 2}" t="inlineStr"><is><t>${escapeXml(cell)}</t></is></c>`).join("")}</row>`,
+      )
       .join("");
     const header = `<row r="1">${HEADER.map((cell, c) => `<c r="${columnName(c)}1" t="inlineStr"><is><t>${cell}</t></is></c>`).join("")}</row>`;
     add(
       "huge-shared-strings",
       "huge-shared-strings.xlsx",
-      buildWorkbookZip({ sheetXml: `<worksheet ${WORKBOOK_NS}><sheetData>${header}${rows}</sheetData></worksheet>`, sharedStringsXml: `<sst ${WORKBOOK_NS} count="${count}" uniqueCount="${count}">${strings.join("")}</sst>` }),
+      buildWorkbookZip({
+        sheetXml: `<worksheet ${WORKBOOK_NS}><sheetData>${header}${rows}</sheetData></worksheet>`,
+        sharedStringsXml: `<sst ${WORKBOOK_NS} count="${count}" uniqueCount="${count}">${strings.join("")}</sst>`,
+      }),
       { kind: "imported", accepted: 3 },
     );
   }
@@ -232,26 +295,59 @@ export function writeMalformedCorpus(dir: string, seed = 7): Corpus {
     const depth = 100_000;
     const deep = `<worksheet ${WORKBOOK_NS}><sheetData>${buildSheetXml(buildBusinesses("deep", 2)).replace(/^.*<sheetData>|<\/sheetData>.*$/g, "")}<row r="9"><c r="A9" t="inlineStr"><is>${"<r>".repeat(depth)}<t>deep</t>${"</r>".repeat(depth)}</is></c></row></sheetData></worksheet>`;
     add("deep-xml", "deep-nesting.xlsx", buildWorkbookZip({ sheetXml: deep }), { kind: "imported", accepted: 3 });
-    add("deep-xml", "deep-unclosed.xlsx", buildWorkbookZip({ sheetXml: `<worksheet ${WORKBOOK_NS}><sheetData>${"<row>".repeat(depth)}` }), { kind: "handled" });
+    add("deep-xml", "deep-unclosed.xlsx", buildWorkbookZip({ sheetXml: `<worksheet ${WORKBOOK_NS}><sheetData>${"<row>".repeat(depth)}` }), {
+      kind: "handled",
+    });
     add("deep-json", "deep-array.json", `${"[".repeat(depth)}${"]".repeat(depth)}`, { kind: "handled" });
     add("deep-json", "deep-object.json", `[${'{"a":'.repeat(depth)}1${"}".repeat(depth)}]`, { kind: "handled" });
     add("deep-json", "deep-object.ndjson", `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}\n`, { kind: "handled" });
   }
   {
-    const laughs = ['<!ENTITY lol "lol">', ...Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i === 0 ? "" : i};`.repeat(10)}">`)].join("");
+    const laughs = [
+      '<!ENTITY lol "lol">',
+      ...Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i === 0 ? "" : i};`.repeat(10)}">`),
+    ].join("");
     const sheet = (doctype: string, entity: string, tag: string) =>
       `<?xml version="1.0"?><!DOCTYPE worksheet [${doctype}]>${buildSheetXml(buildBusinesses(tag, 2)).replace("</sheetData>", `<row r="9"><c r="A9" t="inlineStr"><is><t>${entity}</t></is></c></row></sheetData>`)}`;
-    add("xml-entities", "billion-laughs-sheet.xlsx", buildWorkbookZip({ sheetXml: sheet(laughs, "&lol9;", "laughs") }), { kind: "imported", accepted: 3 });
+    add("xml-entities", "billion-laughs-sheet.xlsx", buildWorkbookZip({ sheetXml: sheet(laughs, "&lol9;", "laughs") }), {
+      kind: "imported",
+      accepted: 3,
+    });
     add(
       "xml-entities",
       "billion-laughs-strings.xlsx",
-      buildWorkbookZip({ sheetXml: buildSheetXml(buildBusinesses("laughsst", 2)), sharedStringsXml: `<?xml version="1.0"?><!DOCTYPE sst [${laughs}]><sst ${WORKBOOK_NS} count="1" uniqueCount="1"><si><t>&lol9;</t></si></sst>` }),
+      buildWorkbookZip({
+        sheetXml: buildSheetXml(buildBusinesses("laughsst", 2)),
+        sharedStringsXml: `<?xml version="1.0"?><!DOCTYPE sst [${laughs}]><sst ${WORKBOOK_NS} count="1" uniqueCount="1"><si><t>&lol9;</t></si></sst>`,
+      }),
       { kind: "imported", accepted: 2 },
     );
-    add("xml-entities", "external-entity-file.xlsx", buildWorkbookZip({ sheetXml: sheet('<!ENTITY xxe SYSTEM "file:///etc/passwd">', "&xxe;", "xxefile") }), { kind: "imported", accepted: 3 });
-    add("xml-entities", "external-entity-http.xlsx", buildWorkbookZip({ sheetXml: sheet('<!ENTITY xxe SYSTEM "http://127.0.0.1:9/x">', "&xxe;", "xxehttp") }), { kind: "imported", accepted: 3 });
-    add("xml-entities", "external-dtd.xlsx", buildWorkbookZip({ sheetXml: `<?xml version="1.0"?><!DOCTYPE worksheet SYSTEM "file:///etc/passwd">${buildSheetXml(buildBusinesses("xxedtd", 2))}` }), { kind: "imported", accepted: 2 });
-    add("xml-entities", "parameter-entity.xlsx", buildWorkbookZip({ sheetXml: sheet('<!ENTITY % p SYSTEM "file:///etc/passwd"> %p;', "Corpus param Shop", "xxeparam") }), { kind: "imported", accepted: 3 });
+    add(
+      "xml-entities",
+      "external-entity-file.xlsx",
+      buildWorkbookZip({ sheetXml: sheet('<!ENTITY xxe SYSTEM "file:///etc/passwd">', "&xxe;", "xxefile") }),
+      { kind: "imported", accepted: 3 },
+    );
+    add(
+      "xml-entities",
+      "external-entity-http.xlsx",
+      buildWorkbookZip({ sheetXml: sheet('<!ENTITY xxe SYSTEM "http://127.0.0.1:9/x">', "&xxe;", "xxehttp") }),
+      { kind: "imported", accepted: 3 },
+    );
+    add(
+      "xml-entities",
+      "external-dtd.xlsx",
+      buildWorkbookZip({
+        sheetXml: `<?xml version="1.0"?><!DOCTYPE worksheet SYSTEM "file:///etc/passwd">${buildSheetXml(buildBusinesses("xxedtd", 2))}`,
+      }),
+      { kind: "imported", accepted: 2 },
+    );
+    add(
+      "xml-entities",
+      "parameter-entity.xlsx",
+      buildWorkbookZip({ sheetXml: sheet('<!ENTITY % p SYSTEM "file:///etc/passwd"> %p;', "Corpus param Shop", "xxeparam") }),
+      { kind: "imported", accepted: 3 },
+    );
   }
 
   // ---- the wrong extension for the content ----
@@ -259,19 +355,50 @@ export function writeMalformedCorpus(dir: string, seed = 7): Corpus {
   add("wrong-extension", "csv-named.xlsx", toCsv(buildBusinesses("csvasxlsx", 3)), { kind: "imported", accepted: 3 });
   add("wrong-extension", "csv-named.xls", toCsv(buildBusinesses("csvasxls", 3)), { kind: "imported", accepted: 3 });
   add("wrong-extension", "json-named.csv", JSON.stringify(toObjects(buildBusinesses("jsonascsv", 3))), { kind: "imported", accepted: 3 });
-  add("wrong-extension", "image-named.xlsx", Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]), refused("UNSUPPORTED_FORMAT"));
-  add("wrong-extension", "jpeg-named.csv", Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 3)]), refused("UNSUPPORTED_FORMAT"));
+  add(
+    "wrong-extension",
+    "image-named.xlsx",
+    Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]),
+    refused("UNSUPPORTED_FORMAT"),
+  );
+  add(
+    "wrong-extension",
+    "jpeg-named.csv",
+    Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 3)]),
+    refused("UNSUPPORTED_FORMAT"),
+  );
   add("wrong-extension", "pdf-named.xls", Buffer.from("%PDF-1.7\n%\xe2\xe3\n1 0 obj\n", "latin1"), refused("UNSUPPORTED_FORMAT"));
-  add("wrong-extension", "html-named.xls", `<html><body><table><tr><td>name</td></tr><tr><td>Shop</td></tr></table></body></html>`, refused("UNSUPPORTED_FORMAT"));
-  add("wrong-extension", "xml-spreadsheet-2003.xls", `<?xml version="1.0"?><Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet"></Workbook>`, refused("UNSUPPORTED_FORMAT"));
+  add(
+    "wrong-extension",
+    "html-named.xls",
+    `<html><body><table><tr><td>name</td></tr><tr><td>Shop</td></tr></table></body></html>`,
+    refused("UNSUPPORTED_FORMAT"),
+  );
+  add(
+    "wrong-extension",
+    "xml-spreadsheet-2003.xls",
+    `<?xml version="1.0"?><Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet"></Workbook>`,
+    refused("UNSUPPORTED_FORMAT"),
+  );
   add("wrong-extension", "sqlite-named.csv", Buffer.concat([Buffer.from("SQLite format 3\0"), Buffer.alloc(100)]), refused("UNSUPPORTED_FORMAT"));
-  add("wrong-extension", "ole-garbage.xls", Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(4096, 0x41)]), refused("CORRUPT_FILE"));
+  add(
+    "wrong-extension",
+    "ole-garbage.xls",
+    Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(4096, 0x41)]),
+    refused("CORRUPT_FILE"),
+  );
   add("wrong-extension", "not-gzip.csv.gz", toCsv(buildBusinesses("plainasgz", 2)), { kind: "imported", accepted: 2 });
 
   // ---- gzip: garbage inside, cut off, empty, twice, a bomb past the size limit, a gzipped workbook ----
   const gzCsv = zlib.gzipSync(toCsv(buildBusinesses("gz", 20)));
   for (let i = 0; i < 4; i++) add("gzip", `garbage-${i}.csv.gz`, zlib.gzipSync(randomBytes(random, 4096)), refused("UNSUPPORTED_FORMAT"));
-  for (const fraction of [0.1, 0.3, 0.5, 0.7, 0.9, 0.97]) add("gzip", `truncated-${Math.round(fraction * 100)}.csv.gz`, gzCsv.subarray(0, Math.max(3, Math.floor(gzCsv.length * fraction))), refused("CORRUPT_FILE"));
+  for (const fraction of [0.1, 0.3, 0.5, 0.7, 0.9, 0.97])
+    add(
+      "gzip",
+      `truncated-${Math.round(fraction * 100)}.csv.gz`,
+      gzCsv.subarray(0, Math.max(3, Math.floor(gzCsv.length * fraction))),
+      refused("CORRUPT_FILE"),
+    );
   add("gzip", "gzip-of-nothing.csv.gz", zlib.gzipSync(Buffer.alloc(0)), refused("FILE_EMPTY"));
   add("gzip", "gzip-twice.csv.gz", zlib.gzipSync(gzCsv), refused("UNSUPPORTED_FORMAT"));
   add("gzip", "gzipped-workbook.xlsx.gz", zlib.gzipSync(workbook), refused("UNSUPPORTED_FORMAT"));
@@ -285,7 +412,13 @@ export function writeMalformedCorpus(dir: string, seed = 7): Corpus {
   }
 
   // ---- binary garbage and NUL bytes ----
-  for (let i = 0; i < 6; i++) add("binary", `random-${i}.${["csv", "xlsx", "json", "xls", "ndjson", "csv"][i]}`, randomBytes(random, 512 + i * 3000), refused("UNSUPPORTED_FORMAT"));
+  for (let i = 0; i < 6; i++)
+    add(
+      "binary",
+      `random-${i}.${["csv", "xlsx", "json", "xls", "ndjson", "csv"][i]}`,
+      randomBytes(random, 512 + i * 3000),
+      refused("UNSUPPORTED_FORMAT"),
+    );
   for (const size of [1, 16, 4096, 1024 * 1024]) add("nul-filled", `nul-${size}.csv`, Buffer.alloc(size), refused("UNSUPPORTED_FORMAT"));
   add("nul-filled", "nul-4096.xlsx", Buffer.alloc(4096), refused("UNSUPPORTED_FORMAT"));
   add("binary", "elf-named.csv", Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46]), randomBytes(random, 1000)]), refused("UNSUPPORTED_FORMAT"));
@@ -295,8 +428,16 @@ export function writeMalformedCorpus(dir: string, seed = 7): Corpus {
     withNuls[csv.indexOf("Corpus nulrows Bakery 2") + 7] = 0;
     add("nul-filled", "nul-inside-a-name.csv", withNuls, { kind: "imported", accepted: 4 });
     add("nul-filled", "nul-in-header.csv", `na\0me,addr\0ess\r\nCorpus nulhead Shop,1 Road\r\n`, { kind: "handled" });
-    add("nul-filled", "nul-in-rejected-row.csv", `name,address\r\n,1 R\0oad\r\nCorpus nulrej Shop,2 Road\r\n`, { kind: "imported", accepted: 1, rejectedAtLeast: 1 });
-    add("nul-filled", "nul-key.json", `[{"name":"Corpus nulkey Shop","a\\u0000b":"x"},{"na\\u0000me":"\\u0000"}]`, { kind: "imported", accepted: 1, rejectedAtLeast: 1 });
+    add("nul-filled", "nul-in-rejected-row.csv", `name,address\r\n,1 R\0oad\r\nCorpus nulrej Shop,2 Road\r\n`, {
+      kind: "imported",
+      accepted: 1,
+      rejectedAtLeast: 1,
+    });
+    add("nul-filled", "nul-key.json", `[{"name":"Corpus nulkey Shop","a\\u0000b":"x"},{"na\\u0000me":"\\u0000"}]`, {
+      kind: "imported",
+      accepted: 1,
+      rejectedAtLeast: 1,
+    });
   }
 
   // ---- text encodings ----
@@ -305,15 +446,26 @@ export function writeMalformedCorpus(dir: string, seed = 7): Corpus {
     add("encoding", "utf16le-no-bom.csv", Buffer.from(text, "utf16le"), { kind: "imported", accepted: 3 });
     const be = Buffer.from(toCsv(buildBusinesses("utf16be", 3)), "utf16le").swap16();
     add("encoding", "utf16be-no-bom.csv", be, { kind: "imported", accepted: 3 });
-    const mixed = Buffer.concat([Buffer.from(toCsv(buildBusinesses("mixedenc", 2)).replace("Bakery 1", "Café 1"), "utf8"), Buffer.from("Corpus mixedenc Caf\xe9 3,Rue 3,,Cafe,48.85,2.35,4,corpus-mixedenc-3,FR\r\n", "latin1")]);
+    const mixed = Buffer.concat([
+      Buffer.from(toCsv(buildBusinesses("mixedenc", 2)).replace("Bakery 1", "Café 1"), "utf8"),
+      Buffer.from("Corpus mixedenc Caf\xe9 3,Rue 3,,Cafe,48.85,2.35,4,corpus-mixedenc-3,FR\r\n", "latin1"),
+    ]);
     add("encoding", "mixed-utf8-latin1.csv", mixed, { kind: "imported", accepted: 3 });
-    add("encoding", "latin1.csv", Buffer.from(toCsv(buildBusinesses("latin1", 2)).replace("Bakery 1", "Pâtisserie 1"), "latin1"), { kind: "imported", accepted: 2 });
+    add("encoding", "latin1.csv", Buffer.from(toCsv(buildBusinesses("latin1", 2)).replace("Bakery 1", "Pâtisserie 1"), "latin1"), {
+      kind: "imported",
+      accepted: 2,
+    });
     const invalid = Buffer.from(toCsv(buildBusinesses("badutf8", 3)));
     const at = invalid.indexOf("Bakery 2");
     invalid[at] = 0xc3;
     invalid[at + 1] = 0x28;
     add("encoding", "invalid-utf8.csv", invalid, { kind: "imported", accepted: 3 });
-    add("encoding", "lone-surrogates.json", `[{"name":"Corpus surrogate \\ud800 Bakery","address":"1 Road","country_code":"GB","place_id":"corpus-surrogate-1"}]`, { kind: "imported", accepted: 1 });
+    add(
+      "encoding",
+      "lone-surrogates.json",
+      `[{"name":"Corpus surrogate \\ud800 Bakery","address":"1 Road","country_code":"GB","place_id":"corpus-surrogate-1"}]`,
+      { kind: "imported", accepted: 1 },
+    );
     add("encoding", "utf8-bom-json.json", `\ufeff${JSON.stringify(toObjects(buildBusinesses("bomjson", 2)))}`, { kind: "imported", accepted: 2 });
   }
 
@@ -323,19 +475,61 @@ export function writeMalformedCorpus(dir: string, seed = 7): Corpus {
     const lines = toCsv(good).split("\r\n");
     lines.splice(3, 0, `"Corpus quotes Broken 1,"unterminated, "x,y`, `Corpus quotes "Stray" Quote,1 Road,,Cafe,1,1,4,corpus-quotes-stray,GB`);
     add("quotes", "mismatched-quotes.csv", lines.join("\r\n"), { kind: "handled" });
-    add("quotes", "unclosed-quote-at-end.csv", `${toCsv(buildBusinesses("unclosed", 3))}"Corpus unclosed Tail,never closed\r\n`, { kind: "imported", accepted: 3, rejectedAtLeast: 1 });
+    add("quotes", "unclosed-quote-at-end.csv", `${toCsv(buildBusinesses("unclosed", 3))}"Corpus unclosed Tail,never closed\r\n`, {
+      kind: "imported",
+      accepted: 3,
+      rejectedAtLeast: 1,
+    });
     add("quotes", "quote-in-header.csv", `na"me,address\r\nCorpus hq Bakery,1 Road\r\n`, { kind: "handled" });
     add("quotes", "only-quotes.csv", '"""""""""""""""""""""', { kind: "handled" });
-    add("csv-shape", "ragged-rows.csv", `${HEADER.join(",")}\r\n${buildBusinesses("ragged", 3).map((row, i) => row.slice(0, 9 - i * 3).map(quoteCsv).join(",")).join("\r\n")}\r\n`, { kind: "handled" });
-    add("csv-shape", "extra-columns.csv", `${HEADER.join(",")}\r\n${buildBusinesses("extra", 3).map((row) => [...row, "x", "y", "z"].map(quoteCsv).join(",")).join("\r\n")}\r\n`, { kind: "imported", accepted: 3 });
+    add(
+      "csv-shape",
+      "ragged-rows.csv",
+      `${HEADER.join(",")}\r\n${buildBusinesses("ragged", 3)
+        .map((row, i) =>
+          row
+            .slice(0, 9 - i * 3)
+            .map(quoteCsv)
+            .join(","),
+        )
+        .join("\r\n")}\r\n`,
+      { kind: "handled" },
+    );
+    add(
+      "csv-shape",
+      "extra-columns.csv",
+      `${HEADER.join(",")}\r\n${buildBusinesses("extra", 3)
+        .map((row) => [...row, "x", "y", "z"].map(quoteCsv).join(","))
+        .join("\r\n")}\r\n`,
+      { kind: "imported", accepted: 3 },
+    );
     add("csv-shape", "no-name-column.csv", "foo,bar\r\n1,2\r\n3,4\r\n", { kind: "imported", accepted: 0, rejectedAtLeast: 2 });
-    add("csv-shape", "repeated-headers.csv", `${HEADER.join(",")}\r\n${HEADER.join(",")}\r\n${toCsv(buildBusinesses("repeat", 2)).split("\r\n").slice(1).join("\r\n")}`, { kind: "imported", accepted: 2 });
-    add("csv-shape", "missing-names.csv", toCsv(buildBusinesses("noname", 4).map((row, i) => (i % 2 === 0 ? ["", ...row.slice(1)] : row))), { kind: "imported", accepted: 2, rejectedAtLeast: 2 });
-    add("csv-shape", "bad-coordinates.csv", toCsv(buildBusinesses("coords", 3).map((row, i) => (i === 0 ? [...row.slice(0, 4), "999", "abc", ...row.slice(6)] : row))), { kind: "handled" });
+    add(
+      "csv-shape",
+      "repeated-headers.csv",
+      `${HEADER.join(",")}\r\n${HEADER.join(",")}\r\n${toCsv(buildBusinesses("repeat", 2)).split("\r\n").slice(1).join("\r\n")}`,
+      { kind: "imported", accepted: 2 },
+    );
+    add("csv-shape", "missing-names.csv", toCsv(buildBusinesses("noname", 4).map((row, i) => (i % 2 === 0 ? ["", ...row.slice(1)] : row))), {
+      kind: "imported",
+      accepted: 2,
+      rejectedAtLeast: 2,
+    });
+    add(
+      "csv-shape",
+      "bad-coordinates.csv",
+      toCsv(buildBusinesses("coords", 3).map((row, i) => (i === 0 ? [...row.slice(0, 4), "999", "abc", ...row.slice(6)] : row))),
+      { kind: "handled" },
+    );
     add("csv-shape", "very-long-line.csv", `${HEADER.join(",")}\r\n${"y".repeat(20 * 1024 * 1024)}`, { kind: "handled" });
     add("csv-shape", "cr-only-newlines.csv", toCsv(buildBusinesses("cronly", 3)).replace(/\r\n/g, "\r"), { kind: "imported", accepted: 3 });
     add("csv-shape", "tab-separated.csv", toCsv(buildBusinesses("tabs", 3)).replace(/,/g, "\t"), { kind: "imported", accepted: 3 });
-    add("csv-shape", "formula-cells.csv", toCsv(buildBusinesses("formula", 2).map((row) => [`=HYPERLINK("http://x","${row[0]}")`, ...row.slice(1)])), { kind: "handled" });
+    add(
+      "csv-shape",
+      "formula-cells.csv",
+      toCsv(buildBusinesses("formula", 2).map((row) => [`=HYPERLINK("http://x","${row[0]}")`, ...row.slice(1)])),
+      { kind: "handled" },
+    );
     add("csv-shape", "proto-header.csv", `__proto__,constructor,name\r\n1,2,Corpus proto Bakery\r\n`, { kind: "imported", accepted: 1 });
   }
 
@@ -343,9 +537,27 @@ export function writeMalformedCorpus(dir: string, seed = 7): Corpus {
   add("many-columns", "million-columns.csv", `${Array.from({ length: 1_000_000 }, (_, i) => `c${i}`).join(",")}\n1,2\n`, refused("TOO_MANY_COLUMNS"));
   add("many-columns", "million-empty-columns.csv", `name${",".repeat(1_000_000)}x\nShop\n`, refused("TOO_MANY_COLUMNS"));
   add("many-columns", "2001-columns.csv", `${Array.from({ length: 2001 }, (_, i) => `c${i}`).join(";")}\n1;2\n`, refused("TOO_MANY_COLUMNS"));
-  add("many-columns", "3000-keys.json", JSON.stringify([Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`k${i}`, i]))]), refused("TOO_MANY_COLUMNS"));
-  add("many-columns", "3000-keys.ndjson", `${JSON.stringify(Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`k${i}`, i])))}\n`, refused("TOO_MANY_COLUMNS"));
-  add("many-columns", "16384-columns.xlsx", toXlsx([], Array.from({ length: 16_384 }, (_, i) => `c${i}`)), refused("TOO_MANY_COLUMNS"));
+  add(
+    "many-columns",
+    "3000-keys.json",
+    JSON.stringify([Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`k${i}`, i]))]),
+    refused("TOO_MANY_COLUMNS"),
+  );
+  add(
+    "many-columns",
+    "3000-keys.ndjson",
+    `${JSON.stringify(Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`k${i}`, i])))}\n`,
+    refused("TOO_MANY_COLUMNS"),
+  );
+  add(
+    "many-columns",
+    "16384-columns.xlsx",
+    toXlsx(
+      [],
+      Array.from({ length: 16_384 }, (_, i) => `c${i}`),
+    ),
+    refused("TOO_MANY_COLUMNS"),
+  );
 
   // ---- JSON and NDJSON broken in many ways ----
   const jsonGood = toObjects(buildBusinesses("json", 3));
@@ -364,8 +576,16 @@ export function writeMalformedCorpus(dir: string, seed = 7): Corpus {
     ["single-quotes.json", "[{'name':'Shop'}]", { kind: "handled" }],
     ["comments.json", `// export\n${jsonText}`, { kind: "handled" }],
     ["nan.json", '[{"name":"Corpus nan Shop","rating":NaN}]', { kind: "handled" }],
-    ["huge-number.json", `[{"name":"Corpus hugenum Shop","place_id":"corpus-hugenum-1","rating":1${"0".repeat(400)}}]`, { kind: "imported", accepted: 1 }],
-    ["mixed-good-bad.json", `[${JSON.stringify(jsonGood[0])},42,${JSON.stringify(jsonGood[1])},"x",${JSON.stringify(jsonGood[2])}]`, { kind: "imported", accepted: 3, rejectedAtLeast: 2 }],
+    [
+      "huge-number.json",
+      `[{"name":"Corpus hugenum Shop","place_id":"corpus-hugenum-1","rating":1${"0".repeat(400)}}]`,
+      { kind: "imported", accepted: 1 },
+    ],
+    [
+      "mixed-good-bad.json",
+      `[${JSON.stringify(jsonGood[0])},42,${JSON.stringify(jsonGood[1])},"x",${JSON.stringify(jsonGood[2])}]`,
+      { kind: "imported", accepted: 3, rejectedAtLeast: 2 },
+    ],
     ["nested-values.json", '[{"name":{"first":"Corpus"},"address":["a","b"]}]', { kind: "handled" }],
     ["duplicate-keys.json", '[{"name":"Corpus dup A","name":"Corpus dup B","place_id":"corpus-dupkey-1"}]', { kind: "imported", accepted: 1 }],
     ["two-arrays.json", `${jsonText}${jsonText}`, { kind: "handled" }],
@@ -378,7 +598,11 @@ export function writeMalformedCorpus(dir: string, seed = 7): Corpus {
   for (const [name, content, expect] of brokenJson) add("json-broken", name, content, expect);
   const ndGood = toObjects(buildBusinesses("nd", 4)).map((record) => JSON.stringify(record));
   const brokenNd: Array<[string, string, CorpusExpectation]> = [
-    ["bad-line-between.ndjson", [ndGood[0], "{not json}", ndGood[1], "", ndGood[2]].join("\n"), { kind: "imported", accepted: 3, rejectedAtLeast: 1 }],
+    [
+      "bad-line-between.ndjson",
+      [ndGood[0], "{not json}", ndGood[1], "", ndGood[2]].join("\n"),
+      { kind: "imported", accepted: 3, rejectedAtLeast: 1 },
+    ],
     ["truncated-last.ndjson", [ndGood[0], ndGood[1], (ndGood[2] as string).slice(0, 20)].join("\n"), { kind: "handled" }],
     ["array-lines.ndjson", "[1]\n[2]\n", { kind: "handled" }],
     ["scalar-lines.ndjson", `${ndGood[0]}\n42\n"x"\nnull\n`, { kind: "handled" }],
@@ -399,7 +623,8 @@ export function writeMalformedCorpus(dir: string, seed = 7): Corpus {
     add("xls", "valid.xls", xls, { kind: "imported", accepted: 3 });
     add("xls", "valid-named.xlsx", xls, { kind: "imported", accepted: 3 });
     const flips = new Random(seed, xls.length);
-    for (const fraction of [0.1, 0.5, 0.9]) add("xls", `cut-${Math.round(fraction * 100)}.xls`, xls.subarray(0, Math.floor(xls.length * fraction)), { kind: "handled" });
+    for (const fraction of [0.1, 0.5, 0.9])
+      add("xls", `cut-${Math.round(fraction * 100)}.xls`, xls.subarray(0, Math.floor(xls.length * fraction)), { kind: "handled" });
     for (let i = 0; i < 5; i++) {
       const bytes = Buffer.from(xls);
       for (let f = 0; f < 3; f++) {
@@ -414,7 +639,15 @@ export function writeMalformedCorpus(dir: string, seed = 7): Corpus {
   const bases: Array<{ name: string; bytes: Buffer; count: number }> = [
     { name: "csv", bytes: Buffer.from(toCsv(buildBusinesses("mutcsv", 6))), count: 45 },
     { name: "json", bytes: Buffer.from(JSON.stringify(toObjects(buildBusinesses("mutjson", 6)), null, 1)), count: 40 },
-    { name: "ndjson", bytes: Buffer.from(toObjects(buildBusinesses("mutnd", 6)).map((record) => JSON.stringify(record)).join("\n")), count: 30 },
+    {
+      name: "ndjson",
+      bytes: Buffer.from(
+        toObjects(buildBusinesses("mutnd", 6))
+          .map((record) => JSON.stringify(record))
+          .join("\n"),
+      ),
+      count: 30,
+    },
     { name: "xlsx", bytes: toXlsx(buildBusinesses("mutxlsx", 6)), count: 36 },
   ];
   for (const base of bases) {

@@ -137,12 +137,16 @@ export function buildWorkbookZip(parts: { sheetXml: string | Buffer; sharedStrin
     },
     {
       name: "_rels/.rels",
-      data: xml('<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>'),
+      data: xml(
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+      ),
       deflate: true,
     },
     {
       name: "xl/workbook.xml",
-      data: xml(`<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${parts.sheetName ?? "Sheet1"}" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+      data: xml(
+        `<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${parts.sheetName ?? "Sheet1"}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ),
       deflate: true,
     },
     {

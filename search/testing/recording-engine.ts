@@ -8,7 +8,17 @@ export class RecordingSearchEngine implements SearchEngine {
   readonly removed: number[][] = [];
 
   async search(query: SearchQuery): Promise<SearchResult> {
-    return { hits: [], total: 0, page: query.page, perPage: query.perPage, facets: createEmptyFacets(), didYouMean: null, engine: this.name, degraded: false, tookMs: 0 };
+    return {
+      hits: [],
+      total: 0,
+      page: query.page,
+      perPage: query.perPage,
+      facets: createEmptyFacets(),
+      didYouMean: null,
+      engine: this.name,
+      degraded: false,
+      tookMs: 0,
+    };
   }
 
   async suggest(_prefix: string, _limit?: number, _kinds?: readonly SuggestionKind[]): Promise<SuggestionMatch[]> {

@@ -25,7 +25,8 @@ export function ActivityList({ items, emptyText }: { items: ActivityEntry[]; emp
             </span>
             <div className="min-w-0 flex-1">
               <p className="text-sm text-slate-900 dark:text-slate-100">
-                <span className="font-semibold">{item.actor}</span> <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-200">{item.action}</code>
+                <span className="font-semibold">{item.actor}</span>{" "}
+                <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-200">{item.action}</code>
                 {item.rowCount !== null ? <span className="text-slate-600 dark:text-slate-400"> · {formatNumber(item.rowCount)}</span> : null}
               </p>
               <p className="mt-0.5 truncate text-xs text-slate-600 dark:text-slate-400">

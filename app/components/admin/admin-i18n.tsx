@@ -222,7 +222,7 @@ const en = {
   "businesses.approvalUpdated": "Business approval status updated.",
   "businesses.approvalFailed": "Failed to update business approval status.",
   "businesses.deleteTitle": "Delete business",
-  "businesses.deleteConfirm": "Are you sure you want to delete \"{name}\"?",
+  "businesses.deleteConfirm": 'Are you sure you want to delete "{name}"?',
   "businesses.deleted": "Business Deleted",
   "businesses.deletedText": "Business has been deleted successfully",
   "businesses.deleteFailed": "Delete failed",
@@ -265,7 +265,7 @@ const en = {
   "export.categoriesLoading": "Kategoriler yükleniyor...",
   "export.categoriesError": "Kategoriler yüklenemedi. Sayfa yenileyin.",
   "export.categoriesEmpty": "Kategori bulunamadı.",
-  "export.noMatch": " \"{term}\" için sonuç bulunamadı",
+  "export.noMatch": ' "{term}" için sonuç bulunamadı',
   "export.country": "Country",
   "export.allCountries": "All countries (all)",
   "export.range": "Date range",
@@ -371,9 +371,12 @@ const en = {
   "run.severity.skipped": "Skipped",
   "run.severity.warning": "Warning",
   "run.interrupted.title": "This import was interrupted",
-  "run.interrupted.text": "The server stopped while importing this file (restarted, killed or crashed). Rows up to line {line} are saved, and the public counts were recounted.",
-  "run.interrupted.kept": "The uploaded file was kept on the server: Resume continues after line {line}. Discard gives the import up; the saved rows stay.",
-  "run.interrupted.notKept": "The uploaded file was not kept (the limit for kept files was reached, or it was on another server). Upload the same file again: the import continues after line {line}.",
+  "run.interrupted.text":
+    "The server stopped while importing this file (restarted, killed or crashed). Rows up to line {line} are saved, and the public counts were recounted.",
+  "run.interrupted.kept":
+    "The uploaded file was kept on the server: Resume continues after line {line}. Discard gives the import up; the saved rows stay.",
+  "run.interrupted.notKept":
+    "The uploaded file was not kept (the limit for kept files was reached, or it was on another server). Upload the same file again: the import continues after line {line}.",
   "run.interrupted.cli": "This was a CLI import: run directory import with the same file and --resume to continue after line {line}.",
   "run.uploadLink": "Go to the upload page",
   "run.resume": "Resume",
@@ -510,7 +513,8 @@ const tr: Record<AdminTextKey, string> = {
   "settings.analytics_code.help": "Analitik sağlayıcınızın izleme kodu.",
   "settings.facebook_pixel": "Body etiket kodları (Facebook Pixel)",
   "settings.facebook_pixel.help": "Herkese açık sayfalarda <body> etiketinin hemen ardından eklenir.",
-  "settings.scriptWarning": "Bu kod bir <script> etiketi içeriyor. Her herkese açık sayfada çalışır: yalnızca güvendiğiniz sağlayıcıların kodunu yapıştırın.",
+  "settings.scriptWarning":
+    "Bu kod bir <script> etiketi içeriyor. Her herkese açık sayfada çalışır: yalnızca güvendiğiniz sağlayıcıların kodunu yapıştırın.",
   "settings.saved": "Ayarlar kaydedildi",
   "settings.savedText": "Site ayarları kaydedildi.",
   "settings.saveError": "Kayıt hatası",
@@ -605,7 +609,7 @@ const tr: Record<AdminTextKey, string> = {
   "businesses.approvalUpdated": "İşletmenin onay durumu güncellendi.",
   "businesses.approvalFailed": "İşletmenin onay durumu güncellenemedi.",
   "businesses.deleteTitle": "İşletmeyi sil",
-  "businesses.deleteConfirm": "\"{name}\" işletmesini silmek istediğinizden emin misiniz?",
+  "businesses.deleteConfirm": '"{name}" işletmesini silmek istediğinizden emin misiniz?',
   "businesses.deleted": "İşletme silindi",
   "businesses.deletedText": "İşletme başarıyla silindi",
   "businesses.deleteFailed": "Silme hatası",
@@ -648,7 +652,7 @@ const tr: Record<AdminTextKey, string> = {
   "export.categoriesLoading": "Kategoriler yükleniyor...",
   "export.categoriesError": "Kategoriler yüklenemedi. Sayfa yenileyin.",
   "export.categoriesEmpty": "Kategori bulunamadı.",
-  "export.noMatch": " \"{term}\" için sonuç bulunamadı",
+  "export.noMatch": ' "{term}" için sonuç bulunamadı',
   "export.country": "Ülke",
   "export.allCountries": "Tüm ülkeler (all)",
   "export.range": "Tarih aralığı",
@@ -754,15 +758,20 @@ const tr: Record<AdminTextKey, string> = {
   "run.severity.skipped": "Atlandı",
   "run.severity.warning": "Uyarı",
   "run.interrupted.title": "Bu içe aktarma yarıda kesildi",
-  "run.interrupted.text": "Sunucu bu dosyayı içe aktarırken durdu (yeniden başlatıldı, sonlandırıldı ya da çöktü). {line}. satıra kadarki satırlar kaydedildi ve herkese açık sayılar yeniden hesaplandı.",
-  "run.interrupted.kept": "Yüklenen dosya sunucuda saklandı: Devam et, {line}. satırdan sonrasını içe aktarır. Vazgeç, içe aktarmayı bırakır; kaydedilen satırlar kalır.",
-  "run.interrupted.notKept": "Yüklenen dosya saklanmadı (saklanan dosya sınırına ulaşıldı ya da başka bir sunucudaydı). Aynı dosyayı yeniden yükleyin: içe aktarma {line}. satırdan sonra sürer.",
-  "run.interrupted.cli": "Bu bir CLI içe aktarmasıydı: {line}. satırdan sonra sürdürmek için aynı dosyayla directory import komutunu --resume ile çalıştırın.",
+  "run.interrupted.text":
+    "Sunucu bu dosyayı içe aktarırken durdu (yeniden başlatıldı, sonlandırıldı ya da çöktü). {line}. satıra kadarki satırlar kaydedildi ve herkese açık sayılar yeniden hesaplandı.",
+  "run.interrupted.kept":
+    "Yüklenen dosya sunucuda saklandı: Devam et, {line}. satırdan sonrasını içe aktarır. Vazgeç, içe aktarmayı bırakır; kaydedilen satırlar kalır.",
+  "run.interrupted.notKept":
+    "Yüklenen dosya saklanmadı (saklanan dosya sınırına ulaşıldı ya da başka bir sunucudaydı). Aynı dosyayı yeniden yükleyin: içe aktarma {line}. satırdan sonra sürer.",
+  "run.interrupted.cli":
+    "Bu bir CLI içe aktarmasıydı: {line}. satırdan sonra sürdürmek için aynı dosyayla directory import komutunu --resume ile çalıştırın.",
   "run.uploadLink": "Yükleme sayfasına git",
   "run.resume": "Devam et",
   "run.resuming": "Devam ettiriliyor...",
   "run.discard": "Vazgeç",
-  "run.discardConfirm": "#{id} numaralı içe aktarmadan vazgeçilsin mi? Kaydedilen satırlar kalır; saklanan dosya silinir ve içe aktarma artık sürdürülemez.",
+  "run.discardConfirm":
+    "#{id} numaralı içe aktarmadan vazgeçilsin mi? Kaydedilen satırlar kalır; saklanan dosya silinir ve içe aktarma artık sürdürülemez.",
   "run.discardedText": "Yarıda kesilen bu içe aktarmadan vazgeçildi. {line}. satıra kadarki satırlar kayıtlı kalır.",
   "run.runningText": "İçe aktarılıyor: şimdiye kadar {count}. satıra kadar kaydedildi. Bu sayfa kendini yeniler.",
   "errors.title": "Bu işlem tamamlanamadı",
@@ -794,7 +803,8 @@ export function useAdminText() {
       locale,
       t,
       formatNumber: (value: number, digits = 0) => value.toLocaleString(numberLocale, { maximumFractionDigits: digits }),
-      formatDateTime: (iso: string) => new Date(iso).toLocaleString(numberLocale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC",
+      formatDateTime: (iso: string) =>
+        new Date(iso).toLocaleString(numberLocale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC",
       formatBytes: (bytes: number) => {
         const units = ["B", "KB", "MB", "GB", "TB"];
         let value = bytes;

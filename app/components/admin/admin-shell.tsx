@@ -46,7 +46,12 @@ function SidebarNav({ counts, onNavigate }: { counts: AdminShellProps["counts"];
   return (
     <nav aria-label={t("nav.main")} className="flex flex-1 flex-col gap-1 px-3 py-4">
       {NAV.map((item) => {
-        const badge = item.badge === "businesses" ? compact(counts.businesses, locale) : item.badge === "messages" && counts.unreadMessages > 0 ? String(counts.unreadMessages) : null;
+        const badge =
+          item.badge === "businesses"
+            ? compact(counts.businesses, locale)
+            : item.badge === "messages" && counts.unreadMessages > 0
+              ? String(counts.unreadMessages)
+              : null;
         return (
           <NavLink
             key={item.to}
@@ -64,12 +69,19 @@ function SidebarNav({ counts, onNavigate }: { counts: AdminShellProps["counts"];
           >
             {({ isActive }) => (
               <>
-                <AdminIcon name={item.icon} className={`h-5 w-5 shrink-0 ${isActive ? "text-white" : "text-slate-500 group-hover:text-slate-700 dark:text-slate-400 dark:group-hover:text-white"}`} />
+                <AdminIcon
+                  name={item.icon}
+                  className={`h-5 w-5 shrink-0 ${isActive ? "text-white" : "text-slate-500 group-hover:text-slate-700 dark:text-slate-400 dark:group-hover:text-white"}`}
+                />
                 <span className="flex-1">{t(item.label)}</span>
                 {badge ? (
                   <span
                     className={`rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums ${
-                      isActive ? "bg-brand-800 text-white" : item.badge === "messages" ? "bg-red-600 text-white" : "bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200"
+                      isActive
+                        ? "bg-brand-800 text-white"
+                        : item.badge === "messages"
+                          ? "bg-red-600 text-white"
+                          : "bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200"
                     }`}
                   >
                     {badge}
@@ -88,13 +100,19 @@ function SidebarFooter() {
   const { t } = useAdminText();
   return (
     <div className="space-y-1 border-t border-slate-200 px-3 py-4 dark:border-slate-800">
-      <a href="/" className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
+      <a
+        href="/"
+        className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+      >
         <AdminIcon name="site" className="h-5 w-5 text-slate-500 dark:text-slate-400" />
         {t("nav.backToSite")}
       </a>
       {/* A plain form: the logout call answers with a redirect to the login page, also without JavaScript. */}
       <form method="post" action="/api/admin/logout">
-        <button type="submit" className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left text-sm font-medium text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950">
+        <button
+          type="submit"
+          className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left text-sm font-medium text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950"
+        >
           <AdminIcon name="logout" className="h-5 w-5" />
           {t("nav.logout")}
         </button>
@@ -118,19 +136,47 @@ function Brand() {
   );
 }
 
-function HeaderControls({ theme, onTheme, locale, onLocale, unread }: { theme: AdminTheme; onTheme: () => void; locale: AdminLanguage; onLocale: (l: AdminLanguage) => void; unread: number }) {
+function HeaderControls({
+  theme,
+  onTheme,
+  locale,
+  onLocale,
+  unread,
+}: {
+  theme: AdminTheme;
+  onTheme: () => void;
+  locale: AdminLanguage;
+  onLocale: (l: AdminLanguage) => void;
+  unread: number;
+}) {
   const { t } = useAdminText();
-  const iconButton = "relative inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white";
+  const iconButton =
+    "relative inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white";
   return (
     <div className="flex items-center gap-1">
       <NavLink to="/admin/messages" className={iconButton} aria-label={t("header.notifications", { count: unread })}>
         <AdminIcon name="bell" />
-        {unread > 0 ? <span className="absolute right-1.5 top-1.5 min-w-[1.1rem] rounded-full bg-red-600 px-1 text-center text-[0.65rem] font-bold leading-[1.1rem] text-white">{unread > 99 ? "99+" : unread}</span> : null}
+        {unread > 0 ? (
+          <span className="absolute right-1.5 top-1.5 min-w-[1.1rem] rounded-full bg-red-600 px-1 text-center text-[0.65rem] font-bold leading-[1.1rem] text-white">
+            {unread > 99 ? "99+" : unread}
+          </span>
+        ) : null}
       </NavLink>
-      <button type="button" onClick={onTheme} className={iconButton} aria-pressed={theme === "dark"} aria-label={t("header.darkMode")} title={theme === "dark" ? t("header.lightMode") : t("header.darkMode")}>
+      <button
+        type="button"
+        onClick={onTheme}
+        className={iconButton}
+        aria-pressed={theme === "dark"}
+        aria-label={t("header.darkMode")}
+        title={theme === "dark" ? t("header.lightMode") : t("header.darkMode")}
+      >
         <AdminIcon name={theme === "dark" ? "sun" : "moon"} />
       </button>
-      <div role="group" aria-label={t("header.language")} className="ml-1 flex rounded-lg border border-slate-300 p-0.5 text-xs font-semibold dark:border-slate-700">
+      <div
+        role="group"
+        aria-label={t("header.language")}
+        className="ml-1 flex rounded-lg border border-slate-300 p-0.5 text-xs font-semibold dark:border-slate-700"
+      >
         {(["tr", "en"] as const).map((code) => (
           <button
             key={code}
@@ -148,7 +194,20 @@ function HeaderControls({ theme, onTheme, locale, onLocale, unread }: { theme: A
   );
 }
 
-function ShellFrame({ user, counts, theme, setTheme, locale, setLocale, children }: Omit<AdminShellProps, "theme" | "locale"> & { theme: AdminTheme; setTheme: (t: AdminTheme) => void; locale: AdminLanguage; setLocale: (l: AdminLanguage) => void }) {
+function ShellFrame({
+  user,
+  counts,
+  theme,
+  setTheme,
+  locale,
+  setLocale,
+  children,
+}: Omit<AdminShellProps, "theme" | "locale"> & {
+  theme: AdminTheme;
+  setTheme: (t: AdminTheme) => void;
+  locale: AdminLanguage;
+  setLocale: (l: AdminLanguage) => void;
+}) {
   const { t } = useAdminText();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
@@ -168,12 +227,18 @@ function ShellFrame({ user, counts, theme, setTheme, locale, setLocale, children
           <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
             <Dialog.Portal>
               <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" />
-              <Dialog.Content className={`fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl lg:hidden ${theme === "dark" ? "dark" : ""}`} aria-describedby={undefined}>
+              <Dialog.Content
+                className={`fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl lg:hidden ${theme === "dark" ? "dark" : ""}`}
+                aria-describedby={undefined}
+              >
                 <AdminLocaleProvider locale={locale}>
                   <div className={`${sidebarClasses} overflow-y-auto`}>
                     <div className="flex items-center justify-between pr-3">
                       <Brand />
-                      <Dialog.Close className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800" aria-label={t("nav.closeMenu")}>
+                      <Dialog.Close
+                        className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+                        aria-label={t("nav.closeMenu")}
+                      >
                         <AdminIcon name="close" />
                       </Dialog.Close>
                     </div>
@@ -230,8 +295,14 @@ function ShellFrame({ user, counts, theme, setTheme, locale, setLocale, children
                     }}
                     unread={counts.unreadMessages}
                   />
-                  <span className="hidden items-center gap-2 border-l border-slate-200 pl-3 text-sm md:flex dark:border-slate-700" title={t("header.signedInAs", { name: user.username })}>
-                    <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-sm font-bold uppercase text-brand-800 dark:bg-brand-900 dark:text-brand-100">
+                  <span
+                    className="hidden items-center gap-2 border-l border-slate-200 pl-3 text-sm md:flex dark:border-slate-700"
+                    title={t("header.signedInAs", { name: user.username })}
+                  >
+                    <span
+                      aria-hidden="true"
+                      className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-sm font-bold uppercase text-brand-800 dark:bg-brand-900 dark:text-brand-100"
+                    >
                       {user.username.slice(0, 1)}
                     </span>
                     <span className="sr-only">{t("header.signedInAs", { name: user.username })}</span>

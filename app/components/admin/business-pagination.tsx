@@ -15,7 +15,8 @@ export function BusinessPagination({ page, totalPages, hrefFor }: { page: number
   const { t } = useAdminText();
   if (totalPages <= 1) return null;
   const base = "inline-flex min-w-9 items-center justify-center rounded-md border px-3 py-1.5 text-sm font-medium";
-  const idle = "border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800";
+  const idle =
+    "border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800";
   const disabled = "pointer-events-none border-slate-200 text-slate-400 dark:border-slate-700 dark:text-slate-500";
   return (
     <nav aria-label={t("pagination.label")} className="flex flex-wrap items-center justify-center gap-1.5">
@@ -33,7 +34,12 @@ export function BusinessPagination({ page, totalPages, hrefFor }: { page: number
           {number}
         </Link>
       ))}
-      <Link to={hrefFor(page + 1)} className={`${base} ${page >= totalPages ? disabled : idle}`} aria-disabled={page >= totalPages} preventScrollReset>
+      <Link
+        to={hrefFor(page + 1)}
+        className={`${base} ${page >= totalPages ? disabled : idle}`}
+        aria-disabled={page >= totalPages}
+        preventScrollReset
+      >
         {t("pagination.next")}
       </Link>
     </nav>

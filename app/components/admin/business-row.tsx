@@ -25,7 +25,9 @@ export function BusinessRow({ business, busy, onToggleApproval, onDelete }: Busi
   return (
     <li
       className={`rounded-2xl border p-4 shadow-sm ${
-        business.isApproved ? "border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" : "border-amber-200 bg-amber-50/40 dark:border-amber-800 dark:bg-slate-900"
+        business.isApproved
+          ? "border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+          : "border-amber-200 bg-amber-50/40 dark:border-amber-800 dark:bg-slate-900"
       }`}
       data-testid="admin-business-row"
     >
@@ -42,7 +44,9 @@ export function BusinessRow({ business, busy, onToggleApproval, onDelete }: Busi
             {business.isApproved ? null : <Badge tone="amber">{t("businesses.pending")}</Badge>}
             {business.isTest ? <Badge tone="slate">{t("businesses.testData")}</Badge> : null}
           </div>
-          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{[business.category, business.city, business.countryCode].filter(Boolean).join(" · ") || "—"}</p>
+          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+            {[business.category, business.city, business.countryCode].filter(Boolean).join(" · ") || "—"}
+          </p>
           {business.address ? <p className="mt-0.5 break-words text-sm text-slate-600 dark:text-slate-400">{business.address}</p> : null}
           <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700 dark:text-slate-300">
             {figures.map(([label, value]) => (

@@ -35,7 +35,9 @@ export function CodeArea({
         <label htmlFor={id} className={hideLabel ? "sr-only" : "text-sm font-semibold text-slate-900 dark:text-white"}>
           {label}
         </label>
-        <span className="text-xs tabular-nums text-slate-600 dark:text-slate-400">{footer ?? t("common.characters", { count: formatNumber(value.length) })}</span>
+        <span className="text-xs tabular-nums text-slate-600 dark:text-slate-400">
+          {footer ?? t("common.characters", { count: formatNumber(value.length) })}
+        </span>
       </div>
       {help ? (
         <p id={`${id}-help`} className="mb-2 text-xs text-slate-600 dark:text-slate-400">
@@ -60,7 +62,10 @@ export function CodeArea({
 
 export function InlineWarning({ children }: { children: ReactNode }) {
   return (
-    <p role="status" className="mt-2 flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+    <p
+      role="status"
+      className="mt-2 flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+    >
       <AdminIcon name="warning" className="mt-0.5 h-4 w-4 shrink-0" />
       <span>{children}</span>
     </p>

@@ -142,18 +142,34 @@ export function ExportDialog({ csrfToken, fields, defaultFields, dateRanges }: E
                   {t("export.fields", { selected: selected.size, total: fields.length })}
                 </legend>
                 <div className="flex gap-2 text-sm">
-                  <button type="button" className="rounded px-2 py-1 text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-slate-700" onClick={() => setSelected(new Set(fields))}>
+                  <button
+                    type="button"
+                    className="rounded px-2 py-1 text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-slate-700"
+                    onClick={() => setSelected(new Set(fields))}
+                  >
                     {t("export.selectAll")}
                   </button>
-                  <button type="button" className="rounded px-2 py-1 text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-slate-700" onClick={() => setSelected(new Set())}>
+                  <button
+                    type="button"
+                    className="rounded px-2 py-1 text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-slate-700"
+                    onClick={() => setSelected(new Set())}
+                  >
                     {t("export.clear")}
                   </button>
                 </div>
               </div>
               <div className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
                 {fields.map((field) => (
-                  <label key={field} className="flex items-center gap-2 rounded px-1 py-1 text-sm text-slate-800 hover:bg-slate-50 dark:text-slate-200 dark:hover:bg-slate-700">
-                    <input type="checkbox" className="h-4 w-4 accent-brand-600" checked={selected.has(field)} onChange={() => toggle(selected, field, setSelected)} />
+                  <label
+                    key={field}
+                    className="flex items-center gap-2 rounded px-1 py-1 text-sm text-slate-800 hover:bg-slate-50 dark:text-slate-200 dark:hover:bg-slate-700"
+                  >
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4 accent-brand-600"
+                      checked={selected.has(field)}
+                      onChange={() => toggle(selected, field, setSelected)}
+                    />
                     <span className="font-mono text-xs sm:text-sm">{field}</span>
                   </label>
                 ))}
@@ -162,13 +178,24 @@ export function ExportDialog({ csrfToken, fields, defaultFields, dateRanges }: E
 
             <fieldset>
               <legend className="text-sm font-semibold text-slate-900 dark:text-white">
-                {t("export.categories")} {chosenCategories.size > 0 ? t("export.categoriesChosen", { count: chosenCategories.size }) : t("export.categoriesAll")}
+                {t("export.categories")}{" "}
+                {chosenCategories.size > 0 ? t("export.categoriesChosen", { count: chosenCategories.size }) : t("export.categoriesAll")}
               </legend>
               <label className="sr-only" htmlFor="export-category-search">
                 {t("export.categorySearch")}
               </label>
-              <input id="export-category-search" type="search" placeholder={t("export.categorySearchPlaceholder")} value={term} onChange={(event) => setTerm(event.target.value)} className={input} />
-              <div className="mt-2 max-h-48 overflow-y-auto rounded-md border border-slate-200 p-2 dark:border-slate-700" data-testid="export-category-list">
+              <input
+                id="export-category-search"
+                type="search"
+                placeholder={t("export.categorySearchPlaceholder")}
+                value={term}
+                onChange={(event) => setTerm(event.target.value)}
+                className={input}
+              />
+              <div
+                className="mt-2 max-h-48 overflow-y-auto rounded-md border border-slate-200 p-2 dark:border-slate-700"
+                data-testid="export-category-list"
+              >
                 {categories.state === "loading" || categories.state === "idle" ? (
                   <p className="p-2 text-sm text-slate-700 dark:text-slate-300">{t("export.categoriesLoading")}</p>
                 ) : categories.state === "error" ? (
@@ -180,8 +207,16 @@ export function ExportDialog({ csrfToken, fields, defaultFields, dateRanges }: E
                 ) : (
                   <div className="grid gap-1 sm:grid-cols-2">
                     {matches.map((name) => (
-                      <label key={name} className="flex items-center gap-2 rounded px-1 py-1 text-sm text-slate-800 hover:bg-slate-50 dark:text-slate-200 dark:hover:bg-slate-700">
-                        <input type="checkbox" className="h-4 w-4 accent-brand-600" checked={chosenCategories.has(name)} onChange={() => toggle(chosenCategories, name, setChosenCategories)} />
+                      <label
+                        key={name}
+                        className="flex items-center gap-2 rounded px-1 py-1 text-sm text-slate-800 hover:bg-slate-50 dark:text-slate-200 dark:hover:bg-slate-700"
+                      >
+                        <input
+                          type="checkbox"
+                          className="h-4 w-4 accent-brand-600"
+                          checked={chosenCategories.has(name)}
+                          onChange={() => toggle(chosenCategories, name, setChosenCategories)}
+                        />
                         <span className="truncate">{name}</span>
                       </label>
                     ))}
@@ -197,7 +232,13 @@ export function ExportDialog({ csrfToken, fields, defaultFields, dateRanges }: E
                 </label>
                 <select id="export-country" value={country} onChange={(event) => setCountry(event.target.value)} className={input}>
                   <option value="all">{t("export.allCountries")}</option>
-                  {countries.state === "ready" ? countries.value.map((code) => <option key={code} value={code}>{code}</option>) : null}
+                  {countries.state === "ready"
+                    ? countries.value.map((code) => (
+                        <option key={code} value={code}>
+                          {code}
+                        </option>
+                      ))
+                    : null}
                 </select>
               </div>
               <div>
@@ -226,7 +267,9 @@ export function ExportDialog({ csrfToken, fields, defaultFields, dateRanges }: E
                     </label>
                     <input id="export-end" type="date" value={endDate} onChange={(event) => setEndDate(event.target.value)} className={input} />
                   </div>
-                  {customIncomplete ? <p className="text-sm text-amber-800 dark:text-amber-300 sm:col-span-2">{t("export.customIncomplete")}</p> : null}
+                  {customIncomplete ? (
+                    <p className="text-sm text-amber-800 dark:text-amber-300 sm:col-span-2">{t("export.customIncomplete")}</p>
+                  ) : null}
                 </>
               ) : null}
             </div>

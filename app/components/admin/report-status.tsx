@@ -30,8 +30,17 @@ export function useRunLine() {
   const { t, formatDateTime, formatNumber } = useAdminText();
   return (run: { startedAt: string | null; finishedAt: string | null; origin: string; createdBy: string | null }) => {
     const seconds = runSeconds(run.startedAt, run.finishedAt);
-    const origin = run.origin === "admin" ? (run.createdBy ? t("reports.originAdminBy", { name: run.createdBy }) : t("reports.originAdmin")) : t("reports.originCli");
-    return [run.startedAt ? formatDateTime(run.startedAt) : t("dashboard.unknownDate"), origin, seconds === null ? null : t("dashboard.seconds", { seconds: formatNumber(seconds, 1) })]
+    const origin =
+      run.origin === "admin"
+        ? run.createdBy
+          ? t("reports.originAdminBy", { name: run.createdBy })
+          : t("reports.originAdmin")
+        : t("reports.originCli");
+    return [
+      run.startedAt ? formatDateTime(run.startedAt) : t("dashboard.unknownDate"),
+      origin,
+      seconds === null ? null : t("dashboard.seconds", { seconds: formatNumber(seconds, 1) }),
+    ]
       .filter(Boolean)
       .join(" · ");
   };

@@ -33,9 +33,18 @@ export function UploadReportCard({ report }: { report: UploadReportView }) {
       </div>
       <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-xs text-slate-700 dark:text-slate-300">
         <li>{t("dashboard.records", { count: formatNumber(report.summary.totalRecords) })}</li>
-        <li className="text-emerald-800 dark:text-emerald-300">{t("dashboard.written", { count: formatNumber(report.results.updated), rate: formatNumber(report.results.updateRate, 1) })}</li>
-        <li className="text-amber-800 dark:text-amber-300">{t("dashboard.skipped", { count: formatNumber(report.results.skipped), rate: formatNumber(report.results.skipRate, 1) })}</li>
-        <li>{t("dashboard.duplicates", { count: formatNumber(report.duplicateAnalysis.totalDuplicateRecords), rate: formatNumber(report.duplicateAnalysis.duplicateRate, 1) })}</li>
+        <li className="text-emerald-800 dark:text-emerald-300">
+          {t("dashboard.written", { count: formatNumber(report.results.updated), rate: formatNumber(report.results.updateRate, 1) })}
+        </li>
+        <li className="text-amber-800 dark:text-amber-300">
+          {t("dashboard.skipped", { count: formatNumber(report.results.skipped), rate: formatNumber(report.results.skipRate, 1) })}
+        </li>
+        <li>
+          {t("dashboard.duplicates", {
+            count: formatNumber(report.duplicateAnalysis.totalDuplicateRecords),
+            rate: formatNumber(report.duplicateAnalysis.duplicateRate, 1),
+          })}
+        </li>
       </ul>
     </li>
   );

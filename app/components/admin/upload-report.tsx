@@ -32,7 +32,10 @@ export function UploadReport({ fileName, result }: { fileName: string; result: B
   const extraction = result.columnExtraction;
   const duplicates = result.duplicateAnalysis;
   return (
-    <article className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900" data-testid="upload-report">
+    <article
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      data-testid="upload-report"
+    >
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="break-all text-base font-semibold text-slate-900 dark:text-white">{fileName}</h3>
@@ -43,13 +46,25 @@ export function UploadReport({ fileName, result }: { fileName: string; result: B
       <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
         <Stat label={t("report.totalRows")} value={formatNumber(result.totalRows)} />
         <Stat label={t("report.succeeded")} value={formatNumber(result.successCount)} tone="text-emerald-700 dark:text-emerald-300" />
-        <Stat label={t("report.errorRows")} value={formatNumber(result.errorCount)} tone={result.errorCount > 0 ? "text-red-700 dark:text-red-300" : undefined} />
-        <Stat label={t("report.skippedRows")} value={formatNumber(result.skippedCount)} tone={result.skippedCount > 0 ? "text-amber-700 dark:text-amber-300" : undefined} />
+        <Stat
+          label={t("report.errorRows")}
+          value={formatNumber(result.errorCount)}
+          tone={result.errorCount > 0 ? "text-red-700 dark:text-red-300" : undefined}
+        />
+        <Stat
+          label={t("report.skippedRows")}
+          value={formatNumber(result.skippedCount)}
+          tone={result.skippedCount > 0 ? "text-amber-700 dark:text-amber-300" : undefined}
+        />
       </dl>
       {extraction ? (
         <section className="mt-4">
           <h4 className="text-sm font-semibold text-slate-900 dark:text-white">
-            {t("report.extraction", { count: extraction.extractedCount, total: extraction.totalColumns, rate: formatNumber(extraction.extractionRate, 1) })}
+            {t("report.extraction", {
+              count: extraction.extractedCount,
+              total: extraction.totalColumns,
+              rate: formatNumber(extraction.extractionRate, 1),
+            })}
           </h4>
           <div className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700" aria-hidden>
             <div className="h-full rounded-full bg-brand-600" style={{ width: `${Math.min(100, extraction.extractionRate)}%` }} />

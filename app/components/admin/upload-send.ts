@@ -42,7 +42,10 @@ export function splitNdjson(buffer: string): { lines: string[]; rest: string } {
 }
 
 /** Size and type check before sending: too large (the spec's 150 MB), a type other than the accepted ones, or fine. */
-export function checkUploadFile(file: { name: string; size: number }, rules: { maxBytes: number; extensions: readonly string[] }): { ok: true } | { ok: false; reason: "tooLarge" | "type" } {
+export function checkUploadFile(
+  file: { name: string; size: number },
+  rules: { maxBytes: number; extensions: readonly string[] },
+): { ok: true } | { ok: false; reason: "tooLarge" | "type" } {
   if (file.size > rules.maxBytes) return { ok: false, reason: "tooLarge" };
   const lower = file.name.toLowerCase();
   if (!rules.extensions.some((extension) => lower.endsWith(extension))) return { ok: false, reason: "type" };
@@ -64,7 +67,14 @@ function failure(message: string): BatchUploadResult {
 
 export function sendUpload(
   file: File,
-  options: { batchSize: number; fileIndex: number; totalFiles: number; csrfToken: string; text: UploadFailureText; onProgress: (progress: UploadProgress) => void },
+  options: {
+    batchSize: number;
+    fileIndex: number;
+    totalFiles: number;
+    csrfToken: string;
+    text: UploadFailureText;
+    onProgress: (progress: UploadProgress) => void;
+  },
 ): Promise<BatchUploadResult> {
   return new Promise((resolve) => {
     const form = new FormData();

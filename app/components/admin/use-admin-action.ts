@@ -12,7 +12,11 @@ export function useAdminAction() {
   const toast = useAdminToast();
   const [pending, setPending] = useState<string | null>(null);
   const run = useCallback(
-    async <T>(name: string, call: () => Promise<T>, messages: { success: ToastText | ((result: T) => ToastText); failureTitle: string }): Promise<T | null> => {
+    async <T>(
+      name: string,
+      call: () => Promise<T>,
+      messages: { success: ToastText | ((result: T) => ToastText); failureTitle: string },
+    ): Promise<T | null> => {
       setPending(name);
       try {
         const result = await call();

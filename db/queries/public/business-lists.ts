@@ -22,10 +22,7 @@ export interface BusinessListRow {
   verified: boolean;
 }
 
-export type RankedList =
-  | { scope: "all" }
-  | { scope: "category"; categorySlug: string }
-  | { scope: "city"; countryCode: string; citySlug: string };
+export type RankedList = { scope: "all" } | { scope: "category"; categorySlug: string } | { scope: "city"; countryCode: string; citySlug: string };
 
 const LIST_COLUMNS = `b.id::int as id, b.name, b.slug, b.category, b.category_slug, b.type, b.city, b.city_slug, b.country,
   b.country_code, b.rating, b.reviews, b.phone, b.photo, b.full_address, b.verified`;

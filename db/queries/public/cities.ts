@@ -54,7 +54,12 @@ export interface CityCategoryRow {
   count: number;
 }
 
-export async function listCityTopCategories(handle: DatabaseHandle, countryCode: string, citySlug: string, limit: number): Promise<CityCategoryRow[]> {
+export async function listCityTopCategories(
+  handle: DatabaseHandle,
+  countryCode: string,
+  citySlug: string,
+  limit: number,
+): Promise<CityCategoryRow[]> {
   return handle.query<CityCategoryRow>(
     `select coalesce(c.category, cc.category_slug) as category, cc.category_slug as slug, cc.business_count as count
        from city_category_counts cc

@@ -16,9 +16,11 @@ describe(`public read queries on ${testDriver()}`, () => {
   let handle: TestDatabase;
   /** The reference order, read without anchors: every id of a list in (rank_score desc, id desc). */
   const plainOrder = async (where: string) =>
-    (await handle.query<{ id: number }>(`select id::int as id from businesses where is_approved and ${where} order by rank_score desc nulls last, id desc nulls last`)).map(
-      (row) => row.id,
-    );
+    (
+      await handle.query<{ id: number }>(
+        `select id::int as id from businesses where is_approved and ${where} order by rank_score desc nulls last, id desc nulls last`,
+      )
+    ).map((row) => row.id);
 
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -53,7 +55,10 @@ describe(`public read queries on ${testDriver()}`, () => {
       expect(order.length).toBeGreaterThan(BIG_LIST_SIZE - 1);
       for (const offset of [0, 12, 988, 996, 1000, 1001, 1500, 1999, 2000, 2004, order.length - 5, order.length, order.length + 1000]) {
         const page = await listRankedBusinesses(handle, list, offset, 12);
-        expect(page.map((row) => row.id), `offset ${offset}`).toEqual(order.slice(offset, offset + 12));
+        expect(
+          page.map((row) => row.id),
+          `offset ${offset}`,
+        ).toEqual(order.slice(offset, offset + 12));
       }
     }
   });

@@ -4,23 +4,25 @@ import { CopyCsvRewriter } from "./csv-rewrite.ts";
 
 const KINDS: ExportColumnKind[] = ["text", "fixed", "hours", "text"];
 // What COPY (format csv) writes for: id, name, latitude, working_hours::text, about — LF row ends.
-const COPY_OUTPUT = [
-  `1,Plain,52.52,"{""monday"": [[""09:00"", ""17:00""]], ""sunday"": []}",`,
-  `2,"Comma, Inc",-12.5,,"{""Parking"": {""Free"": true}}"`,
-  `13,=HYPERLINK(1),-0.1,"{""monday"": [[""09:00"", ""17:00""]], ""sunday"": []}","=cmd|' /C calc'!A0, ""x"""`,
-  `140,"Two\nlines",7,"{""tuesday"": [[""11:30"", ""14:30""], [""17:30"", ""23:00""]]}",+44 20 7946 0958`,
-  `1500,\tTabbed,8,"{""friday"": [[""00:00"", ""24:00""]]}","\rCarriage"`,
-  `1501,"",9,"{""bogus"": 1}",-2+3`,
-].join("\n") + "\n";
+const COPY_OUTPUT =
+  [
+    `1,Plain,52.52,"{""monday"": [[""09:00"", ""17:00""]], ""sunday"": []}",`,
+    `2,"Comma, Inc",-12.5,,"{""Parking"": {""Free"": true}}"`,
+    `13,=HYPERLINK(1),-0.1,"{""monday"": [[""09:00"", ""17:00""]], ""sunday"": []}","=cmd|' /C calc'!A0, ""x"""`,
+    `140,"Two\nlines",7,"{""tuesday"": [[""11:30"", ""14:30""], [""17:30"", ""23:00""]]}",+44 20 7946 0958`,
+    `1500,\tTabbed,8,"{""friday"": [[""00:00"", ""24:00""]]}","\rCarriage"`,
+    `1501,"",9,"{""bogus"": 1}",-2+3`,
+  ].join("\n") + "\n";
 
-const EXPECTED = [
-  `Plain,52.52,"{""Monday"":""9AM-5PM"",""Sunday"":""Closed""}",`,
-  `"Comma, Inc",-12.5,,"{""Parking"": {""Free"": true}}"`,
-  `'=HYPERLINK(1),-0.1,"{""Monday"":""9AM-5PM"",""Sunday"":""Closed""}","'=cmd|' /C calc'!A0, ""x"""`,
-  `"Two\nlines",7,"{""Tuesday"":""11:30AM-2:30PM,5:30PM-11PM""}",+44 20 7946 0958`,
-  `'\tTabbed,8,"{""Friday"":""Open 24 hours""}","'\rCarriage"`,
-  `"",9,,'-2+3`,
-].join("\r\n") + "\r\n";
+const EXPECTED =
+  [
+    `Plain,52.52,"{""Monday"":""9AM-5PM"",""Sunday"":""Closed""}",`,
+    `"Comma, Inc",-12.5,,"{""Parking"": {""Free"": true}}"`,
+    `'=HYPERLINK(1),-0.1,"{""Monday"":""9AM-5PM"",""Sunday"":""Closed""}","'=cmd|' /C calc'!A0, ""x"""`,
+    `"Two\nlines",7,"{""Tuesday"":""11:30AM-2:30PM,5:30PM-11PM""}",+44 20 7946 0958`,
+    `'\tTabbed,8,"{""Friday"":""Open 24 hours""}","'\rCarriage"`,
+    `"",9,,'-2+3`,
+  ].join("\r\n") + "\r\n";
 
 /** blockBytes 1 scans every chunk as it comes, so rows cut between chunks go through the carry-over path. */
 function rewriteAll(chunks: Uint8Array[], blockBytes = 1): { text: string; rows: number; lastId: number } {

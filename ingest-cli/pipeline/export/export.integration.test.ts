@@ -23,51 +23,96 @@ interface Fixture {
 const FIXTURES: Fixture[] = [
   {
     raw: {
-      name: "Café Zürich", category: "Swiss restaurant", full_address: "Bahnhofstrasse 1, 8001 Zürich, Switzerland", country_code: "CH",
-      phone: "+41 44 000 00 00", latitude: "47.3672935", longitude: "8.5391", rating: "4.4", reviews: "56", verified: "True",
+      name: "Café Zürich",
+      category: "Swiss restaurant",
+      full_address: "Bahnhofstrasse 1, 8001 Zürich, Switzerland",
+      country_code: "CH",
+      phone: "+41 44 000 00 00",
+      latitude: "47.3672935",
+      longitude: "8.5391",
+      rating: "4.4",
+      reviews: "56",
+      verified: "True",
       working_hours: '{"Monday":"Closed","Tuesday":"11:30am-2:30pm,5:30-11pm","Saturday":"Open 24 hours","Sunday":"6pm-2am"}',
       about: '{"Service options":{"Dine-in":true,"Takeout":false},"Parking":{"Paid street parking":true}}',
-      place_id: "ChIJ-fixture-zurich", url: "https://cafe.example.ch",
+      place_id: "ChIJ-fixture-zurich",
+      url: "https://cafe.example.ch",
     },
     createdAt: "2026-11-21T08:00:00Z",
   },
   {
     raw: {
-      name: '=HYPERLINK("http://evil.example","Click me")', category: "Bakery", full_address: "Hauptstraße 5, 10115 Berlin, Germany",
-      country_code: "DE", phone: "+49 30 1234567", working_hours: '{"Monday":"Open 24 hours"}', description: "Fresh bread every morning.",
-      place_id: "ChIJ-fixture-hyperlink", latitude: "52.52", longitude: "-13.4",
+      name: '=HYPERLINK("http://evil.example","Click me")',
+      category: "Bakery",
+      full_address: "Hauptstraße 5, 10115 Berlin, Germany",
+      country_code: "DE",
+      phone: "+49 30 1234567",
+      working_hours: '{"Monday":"Open 24 hours"}',
+      description: "Fresh bread every morning.",
+      place_id: "ChIJ-fixture-hyperlink",
+      latitude: "52.52",
+      longitude: "-13.4",
     },
     createdAt: "2026-11-20T10:00:00Z",
   },
   {
     raw: {
-      name: 'Comma, Quote "Co"', category: "bakery", street: "Line 1\nLine 2", full_address: "Torstraße 9, 10119 Berlin, Germany",
-      country_code: "DE", phone: "+1 (555) 010-9999", place_id: "ChIJ-fixture-comma", about: "@SUM(A1) is not a formula here",
+      name: 'Comma, Quote "Co"',
+      category: "bakery",
+      street: "Line 1\nLine 2",
+      full_address: "Torstraße 9, 10119 Berlin, Germany",
+      country_code: "DE",
+      phone: "+1 (555) 010-9999",
+      place_id: "ChIJ-fixture-comma",
+      about: "@SUM(A1) is not a formula here",
     },
     createdAt: "2026-11-17T09:00:00Z",
   },
   {
     raw: {
-      name: "-2+3 Shop", category: "Coffee shop", full_address: "1 Main St, Springfield, IL 62701, United States", country_code: "US",
-      phone: "-12.5", latitude: "-33.8688", longitude: "151.2093", place_id: "ChIJ-fixture-minus",
+      name: "-2+3 Shop",
+      category: "Coffee shop",
+      full_address: "1 Main St, Springfield, IL 62701, United States",
+      country_code: "US",
+      phone: "-12.5",
+      latitude: "-33.8688",
+      longitude: "151.2093",
+      place_id: "ChIJ-fixture-minus",
       working_hours: { Wednesday: "9AM-5PM", Thursday: ["9 AM–12 PM", "1–5 PM"] },
     },
     createdAt: "2026-11-03T00:00:00Z",
   },
   {
-    raw: { name: "Kebap Evi", category: "Turkish restaurant", full_address: "İstiklal Cd. 1, 34430 İstanbul, Türkiye", country_code: "TR", place_id: "ChIJ-fixture-unapproved" },
+    raw: {
+      name: "Kebap Evi",
+      category: "Turkish restaurant",
+      full_address: "İstiklal Cd. 1, 34430 İstanbul, Türkiye",
+      country_code: "TR",
+      place_id: "ChIJ-fixture-unapproved",
+    },
     createdAt: "2026-10-15T00:00:00Z",
     approved: false,
   },
   {
-    raw: { name: "Demo Diner", category: "Diner", full_address: "2 Demo Rd, Austin, TX 73301, United States", country_code: "US", place_id: "ChIJ-fixture-test" },
+    raw: {
+      name: "Demo Diner",
+      category: "Diner",
+      full_address: "2 Demo Rd, Austin, TX 73301, United States",
+      country_code: "US",
+      place_id: "ChIJ-fixture-test",
+    },
     createdAt: "2025-01-01T00:00:00Z",
     test: true,
   },
   {
     raw: {
-      name: "Tab\tInside", category: "Swiss restaurant", full_address: "Limmatquai 2, 8001 Zürich, Switzerland", country_code: "CH",
-      place_id: "ChIJ-fixture-late", working_hours: '{"Friday":"12PM-12:30PM"}', about: '{"Offerings":{"Vegan options":true}}',
+      name: "Tab\tInside",
+      category: "Swiss restaurant",
+      full_address: "Limmatquai 2, 8001 Zürich, Switzerland",
+      country_code: "CH",
+      place_id: "ChIJ-fixture-late",
+      working_hours: '{"Friday":"12PM-12:30PM"}',
+      about: '{"Offerings":{"Vegan options":true}}',
     },
     createdAt: "2026-11-21T11:30:00Z",
   },
@@ -144,11 +189,20 @@ describe(`export on ${testDriver()}`, () => {
   it("uses the routed defaults, and the panel's names mapped onto the same columns", async () => {
     const defaults = await exportText(handle, {});
     expect(defaults.text.split("\r\n")[0]).toBe("name,full_address,phone,type");
-    const panel = await exportText(handle, { fields: ["name", "address", "phone", "category", "reviewCount", "rating", "placeId", "countryCode", "url"] });
+    const panel = await exportText(handle, {
+      fields: ["name", "address", "phone", "category", "reviewCount", "rating", "placeId", "countryCode", "url"],
+    });
     const [first] = records(panel.text);
     expect(first).toEqual({
-      name: "Café Zürich", address: "Bahnhofstrasse 1, 8001 Zürich, Switzerland", phone: "+41 44 000 00 00", category: "Swiss restaurant",
-      reviewCount: "56", rating: "4.4", placeId: "ChIJ-fixture-zurich", countryCode: "CH", url: "https://cafe.example.ch",
+      name: "Café Zürich",
+      address: "Bahnhofstrasse 1, 8001 Zürich, Switzerland",
+      phone: "+41 44 000 00 00",
+      category: "Swiss restaurant",
+      reviewCount: "56",
+      rating: "4.4",
+      placeId: "ChIJ-fixture-zurich",
+      countryCode: "CH",
+      url: "https://cafe.example.ch",
     });
   });
 
@@ -211,7 +265,10 @@ describe(`export on ${testDriver()}`, () => {
       const sink = new PassThrough();
       let written = 0;
       sink.on("data", (chunk: Buffer) => (written += chunk.length));
-      const error = await exportBusinessesCsv(handle, options, sink).then(() => null, (caught: unknown) => caught);
+      const error = await exportBusinessesCsv(handle, options, sink).then(
+        () => null,
+        (caught: unknown) => caught,
+      );
       expect(written).toBe(0);
       expect(error).toBeInstanceOf(ExportError);
       return error as ExportError;
@@ -278,7 +335,9 @@ describe(`export on ${testDriver()}`, () => {
       for (const target of [server, pglite]) {
         await seed(target);
         await upsertBusinesses(target, generated);
-        await target.query("update businesses set created_at = '2026-11-19T07:08:09.5Z', updated_at = '2026-11-21T12:00:00Z' where place_id not like 'ChIJ-fixture-%' or place_id is null");
+        await target.query(
+          "update businesses set created_at = '2026-11-19T07:08:09.5Z', updated_at = '2026-11-21T12:00:00Z' where place_id not like 'ChIJ-fixture-%' or place_id is null",
+        );
       }
       const options: ExportOptions[] = [
         { fields: ["all"] },

@@ -6,7 +6,9 @@ const now = new Date("2026-11-21T14:05:09.456Z");
 describe("buildExportFileName", () => {
   it("names routed exports after country, category count, range and a colon-free UTC timestamp", () => {
     expect(buildExportFileName({ layout: "routed", now })).toBe("businesses_all_2026-11-21T14-05-09.csv");
-    expect(buildExportFileName({ layout: "routed", countryCode: "all", range: "all", categoryCount: 0, now })).toBe("businesses_all_2026-11-21T14-05-09.csv");
+    expect(buildExportFileName({ layout: "routed", countryCode: "all", range: "all", categoryCount: 0, now })).toBe(
+      "businesses_all_2026-11-21T14-05-09.csv",
+    );
     expect(buildExportFileName({ layout: "routed", countryCode: "tr", categoryCount: 3, range: "last7days", now })).toBe(
       "businesses_TR_3kategoriler_last7days_2026-11-21T14-05-09.csv",
     );

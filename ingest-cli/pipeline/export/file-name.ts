@@ -3,8 +3,7 @@
 import type { DateRangePreset } from "./date-range.ts";
 
 export type ExportFileNameInput =
-  | { layout: "routed"; countryCode?: string | null; categoryCount?: number; range?: DateRangePreset; now: Date }
-  | { layout: "panel"; now: Date };
+  { layout: "routed"; countryCode?: string | null; categoryCount?: number; range?: DateRangePreset; now: Date } | { layout: "panel"; now: Date };
 
 export function buildExportFileName(input: ExportFileNameInput): string {
   const iso = input.now.toISOString();

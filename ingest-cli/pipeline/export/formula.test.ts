@@ -44,7 +44,7 @@ describe("neutraliseFormula", () => {
     "",
     " =1+1",
     "a=b",
-    "{\"Monday\":\"9AM-5PM\"}",
+    '{"Monday":"9AM-5PM"}',
     "'=already quoted",
     "Bahnhofstrasse 1, 8001 Zürich",
   ])("leaves %j as it is", (input) => {

@@ -144,7 +144,10 @@ export async function exportBusinessesCsv(
   const request = resolveExportRequest(options);
   const unknown = await findUnknownCategorySlugs(handle, request.filters.categorySlugs ?? []);
   if (unknown.length > 0) {
-    throw new ExportError("UNKNOWN_CATEGORY", `No business has the categor${unknown.length > 1 ? "ies" : "y"} ${unknown.join(", ")}; check the spelling (names or slugs both work).`);
+    throw new ExportError(
+      "UNKNOWN_CATEGORY",
+      `No business has the categor${unknown.length > 1 ? "ies" : "y"} ${unknown.join(", ")}; check the spelling (names or slugs both work).`,
+    );
   }
   const columns = request.fields.map((field) => field.column);
   const rewriter = new CopyCsvRewriter(columns.map(exportColumnKind));

@@ -107,6 +107,7 @@ describe("synthetic business factory", () => {
 
   it("answers only time zones this runtime knows", () => {
     for (const zone of listKnownTimeZones()) expect(() => new Intl.DateTimeFormat("en", { timeZone: zone })).not.toThrow();
-    for (const business of SAMPLE.slice(0, 500)) expect(() => new Intl.DateTimeFormat("en", { timeZone: business.time_zone as string })).not.toThrow();
+    for (const business of SAMPLE.slice(0, 500))
+      expect(() => new Intl.DateTimeFormat("en", { timeZone: business.time_zone as string })).not.toThrow();
   });
 });

@@ -69,10 +69,39 @@ export type GeneratedBusiness = {
 
 /** The export's column order (Outscraper layout); `is_test` is appended only when the test marker is on. */
 export const GENERATED_COLUMNS = [
-  "name", "site", "subtypes", "category", "type", "phone", "full_address", "borough", "street", "city",
-  "postal_code", "state", "country", "country_code", "latitude", "longitude", "time_zone", "rating", "reviews",
-  "reviews_link", "photos_count", "photo", "logo", "located_in", "working_hours", "business_status", "about",
-  "description", "verified", "place_id", "google_id", "url", "location_link",
+  "name",
+  "site",
+  "subtypes",
+  "category",
+  "type",
+  "phone",
+  "full_address",
+  "borough",
+  "street",
+  "city",
+  "postal_code",
+  "state",
+  "country",
+  "country_code",
+  "latitude",
+  "longitude",
+  "time_zone",
+  "rating",
+  "reviews",
+  "reviews_link",
+  "photos_count",
+  "photo",
+  "logo",
+  "located_in",
+  "working_hours",
+  "business_status",
+  "about",
+  "description",
+  "verified",
+  "place_id",
+  "google_id",
+  "url",
+  "location_link",
 ] as const satisfies ReadonlyArray<keyof GeneratedBusiness>;
 
 export type GeneratedColumn = (typeof GENERATED_COLUMNS)[number] | "is_test";
@@ -159,11 +188,16 @@ export function createBusiness(seed: number, index: number): GeneratedBusiness {
       : null,
     located_in: buildLocatedIn(random, category, city),
     working_hours: random.chance(0.07) ? null : buildWorkingHours(profile.hours, random),
-    business_status: pickWeighted<BusinessStatus>(random, [["OPERATIONAL", 95], ["CLOSED_TEMPORARILY", 3], ["CLOSED_PERMANENTLY", 2]]),
+    business_status: pickWeighted<BusinessStatus>(random, [
+      ["OPERATIONAL", 95],
+      ["CLOSED_TEMPORARILY", 3],
+      ["CLOSED_PERMANENTLY", 2],
+    ]),
     about: random.chance(0.1) ? null : buildAbout(random, profile.amenities),
-    description: random.chance(profile.descriptionChance) && profile.descriptions.length > 0
-      ? random.pick(profile.descriptions).replace("{type}", category.name.toLowerCase()).replace("{city}", city.name)
-      : null,
+    description:
+      random.chance(profile.descriptionChance) && profile.descriptions.length > 0
+        ? random.pick(profile.descriptions).replace("{type}", category.name.toLowerCase()).replace("{city}", city.name)
+        : null,
     verified: random.chance(0.72),
     place_id: placeId,
     google_id: googleId,
@@ -362,5 +396,11 @@ const LOCATED_IN_GROUPS = new Set(["restaurant", "fast_food", "cafe", "retail", 
 function buildLocatedIn(random: Random, category: Category, city: City): string | null {
   if (!LOCATED_IN_GROUPS.has(category.group) || !random.chance(0.08)) return null;
   const word = random.pick(localeData("en").words);
-  return random.pick([`${city.name} Mall`, `${word} Shopping Center`, `${city.name} Central Station`, `${word} Plaza`, `${city.name} International Airport`]);
+  return random.pick([
+    `${city.name} Mall`,
+    `${word} Shopping Center`,
+    `${city.name} Central Station`,
+    `${word} Plaza`,
+    `${city.name} International Airport`,
+  ]);
 }

@@ -4,15 +4,60 @@
 import type { LabelKey } from "./locale-data.ts";
 
 export type CategoryGroup =
-  | "restaurant" | "fast_food" | "cafe" | "bar" | "nightlife" | "bakery" | "food_shop" | "supermarket"
-  | "convenience" | "lodging" | "health" | "hospital" | "pharmacy" | "beauty" | "fitness" | "auto"
-  | "gas_station" | "car_dealer" | "retail" | "mall" | "professional" | "finance" | "education" | "worship"
-  | "trades" | "services" | "culture" | "public" | "transport" | "venue";
+  | "restaurant"
+  | "fast_food"
+  | "cafe"
+  | "bar"
+  | "nightlife"
+  | "bakery"
+  | "food_shop"
+  | "supermarket"
+  | "convenience"
+  | "lodging"
+  | "health"
+  | "hospital"
+  | "pharmacy"
+  | "beauty"
+  | "fitness"
+  | "auto"
+  | "gas_station"
+  | "car_dealer"
+  | "retail"
+  | "mall"
+  | "professional"
+  | "finance"
+  | "education"
+  | "worship"
+  | "trades"
+  | "services"
+  | "culture"
+  | "public"
+  | "transport"
+  | "venue";
 
 export type HoursProfile =
-  | "restaurant" | "fast_food" | "cafe" | "bar" | "nightlife" | "bakery" | "retail" | "supermarket"
-  | "convenience" | "office" | "health" | "pharmacy" | "gas" | "always" | "fitness" | "beauty" | "auto"
-  | "bank" | "school" | "worship" | "culture" | "services";
+  | "restaurant"
+  | "fast_food"
+  | "cafe"
+  | "bar"
+  | "nightlife"
+  | "bakery"
+  | "retail"
+  | "supermarket"
+  | "convenience"
+  | "office"
+  | "health"
+  | "pharmacy"
+  | "gas"
+  | "always"
+  | "fitness"
+  | "beauty"
+  | "auto"
+  | "bank"
+  | "school"
+  | "worship"
+  | "culture"
+  | "services";
 
 export type Category = {
   /** Google's main category, exported as `type` and first in `subtypes`. */
@@ -218,13 +263,36 @@ const ROWS: readonly Row[] = [
 ];
 
 const DEFAULT_QUERY: Record<CategoryGroup, string> = {
-  restaurant: "restaurants", fast_food: "restaurants", cafe: "cafes", bar: "bars", nightlife: "night clubs",
-  bakery: "bakeries", food_shop: "food shops", supermarket: "supermarkets", convenience: "convenience stores",
-  lodging: "hotels", health: "doctors", hospital: "hospitals", pharmacy: "pharmacies", beauty: "beauty salons",
-  fitness: "gyms", auto: "auto repair shops", gas_station: "gas stations", car_dealer: "car dealers",
-  retail: "shops", mall: "shopping malls", professional: "professional services", finance: "banks",
-  education: "schools", worship: "places of worship", trades: "contractors", services: "local services",
-  culture: "attractions", public: "public services", transport: "transportation", venue: "event venues",
+  restaurant: "restaurants",
+  fast_food: "restaurants",
+  cafe: "cafes",
+  bar: "bars",
+  nightlife: "night clubs",
+  bakery: "bakeries",
+  food_shop: "food shops",
+  supermarket: "supermarkets",
+  convenience: "convenience stores",
+  lodging: "hotels",
+  health: "doctors",
+  hospital: "hospitals",
+  pharmacy: "pharmacies",
+  beauty: "beauty salons",
+  fitness: "gyms",
+  auto: "auto repair shops",
+  gas_station: "gas stations",
+  car_dealer: "car dealers",
+  retail: "shops",
+  mall: "shopping malls",
+  professional: "professional services",
+  finance: "banks",
+  education: "schools",
+  worship: "places of worship",
+  trades: "contractors",
+  services: "local services",
+  culture: "attractions",
+  public: "public services",
+  transport: "transportation",
+  venue: "event venues",
 };
 
 export const CATEGORIES: readonly Category[] = ROWS.map(([name, group, labelKey, labels, query]) => ({
@@ -263,7 +331,9 @@ const SHOP: readonly AmenityRule[] = [
   ["Service options", "Curbside pickup", 0.15],
   ["Service options", "Delivery", 0.3, 0.7],
   ["Service options", "Same-day delivery", 0.1],
-  ...ACCESS, ...PAY, ...PARKING,
+  ...ACCESS,
+  ...PAY,
+  ...PARKING,
 ];
 const APPOINTMENTS: readonly AmenityRule[] = [
   ["Service options", "Online appointments", 0.3],
@@ -308,7 +378,8 @@ const FOOD: readonly AmenityRule[] = [
   ["Planning", "Accepts reservations", 0.45, 0.8],
   ["Children", "Good for kids", 0.45, 0.9],
   ["Children", "High chairs", 0.25],
-  ...PAY, ...PARKING,
+  ...PAY,
+  ...PARKING,
 ];
 const FAST_FOOD: readonly AmenityRule[] = [
   ["Service options", "Dine-in", 0.8, 0.9],
@@ -369,7 +440,8 @@ const BAR: readonly AmenityRule[] = [
   ["Atmosphere", "Cosy", 0.3],
   ["Crowd", "Groups", 0.5],
   ["Crowd", "LGBTQ+ friendly", 0.1],
-  ...ACCESS, ...PAY,
+  ...ACCESS,
+  ...PAY,
 ];
 const LODGING: readonly AmenityRule[] = [
   ["Amenities", "Free Wi-Fi", 0.8],
@@ -386,7 +458,8 @@ const LODGING: readonly AmenityRule[] = [
   ["Planning", "LGBTQ+ friendly", 0.08],
 ];
 const HEALTH: readonly AmenityRule[] = [
-  ...APPOINTMENTS, ...ACCESS,
+  ...APPOINTMENTS,
+  ...ACCESS,
   ["Amenities", "Gender-neutral restroom", 0.05],
   ["Amenities", "Restroom", 0.3],
   ["Payments", "Credit cards", 0.4],
@@ -400,7 +473,8 @@ const FITNESS: readonly AmenityRule[] = [
   ["Amenities", "Restroom", 0.5],
   ["Service options", "Onsite services", 0.3],
   ["Service options", "Online classes", 0.2],
-  ...ACCESS, ...PARKING,
+  ...ACCESS,
+  ...PARKING,
 ];
 const AUTO: readonly AmenityRule[] = [
   ["Service options", "Onsite services", 0.4],
@@ -408,7 +482,9 @@ const AUTO: readonly AmenityRule[] = [
   ["Offerings", "Oil change", 0.5],
   ["Offerings", "Repair services", 0.5],
   ["Amenities", "Restroom", 0.3],
-  ...ACCESS, ...PAY, ...FROM_BUSINESS,
+  ...ACCESS,
+  ...PAY,
+  ...FROM_BUSINESS,
 ];
 const GAS: readonly AmenityRule[] = [
   ["Offerings", "Diesel fuel", 0.6],
@@ -417,9 +493,15 @@ const GAS: readonly AmenityRule[] = [
   ["Offerings", "Electric vehicle charging station", 0.1],
   ["Amenities", "Restroom", 0.6],
   ["Amenities", "Air pump", 0.35],
-  ...ACCESS, ...PAY,
+  ...ACCESS,
+  ...PAY,
 ];
-const GENERIC: readonly AmenityRule[] = [["Service options", "Onsite services", 0.35], ["Service options", "Online appointments", 0.15], ...ACCESS, ...PAY];
+const GENERIC: readonly AmenityRule[] = [
+  ["Service options", "Onsite services", 0.35],
+  ["Service options", "Online appointments", 0.15],
+  ...ACCESS,
+  ...PAY,
+];
 const PROFESSIONAL: readonly AmenityRule[] = [...APPOINTMENTS, ...ACCESS, ...FROM_BUSINESS];
 const WORSHIP: readonly AmenityRule[] = [...ACCESS, ["Amenities", "Restroom", 0.3], ["Amenities", "Gender-neutral restroom", 0.03]];
 const CULTURE: readonly AmenityRule[] = [
@@ -434,7 +516,12 @@ const DEFAULT_PATTERNS = ["{Surname} {Label}", "{Word} {Label}", "{City} {Label}
 
 const GROUPS: Record<CategoryGroup, GroupProfile> = {
   restaurant: {
-    hours: "restaurant", amenities: FOOD, reviewsMu: 4.7, ratingShift: 0, websiteChance: 0.55, descriptionChance: 0.45,
+    hours: "restaurant",
+    amenities: FOOD,
+    reviewsMu: 4.7,
+    ratingShift: 0,
+    websiteChance: 0.55,
+    descriptionChance: 0.45,
     patterns: [...DEFAULT_PATTERNS, "{Word} Kitchen", "{Word} Bistro", "{Surname}'s", "{Word} Grill", "{Label} {Word}", "{Given}'s {Label}"],
     descriptions: [
       "Casual spot serving {type} classics, plus wine & beer.",
@@ -442,185 +529,386 @@ const GROUPS: Record<CategoryGroup, GroupProfile> = {
       "Family-run {type} known for generous portions & friendly service.",
       "Stylish {type} offering tasting menus & an extensive wine list.",
     ],
-    subtypePool: ["Family restaurant", "Takeout restaurant", "Bar & grill", "Lunch restaurant", "Dinner theater", "Wine bar", "Delivery Restaurant", "Brunch restaurant", "Vegan restaurant", "Mediterranean restaurant"],
+    subtypePool: [
+      "Family restaurant",
+      "Takeout restaurant",
+      "Bar & grill",
+      "Lunch restaurant",
+      "Dinner theater",
+      "Wine bar",
+      "Delivery Restaurant",
+      "Brunch restaurant",
+      "Vegan restaurant",
+      "Mediterranean restaurant",
+    ],
   },
   fast_food: {
-    hours: "fast_food", amenities: FAST_FOOD, reviewsMu: 5.4, ratingShift: -0.35, websiteChance: 0.6, descriptionChance: 0.4,
+    hours: "fast_food",
+    amenities: FAST_FOOD,
+    reviewsMu: 5.4,
+    ratingShift: -0.35,
+    websiteChance: 0.6,
+    descriptionChance: 0.4,
     patterns: [...DEFAULT_PATTERNS, "{Brand}", "{Brand}", "{Brand}"],
     brands: ["Burger Barn", "Crispy Chick", "QuickBite", "Taco Loco", "Sub Station", "Wok Express", "Kebab King", "Golden Fryer"],
-    descriptions: ["Counter-serve chain for burgers, fries & shakes.", "Quick-serve spot for grab-and-go meals & combo deals.", "Late-night takeout joint with a short, budget-friendly menu."],
+    descriptions: [
+      "Counter-serve chain for burgers, fries & shakes.",
+      "Quick-serve spot for grab-and-go meals & combo deals.",
+      "Late-night takeout joint with a short, budget-friendly menu.",
+    ],
     subtypePool: ["Takeout restaurant", "Hamburger restaurant", "Chicken wings restaurant", "Sandwich shop", "Delivery Restaurant", "Restaurant"],
   },
   cafe: {
-    hours: "cafe", amenities: CAFE, reviewsMu: 4.4, ratingShift: 0.05, websiteChance: 0.45, descriptionChance: 0.4,
+    hours: "cafe",
+    amenities: CAFE,
+    reviewsMu: 4.4,
+    ratingShift: 0.05,
+    websiteChance: 0.45,
+    descriptionChance: 0.4,
     patterns: [...DEFAULT_PATTERNS, "Café {Word}", "{Word} Coffee", "{Word} Roasters", "{Word} Espresso Bar"],
-    descriptions: ["Cozy café serving espresso drinks, pastries & light bites.", "Laid-back coffeehouse with house-roasted beans & free Wi-Fi.", "Bright, airy spot for specialty coffee, breakfast & cakes."],
+    descriptions: [
+      "Cozy café serving espresso drinks, pastries & light bites.",
+      "Laid-back coffeehouse with house-roasted beans & free Wi-Fi.",
+      "Bright, airy spot for specialty coffee, breakfast & cakes.",
+    ],
     subtypePool: ["Coffee shop", "Cafe", "Espresso bar", "Breakfast restaurant", "Dessert shop", "Coffee roasters", "Brunch restaurant"],
   },
   bar: {
-    hours: "bar", amenities: BAR, reviewsMu: 4.5, ratingShift: 0.05, websiteChance: 0.45, descriptionChance: 0.45,
+    hours: "bar",
+    amenities: BAR,
+    reviewsMu: 4.5,
+    ratingShift: 0.05,
+    websiteChance: 0.45,
+    descriptionChance: 0.45,
     patterns: [...DEFAULT_PATTERNS, "The {Word} {Label}", "{Word} Taproom", "The {Surname} Arms"],
-    descriptions: ["Lively neighborhood bar with craft beers on tap & weekend DJs.", "Relaxed watering hole offering cocktails, wine & bar snacks.", "Classic pub with pints, pub grub & sports on the TVs."],
+    descriptions: [
+      "Lively neighborhood bar with craft beers on tap & weekend DJs.",
+      "Relaxed watering hole offering cocktails, wine & bar snacks.",
+      "Classic pub with pints, pub grub & sports on the TVs.",
+    ],
     subtypePool: ["Bar", "Pub", "Cocktail bar", "Sports bar", "Beer garden", "Wine bar", "Live music bar"],
   },
   nightlife: {
-    hours: "nightlife", amenities: BAR, reviewsMu: 4.8, ratingShift: -0.2, websiteChance: 0.6, descriptionChance: 0.4,
+    hours: "nightlife",
+    amenities: BAR,
+    reviewsMu: 4.8,
+    ratingShift: -0.2,
+    websiteChance: 0.6,
+    descriptionChance: 0.4,
     patterns: ["{Word} {Label}", "Club {Word}", "{Label} {Word}"],
     descriptions: ["High-energy nightclub with resident DJs & bottle service.", "Late-night dance club with themed parties on weekends."],
     subtypePool: ["Night club", "Dance club", "Bar", "Live music venue"],
   },
   bakery: {
-    hours: "bakery", amenities: CAFE, reviewsMu: 4.1, ratingShift: 0.15, websiteChance: 0.4, descriptionChance: 0.35,
+    hours: "bakery",
+    amenities: CAFE,
+    reviewsMu: 4.1,
+    ratingShift: 0.15,
+    websiteChance: 0.4,
+    descriptionChance: 0.35,
     patterns: [...DEFAULT_PATTERNS, "{Word} Bakehouse", "{City} Bread Co.", "{Given}'s Bakery"],
-    descriptions: ["Traditional bakery turning out fresh bread, cakes & pastries daily.", "Neighborhood bakery known for sourdough loaves & croissants."],
+    descriptions: [
+      "Traditional bakery turning out fresh bread, cakes & pastries daily.",
+      "Neighborhood bakery known for sourdough loaves & croissants.",
+    ],
     subtypePool: ["Bakery", "Pastry shop", "Cake shop", "Cafe", "Dessert shop", "Wholesale bakery"],
   },
   food_shop: {
-    hours: "retail", amenities: SHOP, reviewsMu: 3.4, ratingShift: 0.2, websiteChance: 0.35, descriptionChance: 0.3,
+    hours: "retail",
+    amenities: SHOP,
+    reviewsMu: 3.4,
+    ratingShift: 0.2,
+    websiteChance: 0.35,
+    descriptionChance: 0.3,
     patterns: [...DEFAULT_PATTERNS, "{Surname} & Sons", "{Surname} Family {Label}"],
     descriptions: ["Family-owned shop selling quality meats & deli items.", "Specialty food store stocking local produce & imported goods."],
     subtypePool: ["Butcher shop", "Deli", "Grocery store", "Meat products store", "Gourmet grocery store", "Fishmonger"],
   },
   supermarket: {
-    hours: "supermarket", amenities: [...SHOP, ["Offerings", "Organic products", 0.2], ["Offerings", "Prepared foods", 0.3]],
-    reviewsMu: 5.6, ratingShift: -0.2, websiteChance: 0.7, descriptionChance: 0.35,
+    hours: "supermarket",
+    amenities: [...SHOP, ["Offerings", "Organic products", 0.2], ["Offerings", "Prepared foods", 0.3]],
+    reviewsMu: 5.6,
+    ratingShift: -0.2,
+    websiteChance: 0.7,
+    descriptionChance: 0.35,
     patterns: ["{Brand}", "{Brand}", "{Brand} {City}", "{Surname} {Label}", "{City} {Label}"],
     brands: ["FreshMart", "ValueFoods", "GreenBasket", "DailyGrocer", "MarketPlus", "Super Saver", "Harvest Market"],
-    descriptions: ["Supermarket chain with groceries, household items & a deli counter.", "Grocery store with fresh produce, a bakery & everyday essentials."],
+    descriptions: [
+      "Supermarket chain with groceries, household items & a deli counter.",
+      "Grocery store with fresh produce, a bakery & everyday essentials.",
+    ],
     subtypePool: ["Grocery store", "Supermarket", "Discount supermarket", "Butcher shop", "Bakery", "Organic food store"],
   },
   convenience: {
-    hours: "convenience", amenities: SHOP, reviewsMu: 3.5, ratingShift: -0.3, websiteChance: 0.3, descriptionChance: 0.25,
+    hours: "convenience",
+    amenities: SHOP,
+    reviewsMu: 3.5,
+    ratingShift: -0.3,
+    websiteChance: 0.3,
+    descriptionChance: 0.25,
     patterns: ["{Brand}", "{Brand}", "{Word} {Label}", "{Surname} {Label}"],
     brands: ["QuickStop", "24/7 Mart", "CornerShop Express", "Handy Mart", "Nite Owl"],
     descriptions: ["Convenience store offering snacks, drinks & everyday essentials."],
     subtypePool: ["Convenience store", "Grocery store", "Tobacco shop", "Liquor store", "Newsstand"],
   },
   lodging: {
-    hours: "always", amenities: LODGING, reviewsMu: 5.1, ratingShift: 0, websiteChance: 0.85, descriptionChance: 0.55,
+    hours: "always",
+    amenities: LODGING,
+    reviewsMu: 5.1,
+    ratingShift: 0,
+    websiteChance: 0.85,
+    descriptionChance: 0.55,
     patterns: ["{Word} {Label}", "{Label} {Word}", "{City} {Word} {Label}", "{City} Grand {Label}", "The {Word} {Label}", "{Label} {City} Central"],
-    descriptions: ["Modern hotel with a restaurant, free Wi-Fi & a fitness room.", "Unpretentious rooms & suites, plus free breakfast & parking.", "Budget-friendly lodging near {city}'s main sights."],
+    descriptions: [
+      "Modern hotel with a restaurant, free Wi-Fi & a fitness room.",
+      "Unpretentious rooms & suites, plus free breakfast & parking.",
+      "Budget-friendly lodging near {city}'s main sights.",
+    ],
     subtypePool: ["Hotel", "Inn", "Extended stay hotel", "Resort hotel", "Lodging", "Guest house", "Business hotel"],
   },
   health: {
-    hours: "health", amenities: HEALTH, reviewsMu: 3.4, ratingShift: 0.15, websiteChance: 0.7, descriptionChance: 0.35,
+    hours: "health",
+    amenities: HEALTH,
+    reviewsMu: 3.4,
+    ratingShift: 0.15,
+    websiteChance: 0.7,
+    descriptionChance: 0.35,
     patterns: ["{City} {Label}", "{Word} {Label}", "Dr. {Given} {Surname}", "{Surname} Family {Label}", "{City} {Label} Center", "{Surname} {Label}"],
-    descriptions: ["Practice offering check-ups, preventive care & treatment for the whole family.", "Modern clinic with experienced staff & same-day appointments."],
-    subtypePool: ["Medical clinic", "Doctor", "Medical Center", "Cosmetic dentist", "Dental clinic", "Family practice physician", "Medical laboratory"],
+    descriptions: [
+      "Practice offering check-ups, preventive care & treatment for the whole family.",
+      "Modern clinic with experienced staff & same-day appointments.",
+    ],
+    subtypePool: [
+      "Medical clinic",
+      "Doctor",
+      "Medical Center",
+      "Cosmetic dentist",
+      "Dental clinic",
+      "Family practice physician",
+      "Medical laboratory",
+    ],
   },
   hospital: {
-    hours: "always", amenities: HEALTH, reviewsMu: 5.6, ratingShift: -0.6, websiteChance: 0.9, descriptionChance: 0.4,
+    hours: "always",
+    amenities: HEALTH,
+    reviewsMu: 5.6,
+    ratingShift: -0.6,
+    websiteChance: 0.9,
+    descriptionChance: 0.4,
     patterns: ["{City} {Label}", "{Word} {Label}", "St. {Given}'s {Label}", "{City} University {Label}"],
     descriptions: ["Full-service hospital with a 24-hour emergency department."],
     subtypePool: ["Hospital", "Emergency room", "Medical Center", "General hospital"],
   },
   pharmacy: {
-    hours: "pharmacy", amenities: SHOP, reviewsMu: 3.6, ratingShift: -0.2, websiteChance: 0.5, descriptionChance: 0.3,
+    hours: "pharmacy",
+    amenities: SHOP,
+    reviewsMu: 3.6,
+    ratingShift: -0.2,
+    websiteChance: 0.5,
+    descriptionChance: 0.3,
     patterns: [...DEFAULT_PATTERNS, "{Brand}", "{Brand} {City}"],
     brands: ["HealthPlus Pharmacy", "CareWell Pharmacy", "MediCorner", "GreenCross Pharmacy"],
     descriptions: ["Pharmacy filling prescriptions & selling health and beauty products."],
     subtypePool: ["Pharmacy", "Drug store", "Medical supply store", "Cosmetics store"],
   },
   beauty: {
-    hours: "beauty", amenities: BEAUTY, reviewsMu: 3.9, ratingShift: 0.2, websiteChance: 0.45, descriptionChance: 0.3,
+    hours: "beauty",
+    amenities: BEAUTY,
+    reviewsMu: 3.9,
+    ratingShift: 0.2,
+    websiteChance: 0.45,
+    descriptionChance: 0.3,
     patterns: [...DEFAULT_PATTERNS, "{Given}'s {Label}", "{Label} by {Given}", "Studio {Word}"],
     descriptions: ["Salon offering cuts, color & styling in a relaxed setting.", "Friendly studio for hair, nails & beauty treatments."],
     subtypePool: ["Beauty salon", "Hair salon", "Nail salon", "Waxing hair removal service", "Eyelash salon", "Hairdresser"],
   },
   fitness: {
-    hours: "fitness", amenities: FITNESS, reviewsMu: 4.2, ratingShift: 0.15, websiteChance: 0.7, descriptionChance: 0.35,
+    hours: "fitness",
+    amenities: FITNESS,
+    reviewsMu: 4.2,
+    ratingShift: 0.15,
+    websiteChance: 0.7,
+    descriptionChance: 0.35,
     patterns: [...DEFAULT_PATTERNS, "{Word} {Label} Club", "{City} {Label} Center"],
     descriptions: ["Gym with cardio & weight equipment, group classes & personal training.", "Boutique studio with small classes for all levels."],
     subtypePool: ["Gym", "Fitness center", "Personal trainer", "Yoga studio", "Pilates studio", "Boxing gym"],
   },
   auto: {
-    hours: "auto", amenities: AUTO, reviewsMu: 3.6, ratingShift: 0.1, websiteChance: 0.5, descriptionChance: 0.3,
+    hours: "auto",
+    amenities: AUTO,
+    reviewsMu: 3.6,
+    ratingShift: 0.1,
+    websiteChance: 0.5,
+    descriptionChance: 0.3,
     patterns: [...DEFAULT_PATTERNS, "{Surname} & Sons {Label}", "{City} {Label} Center"],
-    descriptions: ["Auto shop offering maintenance, diagnostics & repairs for most makes.", "Family-owned garage known for honest quotes & quick turnaround."],
+    descriptions: [
+      "Auto shop offering maintenance, diagnostics & repairs for most makes.",
+      "Family-owned garage known for honest quotes & quick turnaround.",
+    ],
     subtypePool: ["Auto repair shop", "Car repair and maintenance service", "Brake shop", "Oil change service", "Tire shop", "Auto body shop"],
   },
   gas_station: {
-    hours: "gas", amenities: GAS, reviewsMu: 4.5, ratingShift: -0.4, websiteChance: 0.6, descriptionChance: 0.2,
+    hours: "gas",
+    amenities: GAS,
+    reviewsMu: 4.5,
+    ratingShift: -0.4,
+    websiteChance: 0.6,
+    descriptionChance: 0.2,
     patterns: ["{Brand}", "{Brand}", "{Brand} {City}", "{Brand} Station"],
     brands: ["Petrova", "FuelWay", "Nordoil", "SunFuel", "QuickGas", "Meridian Fuel", "Horizon Petroleum"],
     descriptions: ["Gas station with a convenience store & car wash."],
     subtypePool: ["Gas station", "Convenience store", "Car wash", "Diesel fuel supplier", "Electric vehicle charging station"],
   },
   car_dealer: {
-    hours: "auto", amenities: AUTO, reviewsMu: 5.2, ratingShift: 0.05, websiteChance: 0.9, descriptionChance: 0.3,
+    hours: "auto",
+    amenities: AUTO,
+    reviewsMu: 5.2,
+    ratingShift: 0.05,
+    websiteChance: 0.9,
+    descriptionChance: 0.3,
     patterns: ["{Surname} {Label}", "{City} {Label}", "{Word} {Label}", "{City} Auto Center"],
     descriptions: ["Dealership selling new & used vehicles, with a service center."],
     subtypePool: ["Car dealer", "Used car dealer", "Auto repair shop", "Auto parts store"],
   },
   retail: {
-    hours: "retail", amenities: SHOP, reviewsMu: 3.6, ratingShift: 0.1, websiteChance: 0.5, descriptionChance: 0.3,
+    hours: "retail",
+    amenities: SHOP,
+    reviewsMu: 3.6,
+    ratingShift: 0.1,
+    websiteChance: 0.5,
+    descriptionChance: 0.3,
     patterns: [...DEFAULT_PATTERNS, "{Label} {Word}", "{Given}'s {Label}"],
     descriptions: ["Shop offering a curated selection of {type} goods.", "Local store known for helpful staff & competitive prices."],
     subtypePool: ["Gift shop", "Home goods store", "Discount store", "Outlet store", "Variety store", "Online store"],
   },
   mall: {
-    hours: "retail", amenities: SHOP, reviewsMu: 7.5, ratingShift: 0, websiteChance: 0.9, descriptionChance: 0.6,
+    hours: "retail",
+    amenities: SHOP,
+    reviewsMu: 7.5,
+    ratingShift: 0,
+    websiteChance: 0.9,
+    descriptionChance: 0.6,
     patterns: ["{City} {Label}", "{Word} {Label}", "{Label} {City}"],
     descriptions: ["Shopping center with fashion stores, a food court & a cinema."],
     subtypePool: ["Shopping mall", "Outlet mall", "Shopping center"],
   },
   professional: {
-    hours: "office", amenities: PROFESSIONAL, reviewsMu: 2.6, ratingShift: 0.3, websiteChance: 0.75, descriptionChance: 0.3,
-    patterns: ["{Surname} & {Surname2} {Label}", "{Surname} {Label}", "{City} {Label}", "{Surname} & Associates", "{Word} {Label}", "{Given} {Surname} {Label}"],
+    hours: "office",
+    amenities: PROFESSIONAL,
+    reviewsMu: 2.6,
+    ratingShift: 0.3,
+    websiteChance: 0.75,
+    descriptionChance: 0.3,
+    patterns: [
+      "{Surname} & {Surname2} {Label}",
+      "{Surname} {Label}",
+      "{City} {Label}",
+      "{Surname} & Associates",
+      "{Word} {Label}",
+      "{Given} {Surname} {Label}",
+    ],
     descriptions: ["Firm providing {type} services to individuals & businesses in {city}.", "Experienced team offering free initial consultations."],
     subtypePool: ["Consultant", "Business center", "Corporate office", "Legal services", "Tax consultant", "Bookkeeping service"],
   },
   finance: {
-    hours: "bank", amenities: GENERIC, reviewsMu: 3.2, ratingShift: -0.6, websiteChance: 0.9, descriptionChance: 0.2,
+    hours: "bank",
+    amenities: GENERIC,
+    reviewsMu: 3.2,
+    ratingShift: -0.6,
+    websiteChance: 0.9,
+    descriptionChance: 0.2,
     patterns: ["{Brand}", "{Brand}", "{Brand} - {City}", "{City} Savings {Label}"],
     brands: ["First City Bank", "Meridian Bank", "Union Savings", "Coastal Credit Union", "Northern Trust & Savings", "Silverline Exchange"],
     descriptions: ["Branch offering personal & business banking services."],
     subtypePool: ["Bank", "ATM", "Credit union", "Savings bank", "Financial institution"],
   },
   education: {
-    hours: "school", amenities: GENERIC, reviewsMu: 3.2, ratingShift: 0.1, websiteChance: 0.7, descriptionChance: 0.3,
+    hours: "school",
+    amenities: GENERIC,
+    reviewsMu: 3.2,
+    ratingShift: 0.1,
+    websiteChance: 0.7,
+    descriptionChance: 0.3,
     patterns: ["{City} {Label}", "{Word} {Label}", "{Surname} {Label}", "St. {Given}'s {Label}"],
     descriptions: ["School offering courses for children & adults.", "Friendly instructors, small classes & flexible schedules."],
     subtypePool: ["School", "Educational institution", "Tutoring service", "Training centre", "Private educational institution"],
   },
   worship: {
-    hours: "worship", amenities: WORSHIP, reviewsMu: 3.8, ratingShift: 0.35, websiteChance: 0.55, descriptionChance: 0.25,
+    hours: "worship",
+    amenities: WORSHIP,
+    reviewsMu: 3.8,
+    ratingShift: 0.35,
+    websiteChance: 0.55,
+    descriptionChance: 0.25,
     patterns: ["{Word} {Label}", "St. {Given}'s {Label}", "{City} {Label}", "First {Label} of {City}"],
     descriptions: ["Community place of worship with regular services & events."],
     subtypePool: ["Place of worship", "Religious organization", "Religious institution"],
   },
   trades: {
-    hours: "services", amenities: GENERIC, reviewsMu: 2.8, ratingShift: 0.25, websiteChance: 0.6, descriptionChance: 0.3,
+    hours: "services",
+    amenities: GENERIC,
+    reviewsMu: 2.8,
+    ratingShift: 0.25,
+    websiteChance: 0.6,
+    descriptionChance: 0.3,
     patterns: ["{Surname} {Label}", "{City} {Label}", "{Word} {Label}", "{Surname} & Sons {Label}", "{Given}'s {Label}"],
-    descriptions: ["Licensed local professionals for residential & commercial jobs.", "Family-run business offering free estimates & emergency call-outs."],
+    descriptions: [
+      "Licensed local professionals for residential & commercial jobs.",
+      "Family-run business offering free estimates & emergency call-outs.",
+    ],
     subtypePool: ["Contractor", "Handyman", "Home improvement store", "Construction company", "Emergency service"],
   },
   services: {
-    hours: "services", amenities: GENERIC, reviewsMu: 3.1, ratingShift: 0.15, websiteChance: 0.5, descriptionChance: 0.25,
+    hours: "services",
+    amenities: GENERIC,
+    reviewsMu: 3.1,
+    ratingShift: 0.15,
+    websiteChance: 0.5,
+    descriptionChance: 0.25,
     patterns: [...DEFAULT_PATTERNS, "{Given}'s {Label}"],
     descriptions: ["Local service business known for fast, reliable work."],
     subtypePool: ["Service establishment", "Business center", "Delivery service", "Repair service"],
   },
   culture: {
-    hours: "culture", amenities: CULTURE, reviewsMu: 5.5, ratingShift: 0.2, websiteChance: 0.8, descriptionChance: 0.6,
+    hours: "culture",
+    amenities: CULTURE,
+    reviewsMu: 5.5,
+    ratingShift: 0.2,
+    websiteChance: 0.8,
+    descriptionChance: 0.6,
     patterns: ["{City} {Label}", "{Word} {Label}", "{Label} {City}", "The {Word} {Label}"],
     descriptions: ["Cultural venue hosting exhibitions & events.", "Landmark venue with rotating exhibits, a gift shop & a café."],
     subtypePool: ["Tourist attraction", "Museum", "Art gallery", "Event venue", "Cinema"],
   },
   public: {
-    hours: "office", amenities: WORSHIP, reviewsMu: 3.8, ratingShift: -0.6, websiteChance: 0.6, descriptionChance: 0,
+    hours: "office",
+    amenities: WORSHIP,
+    reviewsMu: 3.8,
+    ratingShift: -0.6,
+    websiteChance: 0.6,
+    descriptionChance: 0,
     patterns: ["{City} {Label}", "{Label} {City}", "{City} Central {Label}"],
     descriptions: [],
     subtypePool: ["Government office", "Public service", "Courier service"],
   },
   transport: {
-    hours: "always", amenities: GENERIC, reviewsMu: 3.4, ratingShift: -0.2, websiteChance: 0.55, descriptionChance: 0.2,
+    hours: "always",
+    amenities: GENERIC,
+    reviewsMu: 3.4,
+    ratingShift: -0.2,
+    websiteChance: 0.55,
+    descriptionChance: 0.2,
     patterns: ["{City} {Label}", "{Word} {Label}", "{Surname} {Label}"],
     descriptions: ["Convenient service with online booking & airport pickups."],
     subtypePool: ["Transportation service", "Airport shuttle service", "Car rental agency", "Parking garage"],
   },
   venue: {
-    hours: "services", amenities: CULTURE, reviewsMu: 4.0, ratingShift: 0.3, websiteChance: 0.8, descriptionChance: 0.5,
+    hours: "services",
+    amenities: CULTURE,
+    reviewsMu: 4.0,
+    ratingShift: 0.3,
+    websiteChance: 0.8,
+    descriptionChance: 0.5,
     patterns: ["The {Word} {Label}", "{City} {Label}", "{Surname} {Label}"],
     descriptions: ["Event space for weddings, parties & corporate functions."],
     subtypePool: ["Event venue", "Wedding venue", "Banquet hall", "Conference center"],

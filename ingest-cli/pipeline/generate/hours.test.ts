@@ -11,7 +11,9 @@ describe("opening hours text", () => {
     }
     const all = [...seen];
     expect(all).toContain("Closed");
-    expect(all.some((text) => /^\d{1,2}(:\d{2})?(AM|PM)?-\d{1,2}(:\d{2})?(AM|PM),\d{1,2}(:\d{2})?(AM|PM)?-\d{1,2}(:\d{2})?(AM|PM)$/.test(text))).toBe(true);
+    expect(all.some((text) => /^\d{1,2}(:\d{2})?(AM|PM)?-\d{1,2}(:\d{2})?(AM|PM),\d{1,2}(:\d{2})?(AM|PM)?-\d{1,2}(:\d{2})?(AM|PM)$/.test(text))).toBe(
+      true,
+    );
     // A late shift keeps both halves of the day: "5PM-2AM", never the ambiguous "5-2AM".
     expect(all.some((text) => /PM-\d{1,2}(:\d{2})?AM/.test(text))).toBe(true);
     for (const text of all) expect(text).not.toMatch(/(^|,)\d{1,2}(:\d{2})?-(1[0-2]|[1-9])(:\d{2})?AM/);

@@ -35,7 +35,10 @@ function buildWeek(profile: HoursProfile, random: Random): Week {
       if (variant < 0.4) {
         const lunch: Interval = [random.pick([h(11, 30), h(12)]), random.pick([h(14), h(14, 30), h(15)])];
         const dinner: Interval = [random.pick([h(17), h(17, 30), h(18), h(18, 30)]), random.pick([h(22), h(22, 30), h(23)])];
-        const saturday: Interval[] = [[h(12), h(15)], [dinner[0], (dinner[1] + 60) % h(24)]];
+        const saturday: Interval[] = [
+          [h(12), h(15)],
+          [dinner[0], (dinner[1] + 60) % h(24)],
+        ];
         week = [[lunch, dinner], [lunch, dinner], [lunch, dinner], [lunch, dinner], [lunch, dinner], saturday, [dinner]];
       } else if (variant < 0.85) {
         const open = random.pick([h(11), h(11, 30), h(12)]);
@@ -82,7 +85,10 @@ function buildWeek(profile: HoursProfile, random: Random): Week {
     case "retail": {
       if (random.chance(0.1)) {
         // Mediterranean shape: closed over lunch.
-        const split: Interval[] = [[h(9), h(12, 30)], [random.pick([h(14), h(15), h(16)]), h(19, 30)]];
+        const split: Interval[] = [
+          [h(9), h(12, 30)],
+          [random.pick([h(14), h(15), h(16)]), h(19, 30)],
+        ];
         return weekdaysThen(split, [[h(9), h(13)]], "closed");
       }
       const weekday: Interval = [nudge(random, h(10)), random.pick([h(18), h(19), h(20)])];
@@ -103,7 +109,12 @@ function buildWeek(profile: HoursProfile, random: Random): Week {
     case "health": {
       const open = random.pick([h(8), h(8, 30), h(9)]);
       const close = random.pick([h(17), h(18), h(19)]);
-      const weekday: Interval[] = random.chance(0.25) ? [[open, h(12)], [h(14), close]] : [[open, close]];
+      const weekday: Interval[] = random.chance(0.25)
+        ? [
+            [open, h(12)],
+            [h(14), close],
+          ]
+        : [[open, close]];
       return weekdaysThen(weekday, random.chance(0.3) ? [[h(9), h(13)]] : "closed", "closed");
     }
     case "pharmacy": {
@@ -187,7 +198,10 @@ export function buildWorkingHours(profile: HoursProfile, random: Random): Record
 
 /** "11:30AM-2:30PM,5:30-11PM" → "11:30 AM–2:30 PM, 5:30–11 PM" with U+202F before AM/PM, as Google's UI shows it. */
 export function toUnicodeHoursText(text: string): string {
-  return text.replace(/(\d)(AM|PM)/g, "$1\u202F$2").replace(/-/g, "\u2013").replace(/,/g, ", ");
+  return text
+    .replace(/(\d)(AM|PM)/g, "$1\u202F$2")
+    .replace(/-/g, "\u2013")
+    .replace(/,/g, ", ");
 }
 
 /** "11:30AM-2:30PM,5:30-11PM" → "11:30am-2:30pm,5:30pm-11pm": lowercase, every time with its own am/pm. */

@@ -58,10 +58,16 @@ describe("writeGeneratedFile mess summary", () => {
   it("counts each kind of mess, and place_ids repeat exactly as often as the duplicates it reports", async () => {
     const out = path.join(dir, "dupes.ndjson");
     const result = await writeGeneratedFile({ rows: 4000, seed: 12, messy: 0.25, format: "ndjson", out });
-    const rows = fs.readFileSync(out, "utf8").trim().split("\n").map((line) => JSON.parse(line) as GeneratedBusiness);
+    const rows = fs
+      .readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as GeneratedBusiness);
     expect(rows).toHaveLength(4000);
 
-    const messyRows = Object.entries(result.mess).filter(([kind]) => kind !== "duplicate_header").reduce((sum, [, count]) => sum + count, 0);
+    const messyRows = Object.entries(result.mess)
+      .filter(([kind]) => kind !== "duplicate_header")
+      .reduce((sum, [, count]) => sum + count, 0);
     expect(messyRows / 4000).toBeGreaterThan(0.22);
     expect(messyRows / 4000).toBeLessThan(0.28);
     expect(result.mess.duplicate_header).toBe(0);

@@ -47,10 +47,7 @@ export function* generateBusinesses(options: GenerateOptions): Generator<Generat
   for (const { business } of generateRows(options, () => undefined)) yield business;
 }
 
-function* generateRows(
-  options: GenerateOptions,
-  countMess: (kind: RowMessKind) => void,
-): Generator<{ business: GeneratedBusiness; index: number }> {
+function* generateRows(options: GenerateOptions, countMess: (kind: RowMessKind) => void): Generator<{ business: GeneratedBusiness; index: number }> {
   assertOptions(options);
   for (let index = 0; index < options.rows; index++) {
     const { business, mess } = buildRow(options.seed, index, options.messy);
@@ -67,10 +64,7 @@ function assertOptions(options: GenerateOptions): void {
 }
 
 /** Streams a whole file; `onProgress` is told the number of rows written so far (every 1,000 rows and at the end). */
-export async function writeGeneratedFile(
-  options: WriteGeneratedFileOptions,
-  onProgress?: (rows: number) => void,
-): Promise<WriteGeneratedFileResult> {
+export async function writeGeneratedFile(options: WriteGeneratedFileOptions, onProgress?: (rows: number) => void): Promise<WriteGeneratedFileResult> {
   assertOptions(options);
   if (options.format === "xlsx" && options.rows > XLSX_MAX_ROWS) {
     throw new RangeError(`xlsx holds at most ${XLSX_MAX_ROWS} data rows, asked for ${options.rows}`);
@@ -90,8 +84,7 @@ export async function writeGeneratedFile(
   try {
     written = await writeRows(options.format, rows, counter, {
       columns: listColumns(options.testMarker),
-      repeatHeaderBefore:
-        options.format === "csv" ? (rowIndex) => shouldRepeatHeader(options.seed, rowIndex, options.messy) : undefined,
+      repeatHeaderBefore: options.format === "csv" ? (rowIndex) => shouldRepeatHeader(options.seed, rowIndex, options.messy) : undefined,
       onRow: onProgress ? (count) => (count % 1000 === 0 || count === options.rows) && onProgress(count) : undefined,
     });
   } catch (error) {

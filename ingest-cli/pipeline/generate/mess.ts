@@ -50,12 +50,38 @@ export const HEADER_REPEAT_CHANCE = 0.002;
 const DUPLICATE_WINDOW = 1000;
 
 const BLANKABLE: ReadonlyArray<keyof GeneratedBusiness> = [
-  "site", "phone", "borough", "street", "postal_code", "state", "rating", "reviews", "photo", "logo",
-  "working_hours", "about", "description", "time_zone", "subtypes", "url", "photos_count",
+  "site",
+  "phone",
+  "borough",
+  "street",
+  "postal_code",
+  "state",
+  "rating",
+  "reviews",
+  "photo",
+  "logo",
+  "working_hours",
+  "about",
+  "description",
+  "time_zone",
+  "subtypes",
+  "url",
+  "photos_count",
 ];
 const LITERAL_TARGETS: ReadonlyArray<keyof GeneratedBusiness> = [
-  "borough", "postal_code", "state", "phone", "site", "description", "rating", "reviews", "photos_count",
-  "located_in", "working_hours", "about", "verified",
+  "borough",
+  "postal_code",
+  "state",
+  "phone",
+  "site",
+  "description",
+  "rating",
+  "reviews",
+  "photos_count",
+  "located_in",
+  "working_hours",
+  "about",
+  "verified",
 ];
 
 export function isMessyRow(seed: number, index: number, ratio: number): boolean {
@@ -124,7 +150,12 @@ function applyInPlace(kind: RowMessKind, business: GeneratedBusiness, random: Ra
     case "null_literal": {
       const count = random.int(1, 2);
       for (let i = 0; i < count; i++) {
-        record[random.pick(LITERAL_TARGETS)] = pickWeighted(random, [["None", 5], ["N/A", 2], ["null", 2], ["nan", 1]]);
+        record[random.pick(LITERAL_TARGETS)] = pickWeighted(random, [
+          ["None", 5],
+          ["N/A", 2],
+          ["null", 2],
+          ["nan", 1],
+        ]);
       }
       return true;
     }
@@ -181,7 +212,11 @@ function applyInPlace(kind: RowMessKind, business: GeneratedBusiness, random: Ra
     case "about_text": {
       const about = business.about;
       if (!about || typeof about !== "object") return false;
-      const amenities = Object.values(about).flatMap((group) => Object.entries(group).filter(([, on]) => on).map(([name]) => name));
+      const amenities = Object.values(about).flatMap((group) =>
+        Object.entries(group)
+          .filter(([, on]) => on)
+          .map(([name]) => name),
+      );
       if (amenities.length === 0) return false;
       business.about = amenities.join(random.chance(0.5) ? ", " : " · ");
       return true;

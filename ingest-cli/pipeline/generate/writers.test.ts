@@ -109,7 +109,9 @@ describe("generated files", () => {
   });
 
   it("refuses more rows than an xlsx sheet can hold", async () => {
-    await expect(writeGeneratedFile({ rows: XLSX_MAX_ROWS + 1, seed: 1, messy: 0, format: "xlsx", out: path.join(dir, "big.xlsx") })).rejects.toThrow(RangeError);
+    await expect(writeGeneratedFile({ rows: XLSX_MAX_ROWS + 1, seed: 1, messy: 0, format: "xlsx", out: path.join(dir, "big.xlsx") })).rejects.toThrow(
+      RangeError,
+    );
     expect(fs.existsSync(path.join(dir, "big.xlsx"))).toBe(false);
   });
 });

@@ -29,8 +29,15 @@ export function isTransientDatabaseError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== "string") return false;
   return (
-    ["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT"].includes(code) ||
-    code === "57P01" || code === "57P02" || code === "57P03" || code.startsWith("08") || code === "40001" || code === "40P01"
+    ["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT"].includes(
+      code,
+    ) ||
+    code === "57P01" ||
+    code === "57P02" ||
+    code === "57P03" ||
+    code.startsWith("08") ||
+    code === "40001" ||
+    code === "40P01"
   );
 }
 
@@ -110,7 +117,15 @@ export function createBatchWriter(handle: DatabaseHandle, tally: ImportTally, op
       if (batchRows.length === 0 && batchIssues.length === 0 && batchCounts.totalRows === 0) return;
       const throughRow = lastLine;
       inFlight = withRetry(
-        () => writeImportBatch(handle, batchRows, { onDuplicate: onDuplicate, runId, committedThroughRow: throughRow, issues: batchIssues, dryRun: dryRun, counters: batchCounts }),
+        () =>
+          writeImportBatch(handle, batchRows, {
+            onDuplicate: onDuplicate,
+            runId,
+            committedThroughRow: throughRow,
+            issues: batchIssues,
+            dryRun: dryRun,
+            counters: batchCounts,
+          }),
         options.signal,
       ).then((outcome) => applyOutcome(outcome, batchRows, batchNames));
     },

@@ -16,7 +16,24 @@ class RecordingEngine extends PostgresSearchEngine implements SearchEngine {
   }
 }
 
-const HEADERS = ["name", "category", "type", "full_address", "city", "country_code", "phone", "latitude", "longitude", "rating", "reviews", "working_hours", "about", "verified", "place_id", "site"];
+const HEADERS = [
+  "name",
+  "category",
+  "type",
+  "full_address",
+  "city",
+  "country_code",
+  "phone",
+  "latitude",
+  "longitude",
+  "rating",
+  "reviews",
+  "working_hours",
+  "about",
+  "verified",
+  "place_id",
+  "site",
+];
 
 function row(i: number, overrides: Partial<Record<string, string>> = {}): string[] {
   const base: Record<string, string> = {
@@ -72,16 +89,23 @@ describe(`importFile on ${testDriver()}`, () => {
     expect(outcome.counters).toMatchObject({ totalRows: 32, inserted: 30, updated: 0, unchanged: 0 });
     expect(outcome.counters.skipped.count).toBe(1);
     expect(outcome.counters.rejected).toEqual({ count: 1, rows: [{ line: 33, field: "name", reason: "every business needs a name" }] });
-    expect(outcome.batch.duplicateAnalysis).toMatchObject({ totalRecords: 32, excelDuplicateCount: 1, excelDuplicateRecords: [{ line: 32, firstLine: 5, name: "Test Bakery 3" }] });
+    expect(outcome.batch.duplicateAnalysis).toMatchObject({
+      totalRecords: 32,
+      excelDuplicateCount: 1,
+      excelDuplicateRecords: [{ line: 32, firstLine: 5, name: "Test Bakery 3" }],
+    });
     expect(outcome.batch.columnExtraction.extractedCount).toBeGreaterThanOrEqual(14);
     expect(outcome.single).toMatchObject({ success: true, totalRows: 32, successCount: 30, errorCount: 1, skippedCount: 1 });
     expect(outcome.dashboard.summary).toMatchObject({ fileName: "first.csv", totalRecords: 32 });
     expect(await count()).toBe(30);
     // Stored run with per-row issues, and the rejected-rows CSV keeps the original columns plus the reason.
-    const [run] = await handle.query<{ status: string; total_rows: number; inserted_count: number; rejected_count: number; committed_through_row: number }>(
-      "select status, total_rows, inserted_count, rejected_count, committed_through_row from import_runs where id = $1",
-      [outcome.runId],
-    );
+    const [run] = await handle.query<{
+      status: string;
+      total_rows: number;
+      inserted_count: number;
+      rejected_count: number;
+      committed_through_row: number;
+    }>("select status, total_rows, inserted_count, rejected_count, committed_through_row from import_runs where id = $1", [outcome.runId]);
     expect(run).toEqual({ status: "succeeded", total_rows: 32, inserted_count: 30, rejected_count: 1, committed_through_row: 33 });
     const issues = await handle.query<{ line_number: number; severity: string; code: string }>(
       "select line_number, severity, code from import_row_issues where run_id = $1 and severity <> 'warning' order by line_number",
@@ -113,7 +137,9 @@ describe(`importFile on ${testDriver()}`, () => {
     const skipped = await importFile(handle, changed, { onDuplicate: "skip" });
     expect(skipped.counters).toMatchObject({ inserted: 1, updated: 0 });
     expect(skipped.counters.skipped).toEqual({ count: 2, names: ["Test Bakery 1", "Test Bakery 2"] });
-    expect((await handle.query<{ phone: string }>("select phone from businesses where place_id = 'ChIJtest000001'"))[0]?.phone).toBe("+49 30 1000001");
+    expect((await handle.query<{ phone: string }>("select phone from businesses where place_id = 'ChIJtest000001'"))[0]?.phone).toBe(
+      "+49 30 1000001",
+    );
     const updated = await importFile(handle, changed);
     expect(updated.counters).toMatchObject({ inserted: 0, updated: 1, unchanged: 2 });
     expect((await handle.query<{ phone: string }>("select phone from businesses where place_id = 'ChIJtest000001'"))[0]?.phone).toBe("+49 30 999");
@@ -156,8 +182,14 @@ describe(`importFile on ${testDriver()}`, () => {
   });
 
   it("keeps two overlapping imports running at once correct", async () => {
-    const a = writeCsv("a.csv", Array.from({ length: 60 }, (_, i) => row(2000 + i)));
-    const b = writeCsv("b.csv", Array.from({ length: 60 }, (_, i) => row(2030 + i)));
+    const a = writeCsv(
+      "a.csv",
+      Array.from({ length: 60 }, (_, i) => row(2000 + i)),
+    );
+    const b = writeCsv(
+      "b.csv",
+      Array.from({ length: 60 }, (_, i) => row(2030 + i)),
+    );
     const [ra, rb] = await Promise.all([importFile(handle, a, { batchSize: 10 }), importFile(handle, b, { batchSize: 10 })]);
     expect(ra.status).toBe("succeeded");
     expect(rb.status).toBe("succeeded");
@@ -168,7 +200,11 @@ describe(`importFile on ${testDriver()}`, () => {
   });
 
   it("gives same-name businesses in one city unique slugs", async () => {
-    const file = writeCsv("same-name.csv", [row(3000, { name: "Twin Bakery" }), row(3001, { name: "Twin Bakery" }), row(3002, { name: "Twin Bakery" })]);
+    const file = writeCsv("same-name.csv", [
+      row(3000, { name: "Twin Bakery" }),
+      row(3001, { name: "Twin Bakery" }),
+      row(3002, { name: "Twin Bakery" }),
+    ]);
     await importFile(handle, file);
     const slugs = (await handle.query<{ slug: string }>("select slug from businesses where name = 'Twin Bakery' order by id")).map((r) => r.slug);
     expect(slugs[0]).toBe("twin-bakery-berlin");
@@ -180,16 +216,32 @@ describe(`importFile on ${testDriver()}`, () => {
     const rows = Array.from({ length: 700 }, (_, i) => row(5000 + i, i % 50 === 7 ? { name: "None" } : i % 61 === 3 ? { rating: "7" } : {}));
     rows.push(row(5010)); // repeats line 12
     const inline = writeCsv("inline.csv", rows);
-    const pooled = writeCsv("pooled.csv", rows.map((cells) => cells.map((cell) => cell.replace("Test Bakery", "Pool Bakery").replace("ChIJtest", "ChIJpool"))));
+    const pooled = writeCsv(
+      "pooled.csv",
+      rows.map((cells) => cells.map((cell) => cell.replace("Test Bakery", "Pool Bakery").replace("ChIJtest", "ChIJpool"))),
+    );
     const a = await importFile(handle, inline, { batchSize: 100, workers: 0 });
     const b = await importFile(handle, pooled, { batchSize: 100, workers: 2 });
     expect(b.status).toBe("succeeded");
-    const strip = (outcome: typeof a) => ({ ...outcome.counters, fileName: "", startedAt: 0, finishedAt: 0, skipped: { ...outcome.counters.skipped, names: outcome.counters.skipped.names.map((n) => n.replace("Pool", "Test")) }, excelDuplicates: { count: outcome.counters.excelDuplicates.count, lines: outcome.counters.excelDuplicates.records.map((r) => [r.line, r.firstLine]) } });
+    const strip = (outcome: typeof a) => ({
+      ...outcome.counters,
+      fileName: "",
+      startedAt: 0,
+      finishedAt: 0,
+      skipped: { ...outcome.counters.skipped, names: outcome.counters.skipped.names.map((n) => n.replace("Pool", "Test")) },
+      excelDuplicates: {
+        count: outcome.counters.excelDuplicates.count,
+        lines: outcome.counters.excelDuplicates.records.map((r) => [r.line, r.firstLine]),
+      },
+    });
     expect(strip(b)).toEqual(strip(a));
     expect(b.counters.rejected.rows.map((r) => r.line)).toEqual([9, 59, 109, 159, 209, 259, 309, 359, 409, 459, 509, 559, 609, 659]);
     expect(b.counters.excelDuplicates.records).toEqual([{ line: 702, name: "Pool Bakery 5010", placeId: "ChIJpool005010", firstLine: 12 }]);
     const issues = (runId: number | null) =>
-      handle.query<{ line_number: number; severity: string; code: string }>("select line_number, severity, code from import_row_issues where run_id = $1 order by line_number, code", [runId]);
+      handle.query<{ line_number: number; severity: string; code: string }>(
+        "select line_number, severity, code from import_row_issues where run_id = $1 order by line_number, code",
+        [runId],
+      );
     expect(await issues(b.runId)).toEqual(await issues(a.runId));
     const stored = (prefix: string) =>
       handle.query<{ slug: string; content_hash: string; hours: string }>(
@@ -202,7 +254,9 @@ describe(`importFile on ${testDriver()}`, () => {
     const engine = new RecordingEngine({ handle });
     const file = writeCsv("indexed.csv", [row(6000), row(6001), row(6002)]);
     const first = await importFile(handle, file, { batchSize: 2, searchEngine: engine });
-    const ids = (await handle.query<{ id: number }>("select id::float8 as id from businesses where place_id like 'ChIJtest00600%' order by id")).map((r) => r.id);
+    const ids = (await handle.query<{ id: number }>("select id::float8 as id from businesses where place_id like 'ChIJtest00600%' order by id")).map(
+      (r) => r.id,
+    );
     expect(first.counters.inserted).toBe(3);
     expect(engine.indexed).toEqual([ids.slice(0, 2), ids.slice(2)]);
     engine.indexed.length = 0;
@@ -240,7 +294,10 @@ describe(`importFile on ${testDriver()}`, () => {
     fs.writeFileSync(json, '[{"name":"Nul Key Shop","a\\u0000b":"x"},{"na\\u0000me":"\\u0000"}]');
     const fromJson = await importFile(handle, json);
     expect(fromJson).toMatchObject({ status: "succeeded", counters: { inserted: 1, rejected: { count: 1 } } });
-    const [issues] = await handle.query<{ count: number }>("select count(*)::int as count from import_row_issues where run_id in ($1, $2) and severity = 'rejected'", [fromCsv.runId, fromJson.runId]);
+    const [issues] = await handle.query<{ count: number }>(
+      "select count(*)::int as count from import_row_issues where run_id in ($1, $2) and severity = 'rejected'",
+      [fromCsv.runId, fromJson.runId],
+    );
     expect(issues?.count).toBe(2);
   });
 });

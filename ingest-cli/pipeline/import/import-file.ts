@@ -34,7 +34,8 @@ export type { ImportProgress } from "./import-tally.ts";
 export const BATCH_SIZES = [100, 500, 1000, 2000] as const;
 export const DEFAULT_BATCH_SIZE = 500;
 /** The report's message for a file whose header has no data rows under it (nothing imported, nothing failed). */
-export const NO_DATA_ROWS_MESSAGE = "NO_DATA_ROWS: the file has no data rows under its header, so nothing was imported. Add rows below the header and import it again.";
+export const NO_DATA_ROWS_MESSAGE =
+  "NO_DATA_ROWS: the file has no data rows under its header, so nothing was imported. Add rows below the header and import it again.";
 
 /** Warnings stored per run: enough to show patterns without bloating the table on a messy 1M-row file. */
 const MAX_STORED_WARNINGS = 10_000;
@@ -119,7 +120,12 @@ function dropNulChars<T>(value: T): T {
 }
 
 /** The run this import writes into, claimed by this process: a resumed one (see ImportOptions.resume) or a new one. */
-async function openRun(handle: DatabaseHandle, fileSha256: string, options: ImportOptions, newRun: NewImportRun): Promise<{ claim: ImportRunClaim; resumedFromRow: number }> {
+async function openRun(
+  handle: DatabaseHandle,
+  fileSha256: string,
+  options: ImportOptions,
+  newRun: NewImportRun,
+): Promise<{ claim: ImportRunClaim; resumedFromRow: number }> {
   const resume = options.resume ?? false;
   if (resume !== false) {
     const runId = typeof resume === "object" ? resume.runId : undefined;
@@ -127,12 +133,18 @@ async function openRun(handle: DatabaseHandle, fileSha256: string, options: Impo
     if (runId !== undefined && previous?.fileSha256 !== fileSha256) {
       throw previous
         ? new ImportError("RUN_FILE_CHANGED", `The kept file no longer matches import run #${runId}; discard the run and upload the file again.`)
-        : new ImportError("IMPORT_RUN_NOT_INTERRUPTED", `Import run #${runId} is not interrupted (it finished, was discarded, or is running again); reload its report.`);
+        : new ImportError(
+            "IMPORT_RUN_NOT_INTERRUPTED",
+            `Import run #${runId} is not interrupted (it finished, was discarded, or is running again); reload its report.`,
+          );
     }
     if (previous) {
       const claimed = await claimImportRun(handle, previous.id, options.uploadPath);
       if (!claimed) {
-        throw new ImportError("IMPORT_IN_PROGRESS", `Run ${previous.id} of this file is still being written by ${previous.claimedBy ?? "another worker"} (or has just finished); wait for it, then reload its report.`);
+        throw new ImportError(
+          "IMPORT_IN_PROGRESS",
+          `Run ${previous.id} of this file is still being written by ${previous.claimedBy ?? "another worker"} (or has just finished); wait for it, then reload its report.`,
+        );
       }
       // A re-upload replaces the copy kept from the interruption (same content).
       if (options.uploadPath && claimed.previousUploadPath !== options.uploadPath) await deleteUploadCopy(claimed.previousUploadPath);
@@ -169,7 +181,10 @@ function checkFile(filePath: string, options: ImportOptions): CheckedFile {
   // NOTE: openSource re-checks the size, but the hash pass must not read a 5 GB file first.
   const maxBytes = options.maxBytes ?? 150 * 1024 * 1024;
   if (stat.size > maxBytes) {
-    throw new ImportError("FILE_TOO_LARGE", `${fileName} is ${(stat.size / 1048576).toFixed(1)} MB; the limit is ${(maxBytes / 1048576).toFixed(0)} MB. Split the file and import the parts.`);
+    throw new ImportError(
+      "FILE_TOO_LARGE",
+      `${fileName} is ${(stat.size / 1048576).toFixed(1)} MB; the limit is ${(maxBytes / 1048576).toFixed(0)} MB. Split the file and import the parts.`,
+    );
   }
   return { fileName, stat, maxBytes, batchSize, onDuplicate: options.onDuplicate ?? "update", dryRun: options.dryRun ?? false };
 }
@@ -184,7 +199,13 @@ interface StartedRun {
 }
 
 /** Stage 2: dead processes' runs closed, then this import's run opened or resumed and claimed. */
-async function startRun(handle: DatabaseHandle, source: OpenedSource, file: CheckedFile, fileSha256: string, options: ImportOptions): Promise<StartedRun> {
+async function startRun(
+  handle: DatabaseHandle,
+  source: OpenedSource,
+  file: CheckedFile,
+  fileSha256: string,
+  options: ImportOptions,
+): Promise<StartedRun> {
   const run: StartedRun = { claim: null, resumedFromRow: 0, owedCountRows: 0, refreshCounts: !file.dryRun && (options.refreshAggregates ?? true) };
   if (file.dryRun) return run;
   try {
@@ -197,7 +218,14 @@ async function startRun(handle: DatabaseHandle, source: OpenedSource, file: Chec
       fileSizeBytes: file.stat.size,
       fileSha256,
       // The source's header order: stored issues keep rows as jsonb (key order lost), the rejected-rows CSV needs it.
-      options: dropNulChars({ batchSize: file.batchSize, onDuplicate: file.onDuplicate, isTest: options.isTest ?? false, format: source.format, ...source.details, headers: source.headers }),
+      options: dropNulChars({
+        batchSize: file.batchSize,
+        onDuplicate: file.onDuplicate,
+        isTest: options.isTest ?? false,
+        format: source.format,
+        ...source.details,
+        headers: source.headers,
+      }),
       createdBy: options.createdBy ?? null,
       uploadPath: options.uploadPath ?? null,
     });
@@ -223,7 +251,15 @@ interface WriteResult {
  * Stage 3: every line read once, in order → counted, rejected, skipped as a repeat in the file, or staged for a
  * batch; lines a resumed run already committed only feed the repeat check.
  */
-async function writeRows(source: OpenedSource, mapping: ColumnMapping, tally: ImportTally, writer: BatchWriter, file: CheckedFile, run: StartedRun, options: ImportOptions): Promise<WriteResult> {
+async function writeRows(
+  source: OpenedSource,
+  mapping: ColumnMapping,
+  tally: ImportTally,
+  writer: BatchWriter,
+  file: CheckedFile,
+  run: StartedRun,
+  options: ImportOptions,
+): Promise<WriteResult> {
   const rejectedWriter = options.rejectedCsvPath ? new RejectedRowsWriter(options.rejectedCsvPath, source.headers) : null;
   const duplicates = createInFileDuplicates();
   let storedWarnings = 0;
@@ -234,7 +270,14 @@ async function writeRows(source: OpenedSource, mapping: ColumnMapping, tally: Im
   };
   const reject = (line: number, field: string | null, code: string, reason: string, raw: Record<string, unknown> | null) => {
     countRejected(tally, { line, field, reason });
-    writer.addIssue({ lineNumber: line, severity: "rejected", code, field: dropNulChars(field), reason: dropNulChars(reason), raw: dropNulChars(raw) });
+    writer.addIssue({
+      lineNumber: line,
+      severity: "rejected",
+      code,
+      field: dropNulChars(field),
+      reason: dropNulChars(reason),
+      raw: dropNulChars(raw),
+    });
     rejectedWriter?.write(line, field, reason, raw);
   };
 
@@ -281,7 +324,14 @@ async function writeRows(source: OpenedSource, mapping: ColumnMapping, tally: Im
           for (const warning of item.warnings) {
             if (storedWarnings >= MAX_STORED_WARNINGS) break;
             storedWarnings++;
-            writer.addIssue({ lineNumber: line, severity: "warning", code: warning.code, field: dropNulChars(warning.field), reason: dropNulChars(warning.reason), raw: null });
+            writer.addIssue({
+              lineNumber: line,
+              severity: "warning",
+              code: warning.code,
+              field: dropNulChars(warning.field),
+              reason: dropNulChars(warning.reason),
+              raw: null,
+            });
           }
           writer.addRow(line, row, name);
         }
@@ -306,7 +356,13 @@ async function writeRows(source: OpenedSource, mapping: ColumnMapping, tally: Im
 }
 
 /** Stage 4: the final counts (a resumed run's stored totals), the count tables, the reports and the run closed. */
-async function finishRun(handle: DatabaseHandle, tally: ImportTally, run: StartedRun, written: WriteResult, mapping: ColumnMapping): Promise<ImportOutcome> {
+async function finishRun(
+  handle: DatabaseHandle,
+  tally: ImportTally,
+  run: StartedRun,
+  written: WriteResult,
+  mapping: ColumnMapping,
+): Promise<ImportOutcome> {
   const counters = tally.counters;
   const runId = run.claim?.id ?? null;
   const { status, failure } = written;
@@ -342,12 +398,30 @@ async function finishRun(handle: DatabaseHandle, tally: ImportTally, run: Starte
     single.message = batch.message = NO_DATA_ROWS_MESSAGE;
   }
   if (runId !== null) {
-    const finished = await finishImportRun(handle, runId, dropNulChars({ status, report: { single, batch, dashboard, unknownColumns: mapping.unknown }, error: failure ? `${failure.code}: ${failure.message}` : null }));
+    const finished = await finishImportRun(
+      handle,
+      runId,
+      dropNulChars({
+        status,
+        report: { single, batch, dashboard, unknownColumns: mapping.unknown },
+        error: failure ? `${failure.code}: ${failure.message}` : null,
+      }),
+    );
     // A finished run needs no copy of its upload any more (a kept one of an earlier interruption included).
     if (finished) await deleteUploadCopy(finished.uploadPath);
   }
   return {
-    runId, status, resumedFromRow: run.resumedFromRow, counters, columnExtraction: counters.columnExtraction, unknownColumns: mapping.unknown, single, batch, dashboard, warnings: tally.warnings, error: failure,
+    runId,
+    status,
+    resumedFromRow: run.resumedFromRow,
+    counters,
+    columnExtraction: counters.columnExtraction,
+    unknownColumns: mapping.unknown,
+    single,
+    batch,
+    dashboard,
+    warnings: tally.warnings,
+    error: failure,
     ...(written.searchIndexError === null ? {} : { searchIndexError: written.searchIndexError }),
   };
 }
@@ -361,7 +435,12 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
   const run = await startRun(handle, source, file, fileSha256, options);
   try {
     const mapping = buildColumnMapping(source.headers);
-    const tally = createTally({ fileName: file.fileName, fileSizeBytes: file.stat.size, startedAt, columnExtraction: describeColumnExtraction(mapping) });
+    const tally = createTally({
+      fileName: file.fileName,
+      fileSizeBytes: file.stat.size,
+      startedAt,
+      columnExtraction: describeColumnExtraction(mapping),
+    });
     const writer = createBatchWriter(handle, tally, {
       runId: run.claim?.id ?? null,
       resumedFromRow: run.resumedFromRow,

@@ -22,7 +22,10 @@ export interface ImportFilesOptions extends Omit<ImportOptions, "refreshAggregat
 }
 
 /** An AbortSignal the process's SIGINT/SIGTERM abort; `dispose` removes the handlers again. */
-function abortOnProcessSignals(given: AbortSignal | undefined, onFirstSignal: (() => void) | undefined): { signal: AbortSignal; dispose: () => void } {
+function abortOnProcessSignals(
+  given: AbortSignal | undefined,
+  onFirstSignal: (() => void) | undefined,
+): { signal: AbortSignal; dispose: () => void } {
   const controller = new AbortController();
   const onSignal = () => {
     if (controller.signal.aborted) process.exit(130);

@@ -37,10 +37,22 @@ export interface ImportTally {
 export function createTally(file: Pick<ImportCounters, "fileName" | "fileSizeBytes" | "startedAt" | "columnExtraction">): ImportTally {
   return {
     counters: {
-      totalRows: 0, inserted: 0, updated: 0, unchanged: 0,
-      skipped: { count: 0, names: [] }, rejected: { count: 0, rows: [] }, excelDuplicates: { count: 0, records: [] },
-      databaseDuplicates: 0, recordsWithPlaceId: 0, uniquePlaceIds: 0, newPlaceIds: 0,
-      fileName: file.fileName, fileSizeBytes: file.fileSizeBytes, startedAt: file.startedAt, finishedAt: file.startedAt, columnExtraction: file.columnExtraction,
+      totalRows: 0,
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      skipped: { count: 0, names: [] },
+      rejected: { count: 0, rows: [] },
+      excelDuplicates: { count: 0, records: [] },
+      databaseDuplicates: 0,
+      recordsWithPlaceId: 0,
+      uniquePlaceIds: 0,
+      newPlaceIds: 0,
+      fileName: file.fileName,
+      fileSizeBytes: file.fileSizeBytes,
+      startedAt: file.startedAt,
+      finishedAt: file.startedAt,
+      columnExtraction: file.columnExtraction,
     },
     committedRows: 0,
     pending: { totalRows: 0, skipped: 0, rejected: 0 },
@@ -99,5 +111,13 @@ export function takePending(tally: ImportTally): PendingCounts {
 
 export function readProgress(tally: ImportTally): ImportProgress {
   const c = tally.counters;
-  return { rowsRead: c.totalRows, committedRows: tally.committedRows, inserted: c.inserted, updated: c.updated, unchanged: c.unchanged, skipped: c.skipped.count, rejected: c.rejected.count };
+  return {
+    rowsRead: c.totalRows,
+    committedRows: tally.committedRows,
+    inserted: c.inserted,
+    updated: c.updated,
+    unchanged: c.unchanged,
+    skipped: c.skipped.count,
+    rejected: c.rejected.count,
+  };
 }

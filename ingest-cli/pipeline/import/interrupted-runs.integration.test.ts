@@ -12,7 +12,14 @@ import { createImportRun } from "../../../db/writes/import-runs.ts";
 import { writeGeneratedFile } from "../generate/index.ts";
 import { runDirectory } from "../../testing/run-cli.ts";
 import { importFile } from "./import-file.ts";
-import { discardInterruptedRun, keptUploadsDir, recoverInterruptedImports, RunNotInterruptedError, STALE_TEMP_UPLOAD_MS, UPLOAD_TEMP_PREFIX } from "./interrupted-runs.ts";
+import {
+  discardInterruptedRun,
+  keptUploadsDir,
+  recoverInterruptedImports,
+  RunNotInterruptedError,
+  STALE_TEMP_UPLOAD_MS,
+  UPLOAD_TEMP_PREFIX,
+} from "./interrupted-runs.ts";
 
 const BIN = path.resolve("ingest-cli/bin/directory.mjs");
 
@@ -71,13 +78,21 @@ describe(`interrupted import runs on ${testDriver()}`, () => {
     // the upload still in its temp dir (a cancelled run's finish removed it; a killed one never gets there).
     fs.mkdirSync(path.dirname(upload), { recursive: true });
     fs.copyFileSync(file, upload);
-    await db.query("update import_runs set status = 'running', claimed_by = 'gone-host:4242:1', upload_path = $2, finished_at = null where id = $1", [runId, upload]);
+    await db.query("update import_runs set status = 'running', claimed_by = 'gone-host:4242:1', upload_path = $2, finished_at = null where id = $1", [
+      runId,
+      upload,
+    ]);
     const [run] = await db.query<{ line: number }>("select committed_through_row as line from import_runs where id = $1", [runId]);
     return { runId, line: run?.line ?? 0, upload };
   }
 
-  const statusOf = async (id: number) => (await db.query<{ status: string; uploadPath: string | null; error: string | null }>(
-    `select status, upload_path as "uploadPath", error from import_runs where id = $1`, [id]))[0];
+  const statusOf = async (id: number) =>
+    (
+      await db.query<{ status: string; uploadPath: string | null; error: string | null }>(
+        `select status, upload_path as "uploadPath", error from import_runs where id = $1`,
+        [id],
+      )
+    )[0];
 
   it("marks a dead process's run interrupted with its line, refreshes the counts, keeps the upload, and leaves a live run alone", async () => {
     const live = await createImportRun(db, { origin: "cli", fileName: "live.csv", fileSizeBytes: 1, fileSha256: "live", options: {} });
@@ -107,7 +122,10 @@ describe(`interrupted import runs on ${testDriver()}`, () => {
     expect(fs.existsSync(stale)).toBe(false);
     expect(fs.existsSync(fresh)).toBe(true);
     expect(await countAggregateDrift(db)).toBe(0);
-    const [audit] = await db.query<{ actor: string; row_count: number }>("select actor, row_count from audit_log where action = 'import-run.interrupted' and target = $1", [`import-run:${runId}`]);
+    const [audit] = await db.query<{ actor: string; row_count: number }>(
+      "select actor, row_count from audit_log where action = 'import-run.interrupted' and target = $1",
+      [`import-run:${runId}`],
+    );
     expect(audit).toEqual({ actor: "system", row_count: line });
     // The live run (this process's own) is untouched, and a second pass finds nothing.
     expect((await statusOf(live.id))?.status).toBe("running");
@@ -150,7 +168,11 @@ describe(`interrupted import runs on ${testDriver()}`, () => {
       await db.query("truncate businesses, import_runs restart identity cascade");
       const env = { ...process.env, DATABASE_URL: db.url, MEILI_URL: "" };
       const progress = async () =>
-        (await db.query<{ id: number; status: string; line: number }>("select id::int as id, status, committed_through_row as line from import_runs order by id desc limit 1"))[0];
+        (
+          await db.query<{ id: number; status: string; line: number }>(
+            "select id::int as id, status, committed_through_row as line from import_runs order by id desc limit 1",
+          )
+        )[0];
       const startImport = () => {
         const child = spawn(process.execPath, [BIN, "import", file, "--batch-size", "5"], { env, stdio: ["ignore", "ignore", "ignore"] });
         const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
@@ -188,7 +210,10 @@ describe(`interrupted import runs on ${testDriver()}`, () => {
       const report = await recoverInterruptedImports(db, { startup: true });
       expect(report.interrupted.map((run) => run.id)).toEqual([left?.id]);
       expect(await countAggregateDrift(db)).toBe(0);
-      const finish = await runDirectory(["import", file, "--batch-size", "20", "--resume", "--json"], { env: { DATABASE_URL: db.url, MEILI_URL: undefined }, timeoutMs: 120_000 });
+      const finish = await runDirectory(["import", file, "--batch-size", "20", "--resume", "--json"], {
+        env: { DATABASE_URL: db.url, MEILI_URL: undefined },
+        timeoutMs: 120_000,
+      });
       expect(finish.code, finish.stderr).toBe(0);
       expect(JSON.parse(finish.stdout)[0]).toMatchObject({ runId: left?.id, status: "succeeded", counts: { inserted: expected } });
       const [businesses] = await db.query<{ n: number }>("select count(*)::int as n from businesses");

@@ -175,7 +175,12 @@ export async function recoverInterruptedImports(
   }
   const refreshMs = performance.now() - started;
   const report: RecoveryReport = {
-    interrupted: interrupted.map((run) => ({ id: run.id, fileName: run.fileName, committedThroughRow: run.committedThroughRow, fileKept: kept.has(run.id) })),
+    interrupted: interrupted.map((run) => ({
+      id: run.id,
+      fileName: run.fileName,
+      committedThroughRow: run.committedThroughRow,
+      fileKept: kept.has(run.id),
+    })),
     changedRows: changed,
     refreshed,
     refreshMs,
@@ -195,7 +200,8 @@ export async function recoverInterruptedImports(
     );
   }
   if (refreshed) options.log?.(`Count tables refreshed after interrupted imports in ${(refreshMs / 1000).toFixed(1)} s.`);
-  if (evictedUploads + report.sweptTempDirs > 0) options.log?.(`Removed ${evictedUploads} kept and ${report.sweptTempDirs} stale temporary upload(s).`);
+  if (evictedUploads + report.sweptTempDirs > 0)
+    options.log?.(`Removed ${evictedUploads} kept and ${report.sweptTempDirs} stale temporary upload(s).`);
   return report;
 }
 

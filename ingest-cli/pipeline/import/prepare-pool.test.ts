@@ -16,7 +16,19 @@ function makeItems(count: number): SourceItem[] {
     else if (line % 83 === 0) items.push({ kind: "skipped", line, code: "BLANK_LINE" });
     else {
       const name = line % 7 === 0 ? "None" : `Shop ${line}`;
-      items.push({ kind: "record", record: { line, values: { name, full_address: `${line} High St, Leeds, United Kingdom`, place_id: `ChIJpool${line}`, rating: "4.5", working_hours: "Monday:9AM-5PM|Tuesday:Closed" } } });
+      items.push({
+        kind: "record",
+        record: {
+          line,
+          values: {
+            name,
+            full_address: `${line} High St, Leeds, United Kingdom`,
+            place_id: `ChIJpool${line}`,
+            rating: "4.5",
+            working_hours: "Monday:9AM-5PM|Tuesday:Closed",
+          },
+        },
+      });
     }
   }
   return items;
@@ -49,7 +61,11 @@ describe("prepareItems", { timeout: 60_000 }, () => {
     const odd: SourceItem = { kind: "record", record: { line: 9999, values: { name: "Odd\u0000 Caf\u00e9 \ud800" } } };
     const asText = await collect(prepareItems(stream([...items, odd]), context, { workers: 2, textOnly: true }));
     expect(asText).toEqual(await collect(prepareItems(stream([...items, odd]), context, { workers: 0 })));
-    expect(inline.map((item) => item.line)).toEqual(items.filter((i) => !(i.kind === "skipped" && i.code === "BLANK_LINE")).map((i) => (i.kind === "record" ? i.record.line : i.kind === "error" ? i.error.line : i.line)));
+    expect(inline.map((item) => item.line)).toEqual(
+      items
+        .filter((i) => !(i.kind === "skipped" && i.code === "BLANK_LINE"))
+        .map((i) => (i.kind === "record" ? i.record.line : i.kind === "error" ? i.error.line : i.line)),
+    );
     const invalid = pooled.filter((item) => item.kind === "invalid");
     expect(invalid.length).toBeGreaterThan(100);
     expect(invalid.every((item) => item.line % 7 === 0 && item.kind === "invalid" && item.field === "name" && item.raw.name === "None")).toBe(true);

@@ -41,7 +41,12 @@ async function* prepareInline(items: AsyncIterable<SourceItem>, context: Prepare
   }
 }
 
-async function* prepareOnWorkers(items: AsyncIterable<SourceItem>, context: PrepareContext, workerCount: number, textOnly: boolean): AsyncGenerator<PreparedItem> {
+async function* prepareOnWorkers(
+  items: AsyncIterable<SourceItem>,
+  context: PrepareContext,
+  workerCount: number,
+  textOnly: boolean,
+): AsyncGenerator<PreparedItem> {
   const entry = findWorkerEntry(WORKER_FILE, path.dirname(fileURLToPath(import.meta.url)));
   const workers = Array.from({ length: workerCount }, () => new Worker(entry, { workerData: context }));
   const done = new Map<number, PreparedItem[]>();

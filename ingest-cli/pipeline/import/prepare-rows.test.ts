@@ -45,7 +45,13 @@ describe("prepare fast paths on a generated corpus", { timeout: 60_000 }, () => 
 
   it("slugs ASCII text exactly as the transliterating path does", () => {
     // Short values (names, cities, categories): what slugs are made of; the long JSON cells add time, not cases.
-    const texts = items.flatMap((item) => (item.kind === "record" ? Object.values(item.record.values).map(String).filter((text) => text.length < 120) : []));
+    const texts = items.flatMap((item) =>
+      item.kind === "record"
+        ? Object.values(item.record.values)
+            .map(String)
+            .filter((text) => text.length < 120)
+        : [],
+    );
     texts.push("Tom & Jerry's @ Home", "  --Joe's  Pizza--  ", "a".repeat(90), `${"word ".repeat(20)}end`, "", "~!*()");
     let ascii = 0;
     const differing: string[] = [];
@@ -63,7 +69,7 @@ describe("prepare fast paths on a generated corpus", { timeout: 60_000 }, () => 
     const odd: SourceItem[] = [
       { kind: "record", record: { line: 9001, values: { name: "Odd\u0000 Caf\u00e9 \ud800", column_40: "\udc00x", "2024": "" } } },
       { kind: "record", record: { line: 9002, values: proto } },
-      { kind: "error", error: { line: 9003, code: "MALFORMED_QUOTES", reason: "bad quote", raw: "a,\"b" } },
+      { kind: "error", error: { line: 9003, code: "MALFORMED_QUOTES", reason: "bad quote", raw: 'a,"b' } },
       { kind: "skipped", line: 9004, code: "REPEATED_HEADER" },
     ];
     const all = [...items, ...odd];
@@ -75,7 +81,8 @@ describe("prepare fast paths on a generated corpus", { timeout: 60_000 }, () => 
       expect(back).toEqual(chunk);
       back.forEach((item, n) => {
         const original = chunk[n] as SourceItem;
-        if (item.kind === "record" && original.kind === "record") expect(Object.keys(item.record.values)).toEqual(Object.keys(original.record.values));
+        if (item.kind === "record" && original.kind === "record")
+          expect(Object.keys(item.record.values)).toEqual(Object.keys(original.record.values));
       });
     }
     const unpackedProto = unpackTextChunk(packTextChunk([odd[1] as SourceItem]) as NonNullable<ReturnType<typeof packTextChunk>>)[0];

@@ -80,7 +80,7 @@ export function unpackTextChunk(chunk: TextChunk): SourceItem[] {
   const { keys, values: texts, layout, others } = chunk;
   const items: SourceItem[] = [];
   let next = 0;
-  for (let i = 0; i < layout.length; ) {
+  for (let i = 0; i < layout.length;) {
     const head = layout[i++] as number;
     if (head < 0) {
       items.push(others[-1 - head] as SourceItem);

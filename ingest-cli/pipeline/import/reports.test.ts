@@ -75,7 +75,15 @@ describe("single-file result", () => {
 
   it("caps errors at 100 with a final '... and N more', counting past the sample", () => {
     const rows = Array.from({ length: 120 }, (_, index) => ({ line: index + 2, field: "rating", reason: '"seven" is not a number from 0 to 5' }));
-    const result = buildSingleFileResult({ ...counters, totalRows: 300, inserted: 0, updated: 0, unchanged: 0, skipped: { count: 0, names: [] }, rejected: { count: 300, rows } });
+    const result = buildSingleFileResult({
+      ...counters,
+      totalRows: 300,
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      skipped: { count: 0, names: [] },
+      rejected: { count: 300, rows },
+    });
     expect(result.errors).toHaveLength(101);
     expect(result.errors[0]).toBe('Line 2: rating — "seven" is not a number from 0 to 5');
     expect(result.errors[99]).toBe('Line 101: rating — "seven" is not a number from 0 to 5');
@@ -86,10 +94,23 @@ describe("single-file result", () => {
 
   it("reports an empty file as a failure", () => {
     const empty = {
-      ...counters, totalRows: 0, inserted: 0, updated: 0, unchanged: 0, skipped: { count: 0, names: [] }, rejected: { count: 0, rows: [] },
+      ...counters,
+      totalRows: 0,
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      skipped: { count: 0, names: [] },
+      rejected: { count: 0, rows: [] },
     };
     expect(buildSingleFileResult(empty)).toEqual({
-      success: false, message: "The file has no data rows.", totalRows: 0, successCount: 0, errorCount: 0, skippedCount: 0, skippedBusinesses: [], errors: [],
+      success: false,
+      message: "The file has no data rows.",
+      totalRows: 0,
+      successCount: 0,
+      errorCount: 0,
+      skippedCount: 0,
+      skippedBusinesses: [],
+      errors: [],
     });
   });
 });
@@ -103,7 +124,21 @@ describe("batch result", () => {
         totalColumns: 23,
         extractionRate: 43.5,
         successful: ["name", "category", "full_address", "country_code", "phone", "latitude", "longitude", "rating", "reviews", "place_id"],
-        missing: ["type", "street", "city", "postal_code", "country", "reviews_link", "photo", "logo", "located_in", "working_hours", "verified", "about", "url"],
+        missing: [
+          "type",
+          "street",
+          "city",
+          "postal_code",
+          "country",
+          "reviews_link",
+          "photo",
+          "logo",
+          "located_in",
+          "working_hours",
+          "verified",
+          "about",
+          "url",
+        ],
       },
       duplicateAnalysis: {
         totalRecords: 12,
@@ -123,7 +158,13 @@ describe("batch result", () => {
 
   it("caps the repeated-row list at 100 and gives 0 rates without place ids", () => {
     const records = Array.from({ length: 130 }, (_, index) => ({ line: index + 10, name: `Shop ${index}`, placeId: null, firstLine: 2 }));
-    const result = buildBatchResult({ ...counters, recordsWithPlaceId: 0, databaseDuplicates: 0, newPlaceIds: 0, excelDuplicates: { count: 130, records } });
+    const result = buildBatchResult({
+      ...counters,
+      recordsWithPlaceId: 0,
+      databaseDuplicates: 0,
+      newPlaceIds: 0,
+      excelDuplicates: { count: 130, records },
+    });
     expect(result.duplicateAnalysis.excelDuplicateRecords).toHaveLength(100);
     expect(result.duplicateAnalysis.excelDuplicateCount).toBe(130);
     expect(result.duplicateAnalysis.databaseDuplicateRate).toBe(0);
@@ -159,7 +200,9 @@ describe("helpers", () => {
   });
 
   it("formats rejections with and without a field", () => {
-    expect(formatRejection({ line: 17, field: "rating", reason: '"seven" is not a number from 0 to 5' })).toBe('Line 17: rating — "seven" is not a number from 0 to 5');
+    expect(formatRejection({ line: 17, field: "rating", reason: '"seven" is not a number from 0 to 5' })).toBe(
+      'Line 17: rating — "seven" is not a number from 0 to 5',
+    );
     expect(formatRejection({ line: 4, field: null, reason: "the row is empty" })).toBe("Line 4: the row is empty");
   });
 

@@ -18,28 +18,114 @@ const HOURS = { monday: "9AM-5PM", tuesday: "9AM-5PM" };
 
 const ROWS: BusinessInput[] = [
   // place_id that differs only by case and whitespace; the richer first row is kept.
-  business({ name: "Alpha Cafe", place_id: "ChIJalpha0001", category: "Cafe", full_address: "Torstraße 1, 10119 Berlin, Germany", phone: "+49 30 111", rating: 4.6, reviews: 120, photo: "https://img.example/a.jpg", latitude: 52.53, longitude: 13.4 }),
-  business({ name: "Alpha Café", place_id: " chijALPHA0001 ", category: "Coffee shop", city: "Berlin", country_code: "DE", description: "Best flat white in Mitte" }),
+  business({
+    name: "Alpha Cafe",
+    place_id: "ChIJalpha0001",
+    category: "Cafe",
+    full_address: "Torstraße 1, 10119 Berlin, Germany",
+    phone: "+49 30 111",
+    rating: 4.6,
+    reviews: 120,
+    photo: "https://img.example/a.jpg",
+    latitude: 52.53,
+    longitude: 13.4,
+  }),
+  business({
+    name: "Alpha Café",
+    place_id: " chijALPHA0001 ",
+    category: "Coffee shop",
+    city: "Berlin",
+    country_code: "DE",
+    description: "Best flat white in Mitte",
+  }),
   // Same folded name and address: one without a place id, two with different ones.
-  business({ name: "Bäckerei Müller", place_id: "p-b1", category: "Bakery", full_address: "Hauptstraße 5, 80331 München, Germany", phone: "+49 89 222", rating: 4.2, reviews: 40, photo: "https://img.example/b.jpg", postal_code: "80331", street: "Hauptstraße 5" }),
-  business({ name: "Backerei  Muller", category: "Bakery", full_address: "Hauptstrasse 5, 80331 Munchen, Germany", url: "https://mueller.example/", working_hours: HOURS }),
+  business({
+    name: "Bäckerei Müller",
+    place_id: "p-b1",
+    category: "Bakery",
+    full_address: "Hauptstraße 5, 80331 München, Germany",
+    phone: "+49 89 222",
+    rating: 4.2,
+    reviews: 40,
+    photo: "https://img.example/b.jpg",
+    postal_code: "80331",
+    street: "Hauptstraße 5",
+  }),
+  business({
+    name: "Backerei  Muller",
+    category: "Bakery",
+    full_address: "Hauptstrasse 5, 80331 Munchen, Germany",
+    url: "https://mueller.example/",
+    working_hours: HOURS,
+  }),
   business({ name: "BÄCKEREI MÜLLER", place_id: "p-b3", full_address: "Hauptstraße 5, 80331 München, Germany", verified: true }),
   // Same name 30 m apart (merged), 80 m apart (not), and another name on the very same spot (not).
-  business({ name: "Corner Shop", place_id: "p-c1", category: "Convenience store", city: "Munich", country_code: "DE", latitude: 48.137, longitude: 11.575, phone: "+49 89 333" }),
-  business({ name: "Corner Shop", place_id: "p-c2", category: "Convenience store", city: "Munich", country_code: "DE", latitude: 48.137 + 30 / METERS_PER_DEGREE_LATITUDE, longitude: 11.575 }),
-  business({ name: "Corner Shop", place_id: "p-c3", category: "Convenience store", city: "Munich", country_code: "DE", latitude: 48.137 - 80 / METERS_PER_DEGREE_LATITUDE, longitude: 11.575 }),
+  business({
+    name: "Corner Shop",
+    place_id: "p-c1",
+    category: "Convenience store",
+    city: "Munich",
+    country_code: "DE",
+    latitude: 48.137,
+    longitude: 11.575,
+    phone: "+49 89 333",
+  }),
+  business({
+    name: "Corner Shop",
+    place_id: "p-c2",
+    category: "Convenience store",
+    city: "Munich",
+    country_code: "DE",
+    latitude: 48.137 + 30 / METERS_PER_DEGREE_LATITUDE,
+    longitude: 11.575,
+  }),
+  business({
+    name: "Corner Shop",
+    place_id: "p-c3",
+    category: "Convenience store",
+    city: "Munich",
+    country_code: "DE",
+    latitude: 48.137 - 80 / METERS_PER_DEGREE_LATITUDE,
+    longitude: 11.575,
+  }),
   business({ name: "Different Name", place_id: "p-d1", category: "Bar", city: "Munich", country_code: "DE", latitude: 48.137, longitude: 11.575 }),
   // A few metres apart across a grid-cell corner.
   business({ name: "Kiosk Nord", place_id: "p-k1", city: "Somewhere", country_code: "NG", latitude: 10.00049, longitude: 20.00049 }),
   business({ name: "Kiosk-Nord", place_id: "p-k2", city: "Somewhere", country_code: "NG", latitude: 10.00051, longitude: 20.00051, phone: "+234 1" }),
   // One Google cid written three ways (cid=, ludocid=, hex feature id), and one above 2^63.
   business({ name: "Gamma Garage", place_id: "p-g1", city: "Paris", country_code: "FR", url: "https://maps.google.com/?cid=1234567890123" }),
-  business({ name: "Gamma Garage Paris", place_id: "p-g2", city: "Paris", country_code: "FR", reviews_link: "https://www.google.com/search?q=gamma&ludocid=1234567890123#lrd=0x0:0x11f71fb04cb,1" }),
-  business({ name: "Delta Garage", place_id: "p-g3", city: "Lyon", country_code: "FR", url: "https://www.google.com/maps/place/x/data=!4m2!3m1!1s0x47a:0xf8a50fcedd0affff" }),
-  business({ name: "Delta Garage Lyon", place_id: "p-g4", city: "Lyon", country_code: "FR", url: "https://maps.google.com/?cid=17916744073709551615" }),
+  business({
+    name: "Gamma Garage Paris",
+    place_id: "p-g2",
+    city: "Paris",
+    country_code: "FR",
+    reviews_link: "https://www.google.com/search?q=gamma&ludocid=1234567890123#lrd=0x0:0x11f71fb04cb,1",
+  }),
+  business({
+    name: "Delta Garage",
+    place_id: "p-g3",
+    city: "Lyon",
+    country_code: "FR",
+    url: "https://www.google.com/maps/place/x/data=!4m2!3m1!1s0x47a:0xf8a50fcedd0affff",
+  }),
+  business({
+    name: "Delta Garage Lyon",
+    place_id: "p-g4",
+    city: "Lyon",
+    country_code: "FR",
+    url: "https://maps.google.com/?cid=17916744073709551615",
+  }),
   business({ name: "Not Gamma", place_id: "p-g5", city: "Paris", country_code: "FR", url: "https://maps.google.com/?cid=12345678901234" }),
   // The kept record gains a place id from the one it absorbs.
-  business({ name: "Hotel Sol", category: "Hotel", full_address: "Calle Mayor 3, 28013 Madrid, Spain", phone: "+34 91 444", rating: 4.1, reviews: 300, photo: "https://img.example/h.jpg" }),
+  business({
+    name: "Hotel Sol",
+    category: "Hotel",
+    full_address: "Calle Mayor 3, 28013 Madrid, Spain",
+    phone: "+34 91 444",
+    rating: 4.1,
+    reviews: 300,
+    photo: "https://img.example/h.jpg",
+  }),
   business({ name: "Hotel Sol", place_id: "p-h2", full_address: "Calle Mayor 3, 28013 Madrid, Spain" }),
   // Test data is never merged into real data.
   business({ name: "Twin Test", place_id: "p-t1", city: "Oslo", country_code: "NO" }, true),
@@ -119,10 +205,17 @@ describe(`dedupe on ${testDriver()}`, () => {
     const unchanged = await handle.query<{ place_id: string; content_hash: string }>(
       "select place_id, content_hash from businesses where place_id in ('p-k2', 'p-g3') order by place_id",
     );
-    expect(unchanged).toEqual(before.filter((row) => row.place_id === "p-g3" || row.place_id === "p-k2").map(({ place_id, content_hash }) => ({ place_id, content_hash })).sort((a, b) => (a.place_id ?? "").localeCompare(b.place_id ?? "")));
+    expect(unchanged).toEqual(
+      before
+        .filter((row) => row.place_id === "p-g3" || row.place_id === "p-k2")
+        .map(({ place_id, content_hash }) => ({ place_id, content_hash }))
+        .sort((a, b) => (a.place_id ?? "").localeCompare(b.place_id ?? "")),
+    );
 
     // The kept hotel took over the place id, and with it the identity an import of that row looks for.
-    const [hotel] = await handle.query<{ place_id: string; identity_key: string }>("select place_id, identity_key from businesses where id = $1", [idOf("Hotel Sol")]);
+    const [hotel] = await handle.query<{ place_id: string; identity_key: string }>("select place_id, identity_key from businesses where id = $1", [
+      idOf("Hotel Sol"),
+    ]);
     expect(hotel).toEqual({ place_id: "p-h2", identity_key: "pid:p-h2" });
     const reimport = await upsertBusinesses(handle, [ROWS[17] as BusinessInput]);
     expect(reimport.inserted).toBe(0);

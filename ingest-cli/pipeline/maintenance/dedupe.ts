@@ -13,12 +13,7 @@ import {
 } from "../../../db/queries/duplicates.ts";
 import { refreshAfterBulkChange } from "../../../db/writes/aggregates.ts";
 import { computeRankScore, type BusinessInput } from "../../../db/writes/businesses.ts";
-import {
-  mergeBusinessGroup,
-  type BusinessPatch,
-  type MergeContext,
-  type StoredBusiness,
-} from "../../../db/writes/duplicates.ts";
+import { mergeBusinessGroup, type BusinessPatch, type MergeContext, type StoredBusiness } from "../../../db/writes/duplicates.ts";
 import type { SearchEngine } from "../../../search/engine.ts";
 import { getSearchEngine } from "../../../search/index.ts";
 import { removeBusinessesFromIndex, syncBusinessesById } from "../../../search/reindex.ts";
@@ -115,7 +110,10 @@ export async function findDuplicates(handle: DatabaseHandle, options: { meters?:
   }
 
   const found = sets.groups();
-  const ranked = await rankBusinessesByRichness(handle, found.flatMap((group) => group.ids));
+  const ranked = await rankBusinessesByRichness(
+    handle,
+    found.flatMap((group) => group.ids),
+  );
   const position = new Map(ranked.map((row, index) => [row.id, index]));
   return found
     .map((group) => {
@@ -128,9 +126,27 @@ export async function findDuplicates(handle: DatabaseHandle, options: { meters?:
 
 /** Fields filled together: a slug comes with its name, a longitude with its latitude, reviews with the rating. */
 const FILL_GROUPS: ReadonlyArray<ReadonlyArray<keyof StoredBusiness>> = [
-  ["category", "categorySlug"], ["type"], ["fullAddress"], ["street"], ["city", "citySlug"], ["postalCode"], ["state"],
-  ["country", "countryCode"], ["phone"], ["latitude", "longitude"], ["rating", "reviews"], ["reviewsLink"], ["photo"],
-  ["logo"], ["locatedIn"], ["workingHours"], ["about"], ["description"], ["placeId"], ["url"], ["timeZone"],
+  ["category", "categorySlug"],
+  ["type"],
+  ["fullAddress"],
+  ["street"],
+  ["city", "citySlug"],
+  ["postalCode"],
+  ["state"],
+  ["country", "countryCode"],
+  ["phone"],
+  ["latitude", "longitude"],
+  ["rating", "reviews"],
+  ["reviewsLink"],
+  ["photo"],
+  ["logo"],
+  ["locatedIn"],
+  ["workingHours"],
+  ["about"],
+  ["description"],
+  ["placeId"],
+  ["url"],
+  ["timeZone"],
 ];
 
 function isEmptyField(field: keyof StoredBusiness, value: unknown): boolean {
@@ -157,14 +173,41 @@ function identityKeyOf(record: StoredBusiness): string {
  */
 function toBusinessInput(record: StoredBusiness): BusinessInput {
   return {
-    name: record.name, slug: record.slug, category: record.category, categorySlug: record.categorySlug, type: record.type,
-    fullAddress: record.fullAddress, street: record.street, city: record.city, citySlug: record.citySlug,
-    postalCode: record.postalCode, state: record.state, country: record.country, countryCode: record.countryCode,
-    phone: record.phone, latitude: record.latitude, longitude: record.longitude, rating: record.rating, reviews: record.reviews,
-    reviewsLink: record.reviewsLink, photo: record.photo, logo: record.logo, locatedIn: record.locatedIn,
-    workingHours: record.workingHours, verified: record.verified, about: record.about, description: record.description,
-    placeId: record.placeId, url: record.url, status: record.status, timeZone: record.timeZone, source: record.source,
-    isTest: record.isTest, identityKey: record.identityKey, contentHash: "", rankScore: record.rankScore,
+    name: record.name,
+    slug: record.slug,
+    category: record.category,
+    categorySlug: record.categorySlug,
+    type: record.type,
+    fullAddress: record.fullAddress,
+    street: record.street,
+    city: record.city,
+    citySlug: record.citySlug,
+    postalCode: record.postalCode,
+    state: record.state,
+    country: record.country,
+    countryCode: record.countryCode,
+    phone: record.phone,
+    latitude: record.latitude,
+    longitude: record.longitude,
+    rating: record.rating,
+    reviews: record.reviews,
+    reviewsLink: record.reviewsLink,
+    photo: record.photo,
+    logo: record.logo,
+    locatedIn: record.locatedIn,
+    workingHours: record.workingHours,
+    verified: record.verified,
+    about: record.about,
+    description: record.description,
+    placeId: record.placeId,
+    url: record.url,
+    status: record.status,
+    timeZone: record.timeZone,
+    source: record.source,
+    isTest: record.isTest,
+    identityKey: record.identityKey,
+    contentHash: "",
+    rankScore: record.rankScore,
   };
 }
 

@@ -35,8 +35,13 @@ describe(`delete-test-data on ${testDriver()}`, () => {
       { old_slug: "old-real-bakery-berlin" },
       { old_slug: "old-real-bar-rome" },
     ]);
-    expect(await handle.query("select category_slug from category_counts order by 1")).toEqual([{ category_slug: "bakery" }, { category_slug: "bar" }]);
-    expect(await handle.query("select actor, action, row_count from audit_log")).toEqual([{ actor: "cli", action: "test-data.delete", row_count: 2 }]);
+    expect(await handle.query("select category_slug from category_counts order by 1")).toEqual([
+      { category_slug: "bakery" },
+      { category_slug: "bar" },
+    ]);
+    expect(await handle.query("select actor, action, row_count from audit_log")).toEqual([
+      { actor: "cli", action: "test-data.delete", row_count: 2 },
+    ]);
   });
 
   it("reports when there is nothing left to delete", async () => {

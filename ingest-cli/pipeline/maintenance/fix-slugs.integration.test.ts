@@ -35,7 +35,9 @@ async function seedLegacyData(handle: TestDatabase): Promise<void> {
   await handle.query("update businesses set slug = 'parked-' || id where place_id = any($1::text[])", [legacy.map((row) => row.place_id)]);
   for (const row of legacy) await handle.query("update businesses set slug = $1 where place_id = $2", [row.legacySlug, row.place_id]);
   // Alpha once used the slug that Renamed Bakery should now get: the business wins, the redirect goes.
-  await handle.query("insert into slug_redirects (old_slug, business_id) select 'renamed-bakery-berlin', id from businesses where place_id = 'p-alpha'");
+  await handle.query(
+    "insert into slug_redirects (old_slug, business_id) select 'renamed-bakery-berlin', id from businesses where place_id = 'p-alpha'",
+  );
 }
 
 async function snapshot(handle: TestDatabase) {
@@ -91,9 +93,18 @@ describe(`fix-slugs on ${testDriver()}`, () => {
   });
 
   it("resolves old and current slugs for the website's 301s", async () => {
-    expect(await findBusinessIdBySlugOrRedirect(reference, "joes-pizza-new-york-1699999999999")).toMatchObject({ slug: "joe-s-pizza-new-york", redirected: true });
-    expect(await findBusinessIdBySlugOrRedirect(reference, "joe-s-pizza-new-york")).toMatchObject({ slug: "joe-s-pizza-new-york", redirected: false });
-    expect(await findBusinessIdBySlugOrRedirect(reference, "renamed-bakery-berlin")).toMatchObject({ slug: "renamed-bakery-berlin", redirected: false });
+    expect(await findBusinessIdBySlugOrRedirect(reference, "joes-pizza-new-york-1699999999999")).toMatchObject({
+      slug: "joe-s-pizza-new-york",
+      redirected: true,
+    });
+    expect(await findBusinessIdBySlugOrRedirect(reference, "joe-s-pizza-new-york")).toMatchObject({
+      slug: "joe-s-pizza-new-york",
+      redirected: false,
+    });
+    expect(await findBusinessIdBySlugOrRedirect(reference, "renamed-bakery-berlin")).toMatchObject({
+      slug: "renamed-bakery-berlin",
+      redirected: false,
+    });
     expect(await findBusinessIdBySlugOrRedirect(reference, "no-such-business")).toBeNull();
     const found = await findBusinessIdBySlugOrRedirect(reference, "Café-Zürich-ZÜRICH");
     const [cafe] = await reference.query<{ id: number }>("select id::int as id from businesses where place_id = 'p-cafe'");
@@ -110,7 +121,11 @@ describe(`fix-slugs on ${testDriver()}`, () => {
 
   it("resumes a killed run from its checkpoint and ends identical to the uninterrupted run", async () => {
     const controller = new AbortController();
-    const killed = fixSlugs(handle, { batchSize: 3, signal: controller.signal, onProgress: (p) => p.processed > 0 && controller.abort(new Error("killed")) });
+    const killed = fixSlugs(handle, {
+      batchSize: 3,
+      signal: controller.signal,
+      onProgress: (p) => p.processed > 0 && controller.abort(new Error("killed")),
+    });
     await expect(killed).rejects.toThrow("killed");
     const checkpoint = await readSlugFixCheckpoint(handle);
     expect(checkpoint).toMatchObject({ processed: 3 });

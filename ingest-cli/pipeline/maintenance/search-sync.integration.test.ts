@@ -24,7 +24,14 @@ describe(`maintenance keeps an external search engine current on ${testDriver()}
     await upsertBusinesses(handle, [
       business({ name: "Alpha Bakery", category: "Bakery", city: "Berlin", country_code: "DE", place_id: "s-1" }),
       business({ name: "Beta Bar", category: "Bar", city: "Rome", country_code: "IT", place_id: "s-2" }),
-      business({ name: "Hotel Sol", category: "Hotel", full_address: "Calle Mayor 3, 28013 Madrid, Spain", phone: "+34 91 444", rating: 4.1, reviews: 300 }),
+      business({
+        name: "Hotel Sol",
+        category: "Hotel",
+        full_address: "Calle Mayor 3, 28013 Madrid, Spain",
+        phone: "+34 91 444",
+        rating: 4.1,
+        reviews: 300,
+      }),
       business({ name: "Hotel Sol", place_id: "s-4", full_address: "Calle Mayor 3, 28013 Madrid, Spain" }),
       business({ name: "Demo Dentist", category: "Dentist", city: "Paris", country_code: "FR", place_id: "s-5" }, true),
     ]);

@@ -1,28 +1,78 @@
 // Header layouts → mapping, extraction figures and end-to-end normalisation, on made-up rows only.
 import { describe, expect, it } from "vitest";
 import { normalizeBusiness, type RawBusiness } from "../normalize/business.ts";
-import {
-  FIELD_ALIASES,
-  IMPORTABLE_FIELDS,
-  buildColumnMapping,
-  describeColumnExtraction,
-  foldHeader,
-  isMapsUrl,
-  mapRecord,
-} from "./columns.ts";
+import { FIELD_ALIASES, IMPORTABLE_FIELDS, buildColumnMapping, describeColumnExtraction, foldHeader, isMapsUrl, mapRecord } from "./columns.ts";
 
 // NOTE: every row below is made up; only the column layouts follow the tools' exports.
 
 const OUTSCRAPER_HEADERS = [
-  "query", "name", "name_for_emails", "site", "subtypes", "category", "type", "phone", "full_address", "borough",
-  "street", "city", "postal_code", "state", "us_state", "country", "country_code", "latitude", "longitude", "h3",
-  "time_zone", "plus_code", "area_service", "rating", "reviews", "reviews_link", "reviews_tags", "reviews_per_score",
-  "reviews_per_score_1", "reviews_per_score_2", "reviews_per_score_3", "reviews_per_score_4", "reviews_per_score_5",
-  "photos_count", "photo", "street_view", "located_in", "working_hours", "working_hours_old_format", "other_hours",
-  "popular_times", "business_status", "about", "range", "posts", "logo", "description", "typical_time_spent",
-  "verified", "reservation_links", "booking_appointment_link", "menu_link", "order_links", "location_link",
-  "location_reviews_link", "place_id", "google_id", "cid", "kgmid", "reviews_id", "located_google_id", "website_title",
-  "website_generator", "website_description", "website_keywords", "website_has_fb_pixel", "website_has_google_tag",
+  "query",
+  "name",
+  "name_for_emails",
+  "site",
+  "subtypes",
+  "category",
+  "type",
+  "phone",
+  "full_address",
+  "borough",
+  "street",
+  "city",
+  "postal_code",
+  "state",
+  "us_state",
+  "country",
+  "country_code",
+  "latitude",
+  "longitude",
+  "h3",
+  "time_zone",
+  "plus_code",
+  "area_service",
+  "rating",
+  "reviews",
+  "reviews_link",
+  "reviews_tags",
+  "reviews_per_score",
+  "reviews_per_score_1",
+  "reviews_per_score_2",
+  "reviews_per_score_3",
+  "reviews_per_score_4",
+  "reviews_per_score_5",
+  "photos_count",
+  "photo",
+  "street_view",
+  "located_in",
+  "working_hours",
+  "working_hours_old_format",
+  "other_hours",
+  "popular_times",
+  "business_status",
+  "about",
+  "range",
+  "posts",
+  "logo",
+  "description",
+  "typical_time_spent",
+  "verified",
+  "reservation_links",
+  "booking_appointment_link",
+  "menu_link",
+  "order_links",
+  "location_link",
+  "location_reviews_link",
+  "place_id",
+  "google_id",
+  "cid",
+  "kgmid",
+  "reviews_id",
+  "located_google_id",
+  "website_title",
+  "website_generator",
+  "website_description",
+  "website_keywords",
+  "website_has_fb_pixel",
+  "website_has_google_tag",
 ];
 
 const outscraperRow: Record<string, unknown> = {
@@ -138,7 +188,14 @@ describe("Outscraper full export", () => {
       timeZone: "Europe/Zurich",
       identityKey: "pid:ChIJmadeUpPlace0001",
     });
-    expect(business.workingHours).toEqual({ monday: [], tuesday: [["11:30", "14:30"], ["17:30", "23:00"]], sunday: [["00:00", "24:00"]] });
+    expect(business.workingHours).toEqual({
+      monday: [],
+      tuesday: [
+        ["11:30", "14:30"],
+        ["17:30", "23:00"],
+      ],
+      sunday: [["00:00", "24:00"]],
+    });
     expect(business.about).toEqual({ "Service options": { "Dine-in": true, Delivery: false }, Parking: { "Paid street parking": true } });
   });
 
@@ -155,8 +212,16 @@ describe("the spec's sample template", () => {
 
   it("maps all ten columns and fills 10 of 23 fields", () => {
     expect(mapping.fields).toEqual({
-      name: "name", full_address: "address", phone: "phone", category: "category", latitude: "latitude",
-      longitude: "longitude", rating: "rating", reviews: "reviewCount", place_id: "place_id", country_code: "country_code",
+      name: "name",
+      full_address: "address",
+      phone: "phone",
+      category: "category",
+      latitude: "latitude",
+      longitude: "longitude",
+      rating: "rating",
+      reviews: "reviewCount",
+      place_id: "place_id",
+      country_code: "country_code",
     });
     expect(mapping.unknown).toEqual([]);
     expect(describeColumnExtraction(mapping)).toEqual({
@@ -164,14 +229,39 @@ describe("the spec's sample template", () => {
       totalColumns: 23,
       extractionRate: 43.5,
       successful: ["name", "category", "full_address", "country_code", "phone", "latitude", "longitude", "rating", "reviews", "place_id"],
-      missing: ["type", "street", "city", "postal_code", "country", "reviews_link", "photo", "logo", "located_in", "working_hours", "verified", "about", "url"],
+      missing: [
+        "type",
+        "street",
+        "city",
+        "postal_code",
+        "country",
+        "reviews_link",
+        "photo",
+        "logo",
+        "located_in",
+        "working_hours",
+        "verified",
+        "about",
+        "url",
+      ],
     });
   });
 
   it("normalises a template row, taking the city from the address", () => {
     const business = normalizeOrThrow(
       mapRecord(
-        { name: "Corner Bakery", address: "5 Sample Road, Exampleville, Germany", phone: "030 000000", category: "bakery", latitude: 52.5, longitude: 13.4, rating: 4, reviewCount: 12, place_id: "ChIJmadeUpPlace0002", country_code: "de" },
+        {
+          name: "Corner Bakery",
+          address: "5 Sample Road, Exampleville, Germany",
+          phone: "030 000000",
+          category: "bakery",
+          latitude: 52.5,
+          longitude: 13.4,
+          rating: 4,
+          reviewCount: 12,
+          place_id: "ChIJmadeUpPlace0002",
+          country_code: "de",
+        },
         mapping,
       ),
     );
@@ -181,7 +271,20 @@ describe("the spec's sample template", () => {
 
 describe("Apify Google Maps Extractor", () => {
   // Odd casing on purpose; the real export also starts with a byte-order mark, which the CSV reader strips.
-  const headers = ["ImageUrl", "TITLE", "totalscore", "Reviews-Count", "Street", "city", "STATE", "countryCode", "Website", "phone", "Category Name", "URL"];
+  const headers = [
+    "ImageUrl",
+    "TITLE",
+    "totalscore",
+    "Reviews-Count",
+    "Street",
+    "city",
+    "STATE",
+    "countryCode",
+    "Website",
+    "phone",
+    "Category Name",
+    "URL",
+  ];
   const mapping = buildColumnMapping(headers);
   const row = {
     ImageUrl: "https://images.example/shop.jpg",
@@ -199,21 +302,49 @@ describe("Apify Google Maps Extractor", () => {
   };
 
   it("takes the website for url and keeps the maps link only for the place id", () => {
-    expect(mapping.fields).toMatchObject({ url: "Website", photo: "ImageUrl", name: "TITLE", rating: "totalscore", reviews: "Reviews-Count", category: "Category Name" });
+    expect(mapping.fields).toMatchObject({
+      url: "Website",
+      photo: "ImageUrl",
+      name: "TITLE",
+      rating: "totalscore",
+      reviews: "Reviews-Count",
+      category: "Category Name",
+    });
     expect(mapping.fallbacks.placeIdUrls).toEqual(["URL"]);
     expect(mapping.unknown).toEqual([]);
     const raw = mapRecord(row, mapping);
     expect(raw.url).toBe("https://made-up-butchers.example/");
     expect(raw.place_id).toBe("ChIJmadeUpPlace0003");
     expect(raw.reviews_link).toBeUndefined();
-    expect(normalizeOrThrow(raw)).toMatchObject({ placeId: "ChIJmadeUpPlace0003", url: "https://made-up-butchers.example/", city: "Sampleford", countryCode: "GB", country: "United Kingdom", rating: 4.8, reviews: 31 });
+    expect(normalizeOrThrow(raw)).toMatchObject({
+      placeId: "ChIJmadeUpPlace0003",
+      url: "https://made-up-butchers.example/",
+      city: "Sampleford",
+      countryCode: "GB",
+      country: "United Kingdom",
+      rating: 4.8,
+      reviews: 31,
+    });
   });
 
   it("fills 11 of 23 fields", () => {
     const extraction = describeColumnExtraction(mapping);
     expect(extraction.extractedCount).toBe(11);
     expect(extraction.extractionRate).toBe(47.8);
-    expect(extraction.missing).toEqual(["type", "full_address", "postal_code", "country", "latitude", "longitude", "reviews_link", "logo", "located_in", "working_hours", "verified", "about"]);
+    expect(extraction.missing).toEqual([
+      "type",
+      "full_address",
+      "postal_code",
+      "country",
+      "latitude",
+      "longitude",
+      "reviews_link",
+      "logo",
+      "located_in",
+      "working_hours",
+      "verified",
+      "about",
+    ]);
   });
 
   it("drops a maps link from a lone url column but still finds the place id in it", () => {
@@ -226,7 +357,18 @@ describe("Apify Google Maps Extractor", () => {
 
 describe("other Apify actors", () => {
   it("flattens a nested location, rebuilds status, hours, amenities and the first category", () => {
-    const headers = ["title", "placeId", "address", "location", "openingHours", "additionalInfo", "permanentlyClosed", "temporarilyClosed", "categories", "website"];
+    const headers = [
+      "title",
+      "placeId",
+      "address",
+      "location",
+      "openingHours",
+      "additionalInfo",
+      "permanentlyClosed",
+      "temporarilyClosed",
+      "categories",
+      "website",
+    ];
     const mapping = buildColumnMapping(headers);
     expect(mapping.unknown).toEqual([]);
     const raw = mapRecord(
@@ -235,7 +377,10 @@ describe("other Apify actors", () => {
         placeId: "ChIJmadeUpPlace0004",
         address: "9 Fiction Street, Lisbon, Portugal",
         location: { lat: 38.72, lng: -9.14 },
-        openingHours: [{ day: "Monday", hours: "8 AM to 6 PM" }, { day: "Sunday", hours: "Closed" }],
+        openingHours: [
+          { day: "Monday", hours: "8 AM to 6 PM" },
+          { day: "Sunday", hours: "Closed" },
+        ],
         additionalInfo: { Accessibility: [{ "Wheelchair accessible entrance": true }, { "Wheelchair accessible toilet": false }] },
         permanentlyClosed: false,
         temporarilyClosed: true,
@@ -258,7 +403,18 @@ describe("other Apify actors", () => {
   });
 
   it("reads the CSV-flattened forms (location/lat, categories/0, openingHours/N/day)", () => {
-    const headers = ["title", "location/lat", "location/lng", "categories/0", "categories/1", "openingHours/0/day", "openingHours/0/hours", "openingHours/1/day", "openingHours/1/hours", "permanentlyClosed"];
+    const headers = [
+      "title",
+      "location/lat",
+      "location/lng",
+      "categories/0",
+      "categories/1",
+      "openingHours/0/day",
+      "openingHours/0/hours",
+      "openingHours/1/day",
+      "openingHours/1/hours",
+      "permanentlyClosed",
+    ];
     const mapping = buildColumnMapping(headers);
     expect(mapping.fields).toMatchObject({ latitude: "location/lat", longitude: "location/lng", category: "categories/0" });
     expect(mapping.fallbacks.openingHoursPairs).toEqual([
@@ -267,20 +423,63 @@ describe("other Apify actors", () => {
     ]);
     expect(mapping.unknown).toEqual(["categories/1"]);
     const raw = mapRecord(
-      { title: "X", "location/lat": "40.4", "location/lng": "-3.7", "categories/0": "Bar", "categories/1": "Pub", "openingHours/0/day": "Friday", "openingHours/0/hours": "6 PM to 2 AM", "openingHours/1/day": "", "openingHours/1/hours": "", permanentlyClosed: "false" },
+      {
+        title: "X",
+        "location/lat": "40.4",
+        "location/lng": "-3.7",
+        "categories/0": "Bar",
+        "categories/1": "Pub",
+        "openingHours/0/day": "Friday",
+        "openingHours/0/hours": "6 PM to 2 AM",
+        "openingHours/1/day": "",
+        "openingHours/1/hours": "",
+        permanentlyClosed: "false",
+      },
       mapping,
     );
-    expect(raw).toEqual({ name: "X", latitude: "40.4", longitude: "-3.7", category: "Bar", working_hours: [{ day: "Friday", hours: "6 PM to 2 AM" }], business_status: "operational" });
+    expect(raw).toEqual({
+      name: "X",
+      latitude: "40.4",
+      longitude: "-3.7",
+      category: "Bar",
+      working_hours: [{ day: "Friday", hours: "6 PM to 2 AM" }],
+      business_status: "operational",
+    });
     expect(normalizeOrThrow(raw).workingHours).toEqual({ friday: [["18:00", "02:00"]] });
   });
 });
 
 describe("gosom google-maps-scraper", () => {
   const headers = [
-    "input_id", "link", "title", "category", "address", "open_hours", "popular_times", "website", "phone", "plus_code",
-    "review_count", "review_rating", "reviews_per_rating", "latitude", "longitude", "cid", "status", "descriptions",
-    "reviews_link", "thumbnail", "timezone", "price_range", "data_id", "images", "reservations", "order_online", "menu",
-    "complete_address", "about",
+    "input_id",
+    "link",
+    "title",
+    "category",
+    "address",
+    "open_hours",
+    "popular_times",
+    "website",
+    "phone",
+    "plus_code",
+    "review_count",
+    "review_rating",
+    "reviews_per_rating",
+    "latitude",
+    "longitude",
+    "cid",
+    "status",
+    "descriptions",
+    "reviews_link",
+    "thumbnail",
+    "timezone",
+    "price_range",
+    "data_id",
+    "images",
+    "reservations",
+    "order_online",
+    "menu",
+    "complete_address",
+    "about",
   ];
   const mapping = buildColumnMapping(headers);
   const row = {
@@ -302,20 +501,62 @@ describe("gosom google-maps-scraper", () => {
     reviews_link: "https://search.google.com/local/reviews?placeid=ChIJmadeUpPlace0005",
     thumbnail: "https://images.example/taverna.jpg",
     timezone: "Asia/Nicosia",
-    complete_address: JSON.stringify({ borough: "Old Town", street: "Odos Paradeigmatos 3", city: "Larnaca", postal_code: "6000", state: "", country: "CY" }),
+    complete_address: JSON.stringify({
+      borough: "Old Town",
+      street: "Odos Paradeigmatos 3",
+      city: "Larnaca",
+      postal_code: "6000",
+      state: "",
+      country: "CY",
+    }),
     about: JSON.stringify([
-      { id: "service_options", name: "Service options", options: [{ name: "Takeaway", enabled: true }, { name: "Delivery", enabled: false }] },
+      {
+        id: "service_options",
+        name: "Service options",
+        options: [
+          { name: "Takeaway", enabled: true },
+          { name: "Delivery", enabled: false },
+        ],
+      },
       { id: "payments", name: "Payments", options: [{ name: "Credit cards", enabled: true }] },
     ]),
   };
 
   it("ignores the live status text and unpacks link and complete_address", () => {
     expect(mapping.fields.business_status).toBeUndefined();
-    expect(mapping.fields).toMatchObject({ name: "title", full_address: "address", working_hours: "open_hours", reviews: "review_count", rating: "review_rating", photo: "thumbnail", time_zone: "timezone", description: "descriptions" });
+    expect(mapping.fields).toMatchObject({
+      name: "title",
+      full_address: "address",
+      working_hours: "open_hours",
+      reviews: "review_count",
+      rating: "review_rating",
+      photo: "thumbnail",
+      time_zone: "timezone",
+      description: "descriptions",
+    });
     expect(mapping.fallbacks).toMatchObject({ placeIdUrls: ["link"], completeAddress: "complete_address" });
-    expect(mapping.unknown).toEqual(["input_id", "popular_times", "plus_code", "reviews_per_rating", "cid", "status", "price_range", "data_id", "images", "reservations", "order_online", "menu"]);
+    expect(mapping.unknown).toEqual([
+      "input_id",
+      "popular_times",
+      "plus_code",
+      "reviews_per_rating",
+      "cid",
+      "status",
+      "price_range",
+      "data_id",
+      "images",
+      "reservations",
+      "order_online",
+      "menu",
+    ]);
     const raw = mapRecord(row, mapping);
-    expect(raw).toMatchObject({ place_id: "ChIJmadeUpPlace0005", street: "Odos Paradeigmatos 3", city: "Larnaca", postal_code: "6000", country_code: "CY" });
+    expect(raw).toMatchObject({
+      place_id: "ChIJmadeUpPlace0005",
+      street: "Odos Paradeigmatos 3",
+      city: "Larnaca",
+      postal_code: "6000",
+      country_code: "CY",
+    });
     expect(raw.state).toBeUndefined();
     expect(raw.business_status).toBeUndefined();
   });
@@ -335,7 +576,14 @@ describe("gosom google-maps-scraper", () => {
       description: "A made-up taverna.",
       url: null,
     });
-    expect(business.workingHours).toEqual({ monday: [["11:00", "23:00"]], tuesday: [["12:00", "15:00"], ["18:00", "23:00"]], wednesday: [] });
+    expect(business.workingHours).toEqual({
+      monday: [["11:00", "23:00"]],
+      tuesday: [
+        ["12:00", "15:00"],
+        ["18:00", "23:00"],
+      ],
+      wednesday: [],
+    });
     expect(business.about).toEqual({ "Service options": { Takeaway: true, Delivery: false }, Payments: { "Credit cards": true } });
   });
 
@@ -355,23 +603,64 @@ describe("gosom google-maps-scraper", () => {
 describe("header variants and precedence", () => {
   it("matches the common spellings", () => {
     const mapping = buildColumnMapping([
-      "Business Name", "Place ID", "REVIEW-COUNT", "Lat", "Lng", "Zip", "Web", "Stars", "Main Image", "Opening Hours",
-      "Country Name", "Main Category", "Is Verified", "Maps URL", "Formatted Address",
+      "Business Name",
+      "Place ID",
+      "REVIEW-COUNT",
+      "Lat",
+      "Lng",
+      "Zip",
+      "Web",
+      "Stars",
+      "Main Image",
+      "Opening Hours",
+      "Country Name",
+      "Main Category",
+      "Is Verified",
+      "Maps URL",
+      "Formatted Address",
     ]);
     expect(mapping.fields).toEqual({
-      name: "Business Name", place_id: "Place ID", reviews: "REVIEW-COUNT", latitude: "Lat", longitude: "Lng",
-      postal_code: "Zip", url: "Web", rating: "Stars", photo: "Main Image", working_hours: "Opening Hours",
-      country: "Country Name", category: "Main Category", verified: "Is Verified", full_address: "Formatted Address",
+      name: "Business Name",
+      place_id: "Place ID",
+      reviews: "REVIEW-COUNT",
+      latitude: "Lat",
+      longitude: "Lng",
+      postal_code: "Zip",
+      url: "Web",
+      rating: "Stars",
+      photo: "Main Image",
+      working_hours: "Opening Hours",
+      country: "Country Name",
+      category: "Main Category",
+      verified: "Is Verified",
+      full_address: "Formatted Address",
     });
     expect(mapping.fallbacks.placeIdUrls).toEqual(["Maps URL"]);
     expect(mapping.unknown).toEqual([]);
   });
 
   it("reads other spellings of the same fields", () => {
-    const mapping = buildColumnMapping(["Google Place ID", "user_ratings_total", "long", "lat", "postcode", "score", "claimed", "hours", "categories"]);
+    const mapping = buildColumnMapping([
+      "Google Place ID",
+      "user_ratings_total",
+      "long",
+      "lat",
+      "postcode",
+      "score",
+      "claimed",
+      "hours",
+      "categories",
+    ]);
     expect(mapping.fields).toEqual({
-      place_id: "Google Place ID", reviews: "user_ratings_total", longitude: "long", latitude: "lat", postal_code: "postcode",
-      rating: "score", verified: "claimed", working_hours: "hours", category: "categories",
+      place_id: "Google Place ID",
+      reviews: "user_ratings_total",
+      longitude: "long",
+      latitude: "lat",
+      postal_code: "postcode",
+      rating: "score",
+      verified: "claimed",
+      working_hours: "hours",
+      category: "categories",
     });
     expect(mapRecord({ categories: "Florist, Gift shop" }, mapping).category).toBe("Florist");
   });

@@ -4,9 +4,29 @@ import { cleanText } from "../normalize/text.ts";
 
 /** The spec's 27 exportable fields minus id, slug, created_at and updated_at: what an import can fill. */
 export const IMPORTABLE_FIELDS = [
-  "name", "category", "type", "full_address", "street", "city", "postal_code", "country", "country_code", "phone",
-  "latitude", "longitude", "rating", "reviews", "reviews_link", "photo", "logo", "located_in", "working_hours",
-  "verified", "about", "place_id", "url",
+  "name",
+  "category",
+  "type",
+  "full_address",
+  "street",
+  "city",
+  "postal_code",
+  "country",
+  "country_code",
+  "phone",
+  "latitude",
+  "longitude",
+  "rating",
+  "reviews",
+  "reviews_link",
+  "photo",
+  "logo",
+  "located_in",
+  "working_hours",
+  "verified",
+  "about",
+  "place_id",
+  "url",
 ] as const satisfies readonly CanonicalField[];
 
 /**
@@ -216,10 +236,7 @@ function pickFirstListItem(value: unknown): unknown {
 /** Google Maps place/search/cid links: never a business's own website. */
 export function isMapsUrl(value: unknown): boolean {
   const text = cleanText(value).value;
-  return (
-    text !== null &&
-    /^https?:\/\/(?:(?:www\.)?google\.[a-z.]+\/maps|maps\.google\.[a-z.]+\/|maps\.app\.goo\.gl\/|goo\.gl\/maps)/i.test(text)
-  );
+  return text !== null && /^https?:\/\/(?:(?:www\.)?google\.[a-z.]+\/maps|maps\.google\.[a-z.]+\/|maps\.app\.goo\.gl\/|goo\.gl\/maps)/i.test(text);
 }
 
 /**

@@ -8,7 +8,9 @@ describe("parseAbout", () => {
   });
 
   it("cleans gosom option lists and prose the same way", () => {
-    expect(parseAbout([{ name: "Access\u0000ibility", options: [{ name: "Ramp\u0007", enabled: true }] }]).amenities).toEqual({ Accessibility: { Ramp: true } });
+    expect(parseAbout([{ name: "Access\u0000ibility", options: [{ name: "Ramp\u0007", enabled: true }] }]).amenities).toEqual({
+      Accessibility: { Ramp: true },
+    });
     expect(parseAbout("Family\u0000 run since 1990").text).toBe("Family run since 1990");
   });
 });

@@ -35,7 +35,13 @@ describe("normalizeBusiness", () => {
     expect(b.reviews).toBe(56);
     expect(b.rating).toBe(4.4);
     expect(b.latitude).toBeCloseTo(47.3672935);
-    expect(b.workingHours).toEqual({ monday: [], tuesday: [["11:30", "14:30"], ["17:30", "23:00"]] });
+    expect(b.workingHours).toEqual({
+      monday: [],
+      tuesday: [
+        ["11:30", "14:30"],
+        ["17:30", "23:00"],
+      ],
+    });
     expect(b.about).toEqual({ "Service options": { "Dine-in": true, Takeout: false }, Parking: { "Paid street parking": true } });
     expect(b.verified).toBe(true);
     expect(b.status).toBe("closed_temporarily");
@@ -86,7 +92,9 @@ describe("normalizeBusiness", () => {
 describe("address and URL helpers", () => {
   it("finds place ids inside maps URLs", () => {
     expect(placeIdFromUrl("https://www.google.com/maps/search/?api=1&query=x&query_place_id=ChIJ1234567890abc")).toBe("ChIJ1234567890abc");
-    expect(placeIdFromUrl("https://www.google.com/maps/place/x/data=!4m7!3m6!1s0x0:0x0!8m2!3d1!4d2!16s%2Fg!19sChIJzyx9876543210")).toBe("ChIJzyx9876543210");
+    expect(placeIdFromUrl("https://www.google.com/maps/place/x/data=!4m7!3m6!1s0x0:0x0!8m2!3d1!4d2!16s%2Fg!19sChIJzyx9876543210")).toBe(
+      "ChIJzyx9876543210",
+    );
     expect(placeIdFromUrl("https://example.com")).toBeNull();
   });
 });

@@ -13,9 +13,33 @@ import { cleanText, foldForIdentity, parseBoolean, parseNumber } from "./text.ts
 
 /** The canonical source fields (the spec's export names); every column mapping lands on these. */
 export const CANONICAL_FIELDS = [
-  "name", "category", "type", "full_address", "street", "city", "postal_code", "state", "country", "country_code",
-  "phone", "latitude", "longitude", "rating", "reviews", "reviews_link", "photo", "logo", "located_in",
-  "working_hours", "verified", "about", "description", "place_id", "url", "business_status", "time_zone",
+  "name",
+  "category",
+  "type",
+  "full_address",
+  "street",
+  "city",
+  "postal_code",
+  "state",
+  "country",
+  "country_code",
+  "phone",
+  "latitude",
+  "longitude",
+  "rating",
+  "reviews",
+  "reviews_link",
+  "photo",
+  "logo",
+  "located_in",
+  "working_hours",
+  "verified",
+  "about",
+  "description",
+  "place_id",
+  "url",
+  "business_status",
+  "time_zone",
 ] as const;
 export type CanonicalField = (typeof CANONICAL_FIELDS)[number];
 export type RawBusiness = Partial<Record<CanonicalField, unknown>>;
@@ -34,14 +58,33 @@ export interface NormalizeOptions {
 }
 
 const MAX_LENGTH: Partial<Record<CanonicalField, number>> = {
-  name: 300, category: 120, type: 120, full_address: 500, street: 300, city: 120, postal_code: 40, state: 120,
-  country: 120, phone: 60, reviews_link: 2000, photo: 2000, logo: 2000, located_in: 300, description: 10_000,
-  place_id: 300, url: 2000, time_zone: 64,
+  name: 300,
+  category: 120,
+  type: 120,
+  full_address: 500,
+  street: 300,
+  city: 120,
+  postal_code: 40,
+  state: 120,
+  country: 120,
+  phone: 60,
+  reviews_link: 2000,
+  photo: 2000,
+  logo: 2000,
+  located_in: 300,
+  description: 10_000,
+  place_id: 300,
+  url: 2000,
+  time_zone: 64,
 };
 
 const STATUS_MAP: Record<string, BusinessStatus> = {
-  operational: "operational", open: "operational", closed_temporarily: "closed_temporarily",
-  temporarily_closed: "closed_temporarily", closed_permanently: "closed_permanently", permanently_closed: "closed_permanently",
+  operational: "operational",
+  open: "operational",
+  closed_temporarily: "closed_temporarily",
+  temporarily_closed: "closed_temporarily",
+  closed_permanently: "closed_permanently",
+  permanently_closed: "closed_permanently",
 };
 
 /** "restaurants" → "Restaurants", "  coffee   shop " → "Coffee shop": one casing for one category. */
@@ -78,7 +121,11 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
     const value = parseNumber(raw[field]);
     if (value === null) return null;
     if (Number.isNaN(value) || value < min || value > max) {
-      warnings.push({ field, code: "OUT_OF_RANGE", reason: `${field} "${String(raw[field]).slice(0, 40)}" is not a number from ${min} to ${max}; left blank` });
+      warnings.push({
+        field,
+        code: "OUT_OF_RANGE",
+        reason: `${field} "${String(raw[field]).slice(0, 40)}" is not a number from ${min} to ${max}; left blank`,
+      });
       return null;
     }
     return value;
@@ -98,7 +145,11 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
   let latitude = number("latitude", -90, 90);
   let longitude = number("longitude", -180, 180);
   if ((latitude === null) !== (longitude === null) || (latitude === 0 && longitude === 0)) {
-    warnings.push({ field: "latitude", code: "COORDINATES_INCOMPLETE", reason: "latitude and longitude must both be present (and not 0,0); both left blank" });
+    warnings.push({
+      field: "latitude",
+      code: "COORDINATES_INCOMPLETE",
+      reason: "latitude and longitude must both be present (and not 0,0); both left blank",
+    });
     latitude = null;
     longitude = null;
   }
@@ -108,7 +159,7 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
 
   const categoryText = text("category");
   const typeText = text("type");
-  const category = categoryText ?? typeText ? standardiseCategory((typeText ?? categoryText) as string) : null;
+  const category = (categoryText ?? typeText) ? standardiseCategory((typeText ?? categoryText) as string) : null;
   const type = typeText ? standardiseCategory(typeText) : category;
 
   const url = text("url");
@@ -124,7 +175,12 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
   }
   const statusText = text("business_status");
   const status = statusText ? STATUS_MAP[statusText.toLowerCase().replace(/[\s-]+/g, "_")] : "operational";
-  if (statusText && !status) warnings.push({ field: "business_status", code: "STATUS_UNKNOWN", reason: `"${statusText}" is not one of ${BUSINESS_STATUSES.join(", ")}; operational assumed` });
+  if (statusText && !status)
+    warnings.push({
+      field: "business_status",
+      code: "STATUS_UNKNOWN",
+      reason: `"${statusText}" is not one of ${BUSINESS_STATUSES.join(", ")}; operational assumed`,
+    });
 
   if (issues.length > 0 || !name) return { ok: false, issues };
 
@@ -186,12 +242,38 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
  */
 export function hashBusiness(b: BusinessInput): string {
   const content = {
-    name: b.name, category: b.category, categorySlug: b.categorySlug, type: b.type, fullAddress: b.fullAddress,
-    street: b.street, city: b.city, citySlug: b.citySlug, postalCode: b.postalCode, state: b.state, country: b.country,
-    countryCode: b.countryCode, phone: b.phone, latitude: b.latitude, longitude: b.longitude, rating: b.rating,
-    reviews: b.reviews, reviewsLink: b.reviewsLink, photo: b.photo, logo: b.logo, locatedIn: b.locatedIn,
-    workingHours: b.workingHours, verified: b.verified, about: b.about, description: b.description, placeId: b.placeId,
-    url: b.url, status: b.status, timeZone: b.timeZone, isTest: b.isTest, identityKey: b.identityKey, rankScore: b.rankScore,
+    name: b.name,
+    category: b.category,
+    categorySlug: b.categorySlug,
+    type: b.type,
+    fullAddress: b.fullAddress,
+    street: b.street,
+    city: b.city,
+    citySlug: b.citySlug,
+    postalCode: b.postalCode,
+    state: b.state,
+    country: b.country,
+    countryCode: b.countryCode,
+    phone: b.phone,
+    latitude: b.latitude,
+    longitude: b.longitude,
+    rating: b.rating,
+    reviews: b.reviews,
+    reviewsLink: b.reviewsLink,
+    photo: b.photo,
+    logo: b.logo,
+    locatedIn: b.locatedIn,
+    workingHours: b.workingHours,
+    verified: b.verified,
+    about: b.about,
+    description: b.description,
+    placeId: b.placeId,
+    url: b.url,
+    status: b.status,
+    timeZone: b.timeZone,
+    isTest: b.isTest,
+    identityKey: b.identityKey,
+    rankScore: b.rankScore,
   };
   return hash("sha1", JSON.stringify(content), "base64url");
 }

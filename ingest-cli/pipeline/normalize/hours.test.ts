@@ -28,7 +28,10 @@ describe("day hours", () => {
   it("reads closed, 24 hours and split shifts with odd spaces", () => {
     expect(parseDayHours("Closed")).toEqual([]);
     expect(parseDayHours("Open 24 hours")).toEqual([["00:00", "24:00"]]);
-    expect(parseDayHours("11:30am-2:30pm,5:30-11pm")).toEqual([["11:30", "14:30"], ["17:30", "23:00"]]);
+    expect(parseDayHours("11:30am-2:30pm,5:30-11pm")).toEqual([
+      ["11:30", "14:30"],
+      ["17:30", "23:00"],
+    ]);
     expect(parseDayHours(["11\u202fam–11\u202fpm"])).toEqual([["11:00", "23:00"]]);
     expect(parseDayHours("garbage")).toBeNull();
   });
@@ -37,7 +40,14 @@ describe("day hours", () => {
 describe("working hours", () => {
   it("reads the Outscraper JSON object", () => {
     const week = parseWorkingHours('{"Monday":"Closed","Tuesday":"11:30am-2:30pm,5:30-11pm","Sunday":"Open 24 hours"}');
-    expect(week).toEqual({ monday: [], tuesday: [["11:30", "14:30"], ["17:30", "23:00"]], sunday: [["00:00", "24:00"]] });
+    expect(week).toEqual({
+      monday: [],
+      tuesday: [
+        ["11:30", "14:30"],
+        ["17:30", "23:00"],
+      ],
+      sunday: [["00:00", "24:00"]],
+    });
   });
   it("reads the pipe-separated old format", () => {
     expect(parseWorkingHours("Monday:Closed|Tuesday:9AM-5PM")).toEqual({ monday: [], tuesday: [["09:00", "17:00"]] });

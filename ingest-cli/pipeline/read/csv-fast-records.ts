@@ -92,7 +92,8 @@ export function scanWellFormedRecords(text: string, start: number, delimiter: st
       while (valueStart < fieldEnd && isAsciiTrimmable(text.charCodeAt(valueStart))) valueStart++;
       if (valueStart < fieldEnd && isWideSpace(text.charCodeAt(valueStart))) return stopAt("unsupported");
       let value = text.slice(valueStart, fieldEnd);
-      if (value.length > 0 && (isAsciiTrimmable(value.charCodeAt(value.length - 1)) || isWideSpace(value.charCodeAt(value.length - 1)))) value = value.trimEnd();
+      if (value.length > 0 && (isAsciiTrimmable(value.charCodeAt(value.length - 1)) || isWideSpace(value.charCodeAt(value.length - 1))))
+        value = value.trimEnd();
       cells.push(value);
       at = fieldEnd + 1;
       if (fieldEnd === nextNewline) break;

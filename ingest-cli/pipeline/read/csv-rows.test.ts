@@ -72,7 +72,11 @@ describe("CSV delimiters and encodings", () => {
   });
 
   it("falls back to windows-1252 when the bytes are not UTF-8, including the 0x80–0x9F block", async () => {
-    const bytes = Buffer.concat([Buffer.from("name;note\n", "latin1"), Buffer.from("Café Müller;Grüße ", "latin1"), Buffer.from([0x80, 0x20, 0x93, 0x6f, 0x6b, 0x94, 0x0a])]);
+    const bytes = Buffer.concat([
+      Buffer.from("name;note\n", "latin1"),
+      Buffer.from("Café Müller;Grüße ", "latin1"),
+      Buffer.from([0x80, 0x20, 0x93, 0x6f, 0x6b, 0x94, 0x0a]),
+    ]);
     const { source, records } = await readCsv("latin.csv", bytes);
     expect(source.details.encoding).toBe("windows-1252");
     expect(records[0]?.values).toEqual({ name: "Café Müller", note: "Grüße € “ok”" });

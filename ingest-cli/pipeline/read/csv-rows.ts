@@ -323,7 +323,10 @@ export class CsvRowReader {
 
   #describeFailure(failure: Failure, lineText: string, lineTooLong: boolean): SourceRowError {
     const reread = `reading resumed on line ${failure.line + 1}`;
-    const spanned = failure.detectedLine > failure.line ? ` (noticed on line ${failure.detectedLine}: a quote opened on line ${failure.line} ran across the lines in between, which were re-read)` : "";
+    const spanned =
+      failure.detectedLine > failure.line
+        ? ` (noticed on line ${failure.detectedLine}: a quote opened on line ${failure.line} ran across the lines in between, which were re-read)`
+        : "";
     let code = "MALFORMED_RECORD";
     let reason = `${failure.message}; ${reread}`;
     switch (failure.csvCode) {

@@ -15,7 +15,8 @@ export async function statSourceFile(filePath: string, maxBytes: number, label: 
     throw new SourceError("FILE_NOT_FOUND", `${label}: file not found (${filePath}). Check the path and that the upload finished.`, { cause: error });
   }
   if (!stats.isFile()) throw new SourceError("FILE_NOT_FOUND", `${label}: ${filePath} is not a regular file. Give the path of the file itself.`);
-  if (stats.size === 0) throw new SourceError("FILE_EMPTY", `${label}: the file is empty (0 bytes). Export it again; the download or export may have failed.`);
+  if (stats.size === 0)
+    throw new SourceError("FILE_EMPTY", `${label}: the file is empty (0 bytes). Export it again; the download or export may have failed.`);
   if (stats.size > maxBytes) throw createTooLargeError(label, stats.size, maxBytes, "");
   return stats.size;
 }
@@ -74,7 +75,11 @@ function convertStreamError(error: unknown, label: string): unknown {
   if (error instanceof SourceError) return error;
   const code = (error as NodeJS.ErrnoException | undefined)?.code ?? "";
   if (code.startsWith("Z_") || code === "ERR_ZLIB_INITIALIZATION_FAILED") {
-    return new SourceError("CORRUPT_FILE", `${label}: the gzip data is damaged or cut off (${(error as Error).message}). Download or compress the file again.`, { cause: error });
+    return new SourceError(
+      "CORRUPT_FILE",
+      `${label}: the gzip data is damaged or cut off (${(error as Error).message}). Download or compress the file again.`,
+      { cause: error },
+    );
   }
   if (code === "ENOENT") return new SourceError("FILE_NOT_FOUND", `${label}: the file disappeared while it was being read.`, { cause: error });
   return error;

@@ -59,27 +59,48 @@ function exceedsDepth(value: object, limit: number): boolean {
 export function convertJsonPiece(piece: JsonPiece, layout: JsonLayout): SourceItem {
   if (piece.kind === "blank") return { kind: "skipped", line: piece.line, code: "BLANK_LINE" };
   const line = layout === "ndjson" ? piece.line : piece.index + 2;
-  if (piece.kind === "broken") return { kind: "error", error: { line, code: piece.code, reason: piece.reason, ...(piece.raw === undefined ? {} : { raw: piece.raw }) } };
+  if (piece.kind === "broken")
+    return { kind: "error", error: { line, code: piece.code, reason: piece.reason, ...(piece.raw === undefined ? {} : { raw: piece.raw }) } };
   let value: unknown;
   try {
     value = JSON.parse(piece.text);
   } catch (error) {
-    return { kind: "error", error: { line, code: "INVALID_JSON", reason: `not valid JSON: ${(error as Error).message}`, raw: cutExcerpt(piece.text) } };
+    return {
+      kind: "error",
+      error: { line, code: "INVALID_JSON", reason: `not valid JSON: ${(error as Error).message}`, raw: cutExcerpt(piece.text) },
+    };
   }
   if (!isPlainObject(value)) {
-    return { kind: "error", error: { line, code: "NOT_AN_OBJECT", reason: `expected an object with named fields, found ${describeKind(value)}`, raw: cutExcerpt(piece.text) } };
+    return {
+      kind: "error",
+      error: {
+        line,
+        code: "NOT_AN_OBJECT",
+        reason: `expected an object with named fields, found ${describeKind(value)}`,
+        raw: cutExcerpt(piece.text),
+      },
+    };
   }
   for (const [key, field] of Object.entries(value)) {
     if (typeof field === "object" && field !== null && exceedsDepth(field, MAX_JSON_DEPTH)) {
       return {
         kind: "error",
-        error: { line, code: "NESTED_TOO_DEEP", reason: `field "${cutExcerpt(key)}" nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep; flatten it, so the record was skipped`, raw: cutExcerpt(piece.text) },
+        error: {
+          line,
+          code: "NESTED_TOO_DEEP",
+          reason: `field "${cutExcerpt(key)}" nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep; flatten it, so the record was skipped`,
+          raw: cutExcerpt(piece.text),
+        },
       };
     }
     if (typeof field === "string" && field.length > MAX_CELL_CHARS) {
       return {
         kind: "error",
-        error: { line, code: "CELL_TOO_LARGE", reason: `field "${key}" holds ${formatBytes(field.length)} of text; the limit is ${formatBytes(MAX_CELL_CHARS)} per field, so the record was skipped` },
+        error: {
+          line,
+          code: "CELL_TOO_LARGE",
+          reason: `field "${key}" holds ${formatBytes(field.length)} of text; the limit is ${formatBytes(MAX_CELL_CHARS)} per field, so the record was skipped`,
+        },
       };
     }
   }

@@ -23,8 +23,8 @@ async function readJson(name: string, content: string | Uint8Array) {
 }
 
 const businesses = [
-  { name: "Café \"Lumière\"", rating: 4.5, about: { "Service options": { "Dine-in": true } }, working_hours: { Monday: "9AM-5PM" } },
-  { name: "Brace } [ shop", tags: ["a", "b,c"], escaped: "back\\slash \\\" quote" },
+  { name: 'Café "Lumière"', rating: 4.5, about: { "Service options": { "Dine-in": true } }, working_hours: { Monday: "9AM-5PM" } },
+  { name: "Brace } [ shop", tags: ["a", "b,c"], escaped: 'back\\slash \\" quote' },
   { name: "Third", extra_field: null },
 ];
 

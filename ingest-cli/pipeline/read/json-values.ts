@@ -106,7 +106,11 @@ export class JsonValueSplitter {
         }
         continue;
       }
-      if (this.#inValue && this.#scalar && (code === OPEN_BRACE || code === OPEN_BRACKET || code === QUOTE || code === COMMA || code === CLOSE_BRACE || code === CLOSE_BRACKET)) {
+      if (
+        this.#inValue &&
+        this.#scalar &&
+        (code === OPEN_BRACE || code === OPEN_BRACKET || code === QUOTE || code === COMMA || code === CLOSE_BRACE || code === CLOSE_BRACKET)
+      ) {
         this.#finish(text, segmentStart, i);
         segmentStart = -1;
       }
@@ -123,7 +127,13 @@ export class JsonValueSplitter {
         } else if (this.#layout === "array" && code === CLOSE_BRACKET) {
           this.#arrayPhase = 2;
         } else {
-          this.#out.push({ kind: "broken", index: this.#index++, line: this.#line, code: "INVALID_JSON", reason: `a stray "${String.fromCharCode(code)}" outside any value` });
+          this.#out.push({
+            kind: "broken",
+            index: this.#index++,
+            line: this.#line,
+            code: "INVALID_JSON",
+            reason: `a stray "${String.fromCharCode(code)}" outside any value`,
+          });
         }
       } else if (code === QUOTE) {
         if (!this.#inValue) segmentStart = this.#start(i, false);
@@ -205,7 +215,12 @@ export class JsonValueSplitter {
         reason: `the record is larger than ${formatBytes(MAX_RECORD_CHARS)} of text and was skipped`,
       });
     } else {
-      this.#out.push({ kind: "value", text: this.#parts.length === 1 ? (this.#parts[0] as string) : this.#parts.join(""), index, line: this.#valueLine });
+      this.#out.push({
+        kind: "value",
+        text: this.#parts.length === 1 ? (this.#parts[0] as string) : this.#parts.join(""),
+        index,
+        line: this.#valueLine,
+      });
     }
     this.#reset();
   }

@@ -18,7 +18,10 @@ async function expectCode(promise: Promise<unknown>, code: SourceErrorCode): Pro
   return error as SourceError;
 }
 
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2b4d2e30000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2b4d2e30000000049454e44ae426082",
+  "hex",
+);
 
 describe("whole-file checks before parsing", () => {
   it("FILE_NOT_FOUND for a missing path or a folder", async () => {
@@ -132,7 +135,8 @@ describe("lifecycle", () => {
 
 describe("streaming", () => {
   it("reads a 200,000-row CSV with flat memory", async () => {
-    const row = (i: number) => `"Business ${i}","${i} Main Street, Springfield",+1 555 ${String(i).padStart(7, "0")},4.${i % 10},"Open 9AM-5PM; closed Sunday",https://example.com/${i}\n`;
+    const row = (i: number) =>
+      `"Business ${i}","${i} Main Street, Springfield",+1 555 ${String(i).padStart(7, "0")},4.${i % 10},"Open 9AM-5PM; closed Sunday",https://example.com/${i}\n`;
     const file = path.join(fixtures.dir, "big.csv");
     const out = fs.openSync(file, "w");
     fs.writeSync(out, "name,address,phone,rating,hours,website\n");
@@ -156,7 +160,9 @@ describe("streaming", () => {
     expect(records).toBe(200_000);
     expect(errors).toBe(0);
     expect(peak - rssBefore).toBeLessThan(100 * 1024 * 1024);
-    console.log(`CSV: 200,000 rows (${(fs.statSync(file).size / 1024 / 1024).toFixed(1)} MB) in ${seconds.toFixed(2)} s = ${Math.round(records / seconds).toLocaleString("en")} rows/s, rss growth ${((peak - rssBefore) / 1024 / 1024).toFixed(1)} MB`);
+    console.log(
+      `CSV: 200,000 rows (${(fs.statSync(file).size / 1024 / 1024).toFixed(1)} MB) in ${seconds.toFixed(2)} s = ${Math.round(records / seconds).toLocaleString("en")} rows/s, rss growth ${((peak - rssBefore) / 1024 / 1024).toFixed(1)} MB`,
+    );
   }, 30_000);
 
   it("keeps reading after errors in a large file without losing records", async () => {

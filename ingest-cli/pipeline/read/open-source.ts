@@ -2,12 +2,7 @@
 // then the matching streamed reader behind one guarded item stream.
 import path from "node:path";
 import { readCsvEvents } from "./csv-rows.ts";
-import {
-  measureGunzip,
-  openByteStream,
-  readFileRange,
-  statSourceFile,
-} from "./file-bytes.ts";
+import { measureGunzip, openByteStream, readFileRange, statSourceFile } from "./file-bytes.ts";
 import { detectJsonLayout, readJsonItems } from "./json-records.ts";
 import { sniffContainer, type SniffedContainer } from "./sniff-format.ts";
 import { sniffDelimiter } from "./sniff-delimiter.ts";
@@ -78,7 +73,10 @@ async function openGzipSource(context: OpenContext): Promise<OpenedSource> {
   if (head.length === 0) throw new SourceError("FILE_EMPTY", `${label}: the gzip archive holds an empty file. Export the data again.`);
   const inner = sniffContainer(head, context.fileName, true);
   if (inner.kind === "zip" || inner.kind === "ole") {
-    throw new SourceError("UNSUPPORTED_FORMAT", `${label} is a gzipped spreadsheet. Excel files are already compressed: upload the .xlsx/.xls itself, without gzip.`);
+    throw new SourceError(
+      "UNSUPPORTED_FORMAT",
+      `${label} is a gzipped spreadsheet. Excel files are already compressed: upload the .xlsx/.xls itself, without gzip.`,
+    );
   }
   if (inner.kind === "gzip") throw new SourceError("UNSUPPORTED_FORMAT", `${label} is gzipped twice. Decompress it once and upload the result.`);
   if (inner.kind === "binary") throw createUnsupportedError(label, `gzipped ${inner.description}`);

@@ -49,7 +49,7 @@ export function sniffContainer(head: Uint8Array, fileName: string, insideGzip = 
   if (looksBinary(sample)) return { kind: "binary", description: "binary data, not text" };
   const markup = sample.trimStart().slice(0, 64).toLowerCase();
   if (/^<(\?xml|!doctype|html|table|workbook)/.test(markup)) {
-    return { kind: "binary", description: "an HTML or XML page (often an \"Excel export\" from a web app)" };
+    return { kind: "binary", description: 'an HTML or XML page (often an "Excel export" from a web app)' };
   }
   return { kind: "text", format: classifyText(sample, readFileExtension(fileName, insideGzip)), encoding, sample };
 }

@@ -63,7 +63,11 @@ export async function runSpreadsheetWorker(port: MessagePort, input: Spreadsheet
     port.postMessage({ type: "end" } satisfies WorkerToParent);
   } catch (error) {
     const code = error instanceof SourceError ? error.code : undefined;
-    port.postMessage({ type: "fail", message: error instanceof Error ? error.message : String(error), ...(code ? { code } : {}) } satisfies WorkerToParent);
+    port.postMessage({
+      type: "fail",
+      message: error instanceof Error ? error.message : String(error),
+      ...(code ? { code } : {}),
+    } satisfies WorkerToParent);
   }
   port.removeAllListeners("message");
 }
@@ -149,7 +153,8 @@ export function convertExcelValue(value: ExcelValue, numFmt: string | undefined,
     if ("richText" in value) return decodeExcelEscapes(value.richText.map((run) => run.text ?? "").join(""));
     if ("formula" in value || "sharedFormula" in value) {
       const result = (value as { result?: unknown }).result;
-      if (typeof result === "number" && Number.isFinite(result) && isDateFormat(numFmt)) return formatSpreadsheetDate(convertExcelSerial(result, date1904));
+      if (typeof result === "number" && Number.isFinite(result) && isDateFormat(numFmt))
+        return formatSpreadsheetDate(convertExcelSerial(result, date1904));
       return convertExcelValue(result as ExcelValue, undefined, date1904);
     }
     if ("error" in value) return String(value.error);
@@ -187,12 +192,28 @@ export function formatSpreadsheetDate(date: Date): string | null {
 
 // ---- XLS (SheetJS; not streaming — the size and memory caps are the protection) ----
 
-const BIFF_ERRORS: Record<number, string> = { 0x00: "#NULL!", 0x07: "#DIV/0!", 0x0f: "#VALUE!", 0x17: "#REF!", 0x1d: "#NAME?", 0x24: "#NUM!", 0x2a: "#N/A" };
+const BIFF_ERRORS: Record<number, string> = {
+  0x00: "#NULL!",
+  0x07: "#DIV/0!",
+  0x0f: "#VALUE!",
+  0x17: "#REF!",
+  0x1d: "#NAME?",
+  0x24: "#NUM!",
+  0x2a: "#N/A",
+};
 
 async function streamXlsRows(filePath: string, sink: RowSink): Promise<void> {
   const sheetJs = await import("@e965/xlsx");
   const data = await fs.promises.readFile(filePath);
-  const workbook = sheetJs.read(data, { type: "buffer", dense: true, cellNF: true, cellDates: false, cellText: false, cellHTML: false, cellFormula: false });
+  const workbook = sheetJs.read(data, {
+    type: "buffer",
+    dense: true,
+    cellNF: true,
+    cellDates: false,
+    cellText: false,
+    cellHTML: false,
+    cellFormula: false,
+  });
   const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
   for (const name of workbook.SheetNames) {
     const sheet = workbook.Sheets[name] as XLSX.DenseSheet | undefined;

@@ -6,7 +6,15 @@ import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSource, SourceError } from "./index.ts";
 import { findSpreadsheetWorker } from "./spreadsheet-source.ts";
-import { buildSharedStringsWorkbook, buildWorkbookZip, buildZip, collectItems, createFixtureDir, pickRecords, pickSkips } from "../../testing/read-fixtures.ts";
+import {
+  buildSharedStringsWorkbook,
+  buildWorkbookZip,
+  buildZip,
+  collectItems,
+  createFixtureDir,
+  pickRecords,
+  pickSkips,
+} from "../../testing/read-fixtures.ts";
 
 const fixtures = createFixtureDir();
 let typedWorkbook: string;
@@ -92,18 +100,30 @@ describe("XLSX", () => {
   it("reports a zip that is not a workbook as CORRUPT_FILE, an OpenDocument file as UNSUPPORTED_FORMAT", async () => {
     const zipped = fixtures.write("data.xlsx", buildZip([{ name: "data.csv", data: Buffer.from("a,b\n1,2\n") }]));
     expect((await expectSourceError(openSource(zipped), "CORRUPT_FILE")).message).toContain("unzip it");
-    const ods = fixtures.write("sheet.ods", buildZip([{ name: "mimetype", data: Buffer.from("application/vnd.oasis.opendocument.spreadsheet") }, { name: "content.xml", data: Buffer.from("<x/>") }]));
+    const ods = fixtures.write(
+      "sheet.ods",
+      buildZip([
+        { name: "mimetype", data: Buffer.from("application/vnd.oasis.opendocument.spreadsheet") },
+        { name: "content.xml", data: Buffer.from("<x/>") },
+      ]),
+    );
     await expectSourceError(openSource(ods), "UNSUPPORTED_FORMAT");
   });
 
   it("reports a workbook part packed with an unusual zip method (bzip2) as CORRUPT_FILE naming the method", async () => {
     // The sheet stays deflated but is labelled bzip2 (12) in both headers: exceljs, which inflates every packed entry
     // as deflate, read it through the old fallback; a real bzip2 part fails there as well.
-    const bytes = buildWorkbookZip({ sheetXml: '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>name</t></is></c></row></sheetData></worksheet>' });
+    const bytes = buildWorkbookZip({
+      sheetXml: '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>name</t></is></c></row></sheetData></worksheet>',
+    });
     const name = Buffer.from("xl/worksheets/sheet1.xml");
-    for (const [signature, methodAt, nameAt] of [[0x04034b50, 8, 30], [0x02014b50, 10, 46]] as const) {
+    for (const [signature, methodAt, nameAt] of [
+      [0x04034b50, 8, 30],
+      [0x02014b50, 10, 46],
+    ] as const) {
       for (let at = 0; at + nameAt + name.length <= bytes.length; at++) {
-        if (bytes.readUInt32LE(at) === signature && bytes.subarray(at + nameAt, at + nameAt + name.length).equals(name)) bytes.writeUInt16LE(12, at + methodAt);
+        if (bytes.readUInt32LE(at) === signature && bytes.subarray(at + nameAt, at + nameAt + name.length).equals(name))
+          bytes.writeUInt16LE(12, at + methodAt);
       }
     }
     const file = fixtures.write("bzip2.xlsx", bytes);
@@ -112,7 +132,9 @@ describe("XLSX", () => {
   });
 
   it("refuses with ZIP_BOMB a sheet that inflates past the size its zip directory declares", async () => {
-    const bytes = buildWorkbookZip({ sheetXml: Buffer.concat([Buffer.from("<worksheet><sheetData>"), Buffer.alloc(8 * 1024 * 1024, 0x20), Buffer.from("</sheetData></worksheet>")]) });
+    const bytes = buildWorkbookZip({
+      sheetXml: Buffer.concat([Buffer.from("<worksheet><sheetData>"), Buffer.alloc(8 * 1024 * 1024, 0x20), Buffer.from("</sheetData></worksheet>")]),
+    });
     const central = bytes.lastIndexOf(Buffer.from("xl/worksheets/sheet1.xml"));
     bytes.writeUInt32LE(4096, central - 46 + 24);
     const error = await expectSourceError(openSource(fixtures.write("forged.xlsx", bytes)), "ZIP_BOMB");

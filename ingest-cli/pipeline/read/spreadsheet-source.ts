@@ -61,7 +61,12 @@ class WorkerChannel {
     worker.on("exit", (code) => {
       options.onExit();
       if (!this.#finished) {
-        this.#fail(new SourceError("CORRUPT_FILE", `${options.label}: the spreadsheet reader stopped unexpectedly (exit code ${code}). Open the file in Excel, save it again and retry.`));
+        this.#fail(
+          new SourceError(
+            "CORRUPT_FILE",
+            `${options.label}: the spreadsheet reader stopped unexpectedly (exit code ${code}). Open the file in Excel, save it again and retry.`,
+          ),
+        );
       }
     });
     options.signal?.addEventListener("abort", this.#onAbort, { once: true });
@@ -76,10 +81,18 @@ class WorkerChannel {
     try {
       return await new Promise<WorkerToParent>((resolve, reject) => {
         this.#waiter = { resolve, reject };
-        timer = setTimeout(() => {
-          const seconds = Math.round(this.#options.timeoutMs / 100) / 10;
-          this.#fail(new SourceError("PARSE_TIMEOUT", `${this.#options.label}: reading the spreadsheet took longer than ${seconds} s and was stopped. Save it as CSV (much faster to read) or split it into smaller files.`));
-        }, Math.max(0, this.#options.timeoutMs - this.#spentMs));
+        timer = setTimeout(
+          () => {
+            const seconds = Math.round(this.#options.timeoutMs / 100) / 10;
+            this.#fail(
+              new SourceError(
+                "PARSE_TIMEOUT",
+                `${this.#options.label}: reading the spreadsheet took longer than ${seconds} s and was stopped. Save it as CSV (much faster to read) or split it into smaller files.`,
+              ),
+            );
+          },
+          Math.max(0, this.#options.timeoutMs - this.#spentMs),
+        );
       });
     } finally {
       clearTimeout(timer);
@@ -121,7 +134,11 @@ function mapWorkerError(error: Error & { code?: string }, label: string): Source
       { cause: error },
     );
   }
-  return new SourceError("CORRUPT_FILE", `${label}: the spreadsheet could not be read (${error.message}). Open it in Excel, save it again as .xlsx and retry.`, { cause: error });
+  return new SourceError(
+    "CORRUPT_FILE",
+    `${label}: the spreadsheet could not be read (${error.message}). Open it in Excel, save it again as .xlsx and retry.`,
+    { cause: error },
+  );
 }
 
 export interface OpenedSpreadsheet {
@@ -174,7 +191,10 @@ export async function openSpreadsheet(options: {
           break;
         case "fail":
           if (message.code) throw new SourceError(message.code, `${options.label}: ${message.message}`);
-          throw new SourceError("CORRUPT_FILE", `${options.label}: the spreadsheet could not be read (${message.message}). Open it in Excel, save it again as .xlsx and retry.`);
+          throw new SourceError(
+            "CORRUPT_FILE",
+            `${options.label}: the spreadsheet could not be read (${message.message}). Open it in Excel, save it again as .xlsx and retry.`,
+          );
         case "end":
           void channel.terminate();
           return;

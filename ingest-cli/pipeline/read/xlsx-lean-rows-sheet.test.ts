@@ -13,7 +13,7 @@ const SHEET = [
   '<c r="C2"><f>B1*2</f><v>9</v></c><c r="D2" t="str"><f>A1&amp;"!"</f><v>x &amp;amp;quot; y</v></c><c t="str"><v>no r</v></c>',
   '<c r="H2" t="str"><v>Café ☕ 😀</v></c></row>\n',
   '<row r="3"><c r="A3" foo="a=b" t="str"><v>equals in a value</v></c><c t="str" r="B3"><v>t before r</v></c>',
-  "<c\tr=\"C3\"\tt=\"str\"><v>tabs</v></c><c r='D3' t='str'><v>single quotes</v></c><c r=\"E3\" t=\"&#115;\"><v>0</v></c>",
+  '<c\tr="C3"\tt="str"><v>tabs</v></c><c r=\'D3\' t=\'str\'><v>single quotes</v></c><c r="E3" t="&#115;"><v>0</v></c>',
   '<c xr="1" r="F3" t="str"><v>name ending in r</v></c><c r="G3" s="1"><v>45000.5</v></c>',
   '<c r="H3" t="str"><v>a<!-- note -->b</v></c><c r="I3" t="str"><v>line\r\nbreak</v></c><c r="J3" s="12345678901234567"><v>7</v></c>',
   // readAttribute finds the first "r=", even inside another value (it reads " r=" there: no column, so the next one).
@@ -25,7 +25,16 @@ const EXPECTED = [
   { line: 1, cells: ['{"a":"b & c"}', 4.5, true, "second", null, null, { error: "#N/A" }] },
   {
     line: 2,
-    cells: ["inline <b>", "  spaced  ", { formula: "B1*2", result: 9 }, { formula: 'A1&"!"', result: "x &quot; y" }, "no r", null, null, "Café ☕ 😀"],
+    cells: [
+      "inline <b>",
+      "  spaced  ",
+      { formula: "B1*2", result: 9 },
+      { formula: 'A1&"!"', result: "x &quot; y" },
+      "no r",
+      null,
+      null,
+      "Café ☕ 😀",
+    ],
   },
   {
     line: 3,

@@ -28,7 +28,7 @@ async function expectSameAsExcelJs(file: string): Promise<number> {
 const ODD_ROWS: ExcelJS.CellValue[][] = [
   ["name", "rating", "verified", "opened", "about", "double", "site", "opens", "note", "error", "nothing", "text formula"],
   [
-    "Café <Lumière> & \"friends\"",
+    'Café <Lumière> & "friends"',
     4.5,
     true,
     new Date(Date.UTC(2021, 2, 5)),
@@ -41,7 +41,17 @@ const ODD_ROWS: ExcelJS.CellValue[][] = [
     null,
     { formula: 'A2&"!"', result: "Café & co" },
   ],
-  ["  spaced  ", -0.0001, false, new Date(Date.UTC(1999, 11, 31, 23, 59, 59)), "", { formula: "NOW()", result: 45000.5 }, "😀 emoji", 1e21, "x\u0001y"],
+  [
+    "  spaced  ",
+    -0.0001,
+    false,
+    new Date(Date.UTC(1999, 11, 31, 23, 59, 59)),
+    "",
+    { formula: "NOW()", result: 45000.5 },
+    "😀 emoji",
+    1e21,
+    "x\u0001y",
+  ],
   [],
   ["Last", 1, null, null, null, null, null, null, null, null, null, "end"],
 ];

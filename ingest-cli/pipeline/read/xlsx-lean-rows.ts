@@ -9,10 +9,34 @@ import { scanZipCentralDirectory, type ZipEntrySummary } from "./zip-scan.ts";
 
 // Built-in number formats exceljs knows (xlsx/defaultnumformats.js); locale-dependent ids have none there.
 const BUILT_IN_FORMATS: Record<number, string> = {
-  0: "General", 1: "0", 2: "0.00", 3: "#,##0", 4: "#,##0.00", 9: "0%", 10: "0.00%", 11: "0.00E+00", 12: "# ?/?", 13: "# ??/??",
-  14: "mm-dd-yy", 15: "d-mmm-yy", 16: "d-mmm", 17: "mmm-yy", 18: "h:mm AM/PM", 19: "h:mm:ss AM/PM", 20: "h:mm", 21: "h:mm:ss",
-  22: 'm/d/yy "h":mm', 37: "#,##0 ;(#,##0)", 38: "#,##0 ;[Red](#,##0)", 39: "#,##0.00 ;(#,##0.00)", 40: "#,##0.00 ;[Red](#,##0.00)",
-  45: "mm:ss", 46: "[h]:mm:ss", 47: "mmss.0", 48: "##0.0E+0", 49: "@",
+  0: "General",
+  1: "0",
+  2: "0.00",
+  3: "#,##0",
+  4: "#,##0.00",
+  9: "0%",
+  10: "0.00%",
+  11: "0.00E+00",
+  12: "# ?/?",
+  13: "# ??/??",
+  14: "mm-dd-yy",
+  15: "d-mmm-yy",
+  16: "d-mmm",
+  17: "mmm-yy",
+  18: "h:mm AM/PM",
+  19: "h:mm:ss AM/PM",
+  20: "h:mm",
+  21: "h:mm:ss",
+  22: 'm/d/yy "h":mm',
+  37: "#,##0 ;(#,##0)",
+  38: "#,##0 ;[Red](#,##0)",
+  39: "#,##0.00 ;(#,##0.00)",
+  40: "#,##0.00 ;[Red](#,##0.00)",
+  45: "mm:ss",
+  46: "[h]:mm:ss",
+  47: "mmss.0",
+  48: "##0.0E+0",
+  49: "@",
 };
 
 async function scanEntry(filePath: string, entry: ZipEntrySummary | undefined, handler: XmlHandler): Promise<void> {
@@ -128,11 +152,17 @@ export async function openLeanWorkbook(filePath: string): Promise<LeanWorkbook> 
     const match = /^\/?xl\/worksheets\/sheet(\d+)\.xml$/.exec(entry.name);
     return match ? [{ name: info.sheetNames.get(entry.name.replace(/^\/+/, "")) ?? `Sheet${match[1]}`, entry }] : [];
   });
-  for (const entry of [...sheets.map((sheet) => sheet.entry), ...["xl/sharedStrings.xml", "xl/styles.xml", "xl/workbook.xml"].flatMap((name) => byName.get(name) ?? [])]) {
+  for (const entry of [
+    ...sheets.map((sheet) => sheet.entry),
+    ...["xl/sharedStrings.xml", "xl/styles.xml", "xl/workbook.xml"].flatMap((name) => byName.get(name) ?? []),
+  ]) {
     // NOTE: exceljs is no fallback here: its unzip (unzipper) inflates every non-stored entry as deflate, so bzip2,
     // LZMA or deflate64 parts fail there too (with a zlib error).
     if (entry.method !== 0 && entry.method !== 8) {
-      throw new SourceError("CORRUPT_FILE", `the workbook part "${entry.name}" is packed with zip method ${entry.method}; only stored and deflated parts can be read. Open the file in Excel or LibreOffice, save it again as .xlsx and retry.`);
+      throw new SourceError(
+        "CORRUPT_FILE",
+        `the workbook part "${entry.name}" is packed with zip method ${entry.method}; only stored and deflated parts can be read. Open the file in Excel or LibreOffice, save it again as .xlsx and retry.`,
+      );
     }
   }
   let context: { strings: SharedString[]; formats: Array<string | undefined>; date1904: boolean } | undefined;

@@ -53,7 +53,15 @@ function matchNameAt(text: string, from: number, to: number, names: ReadonlyArra
   return otherwise;
 }
 
-const SHEET_TAGS = [["c", TAG_C], ["v", TAG_V], ["f", TAG_F], ["t", TAG_T], ["is", TAG_IS], ["row", TAG_ROW], ["sheetData", TAG_SHEET_DATA]] as const;
+const SHEET_TAGS = [
+  ["c", TAG_C],
+  ["v", TAG_V],
+  ["f", TAG_F],
+  ["t", TAG_T],
+  ["is", TAG_IS],
+  ["row", TAG_ROW],
+  ["sheetData", TAG_SHEET_DATA],
+] as const;
 
 /** The sheet tag named by text[from, to). */
 function sheetTag(text: string, from: number, to: number): number {
@@ -72,7 +80,13 @@ function cellType(type: string | undefined): number {
   return type === undefined ? TYPE_NUMBER : cellTypeAt(type, 0, type.length);
 }
 
-const CELL_TYPES = [["s", TYPE_SHARED], ["str", TYPE_STR], ["inlineStr", TYPE_INLINE], ["e", TYPE_ERROR], ["b", TYPE_BOOLEAN]] as const;
+const CELL_TYPES = [
+  ["s", TYPE_SHARED],
+  ["str", TYPE_STR],
+  ["inlineStr", TYPE_INLINE],
+  ["e", TYPE_ERROR],
+  ["b", TYPE_BOOLEAN],
+] as const;
 
 /** The `t` value text[from, to) classified in place. */
 function cellTypeAt(text: string, from: number, to: number): number {
@@ -318,7 +332,13 @@ export class SheetRowScanner {
     } else if (text.startsWith("</c>", at + 1)) {
       after = at + 5;
     } else {
-      const open = text.startsWith("<v>", at + 1) ? "<v>" : text.startsWith(INLINE_OPEN, at + 1) ? INLINE_OPEN : text.startsWith(INLINE_OPEN_PRESERVE, at + 1) ? INLINE_OPEN_PRESERVE : undefined;
+      const open = text.startsWith("<v>", at + 1)
+        ? "<v>"
+        : text.startsWith(INLINE_OPEN, at + 1)
+          ? INLINE_OPEN
+          : text.startsWith(INLINE_OPEN_PRESERVE, at + 1)
+            ? INLINE_OPEN_PRESERVE
+            : undefined;
       if (open === undefined) return -1;
       const close = open === "<v>" ? "</v></c>" : INLINE_CLOSE;
       const start = at + 1 + open.length;
@@ -350,7 +370,8 @@ export class SheetRowScanner {
     const numFmt = style ? this.#formats[style] : undefined;
     let value: unknown;
     if (this.#formula !== undefined) {
-      const result = this.#value !== undefined ? (this.#type === TYPE_STR ? decodeNamedEntities(this.#value) : Number.parseFloat(this.#value)) : undefined;
+      const result =
+        this.#value !== undefined ? (this.#type === TYPE_STR ? decodeNamedEntities(this.#value) : Number.parseFloat(this.#value)) : undefined;
       value = { formula: this.#formula, result };
     } else if (this.#value !== undefined) {
       const text = this.#value;

@@ -22,7 +22,10 @@ export async function* readEntryText(filePath: string, entry: ZipEntrySummary): 
     inflated += chunk.length;
     if (inflated > entry.uncompressedSize) {
       bytes.destroy();
-      throw new SourceError("ZIP_BOMB", `refused to unpack the workbook — "${entry.name}" unpacks to more than the ${formatBytes(entry.uncompressedSize)} its zip directory declares. If the file is genuine, export it again as CSV.`);
+      throw new SourceError(
+        "ZIP_BOMB",
+        `refused to unpack the workbook — "${entry.name}" unpacks to more than the ${formatBytes(entry.uncompressedSize)} its zip directory declares. If the file is genuine, export it again as CSV.`,
+      );
     }
     yield decoder.decode(chunk, { stream: true });
   }

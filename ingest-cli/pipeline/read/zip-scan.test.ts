@@ -31,7 +31,10 @@ describe("zip central directory pre-scan", () => {
   });
 
   it("rejects one entry inflating 60 MiB of zeros (ratio > 200:1) before unzipping, quickly", async () => {
-    const file = fixtures.write("ratio-bomb.xlsx", buildZip([{ name: "xl/worksheets/sheet1.xml", data: Buffer.alloc(60 * 1024 * 1024), deflate: true }]));
+    const file = fixtures.write(
+      "ratio-bomb.xlsx",
+      buildZip([{ name: "xl/worksheets/sheet1.xml", data: Buffer.alloc(60 * 1024 * 1024), deflate: true }]),
+    );
     const started = performance.now();
     expect(await codeOf(openSource(file))).toBe("ZIP_BOMB");
     expect(performance.now() - started).toBeLessThan(1_000);

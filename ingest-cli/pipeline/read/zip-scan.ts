@@ -65,15 +65,18 @@ export async function scanZipCentralDirectory(filePath: string, fileSize: number
   let directoryOffset = tail.readUInt32LE(eocd + 16);
   if (entryCount === 0xffff || directorySize === 0xffffffff || directoryOffset === 0xffffffff) {
     const locator = eocd - 20;
-    if (locator < 0 || tail.readUInt32LE(locator) !== ZIP64_LOCATOR_SIGNATURE) throw createCorruptError(label, "its ZIP64 directory locator is missing");
+    if (locator < 0 || tail.readUInt32LE(locator) !== ZIP64_LOCATOR_SIGNATURE)
+      throw createCorruptError(label, "its ZIP64 directory locator is missing");
     const zip64Offset = Number(tail.readBigUInt64LE(locator + 8));
     const record = await readFileRange(filePath, zip64Offset, 56);
-    if (record.length < 56 || record.readUInt32LE(0) !== ZIP64_EOCD_SIGNATURE) throw createCorruptError(label, "its ZIP64 directory record is missing");
+    if (record.length < 56 || record.readUInt32LE(0) !== ZIP64_EOCD_SIGNATURE)
+      throw createCorruptError(label, "its ZIP64 directory record is missing");
     entryCount = Number(record.readBigUInt64LE(32));
     directorySize = Number(record.readBigUInt64LE(40));
     directoryOffset = Number(record.readBigUInt64LE(48));
   }
-  if (entryCount > ZIP_LIMITS.maxEntries) throw createBombError(label, `it holds ${entryCount.toLocaleString("en")} files (limit ${ZIP_LIMITS.maxEntries.toLocaleString("en")})`);
+  if (entryCount > ZIP_LIMITS.maxEntries)
+    throw createBombError(label, `it holds ${entryCount.toLocaleString("en")} files (limit ${ZIP_LIMITS.maxEntries.toLocaleString("en")})`);
   if (directorySize > ZIP_LIMITS.maxCentralDirectoryBytes) throw createBombError(label, `its zip directory is ${formatBytes(directorySize)}`);
   if (directoryOffset + directorySize > fileSize) throw createCorruptError(label, "its zip directory points past the end of the file");
 
@@ -92,24 +95,32 @@ export async function scanZipCentralDirectory(filePath: string, fileSize: number
     let uncompressedSize = directory.readUInt32LE(at + 24);
     let localHeaderOffset = directory.readUInt32LE(at + 42);
     if (compressedSize === 0xffffffff || uncompressedSize === 0xffffffff || localHeaderOffset === 0xffffffff) {
-      ({ compressedSize, uncompressedSize, localHeaderOffset } = readZip64Fields(directory.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength), {
-        compressedSize,
-        uncompressedSize,
-        localHeaderOffset,
-      }));
+      ({ compressedSize, uncompressedSize, localHeaderOffset } = readZip64Fields(
+        directory.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength),
+        {
+          compressedSize,
+          uncompressedSize,
+          localHeaderOffset,
+        },
+      ));
     }
     entries.push({ name, compressedSize, uncompressedSize, method: directory.readUInt16LE(at + 10), localHeaderOffset });
-    if (entries.length > ZIP_LIMITS.maxEntries) throw createBombError(label, `it holds more than ${ZIP_LIMITS.maxEntries.toLocaleString("en")} files`);
+    if (entries.length > ZIP_LIMITS.maxEntries)
+      throw createBombError(label, `it holds more than ${ZIP_LIMITS.maxEntries.toLocaleString("en")} files`);
     totalUncompressed += uncompressedSize;
     if (totalUncompressed > ZIP_LIMITS.maxTotalUncompressed) {
       throw createBombError(label, `it would unpack to more than ${formatBytes(ZIP_LIMITS.maxTotalUncompressed)}`);
     }
     if (uncompressedSize > ZIP_LIMITS.ratioMinUncompressed && uncompressedSize > Math.max(compressedSize, 1) * ZIP_LIMITS.maxRatio) {
-      throw createBombError(label, `"${name}" would unpack from ${formatBytes(compressedSize)} to ${formatBytes(uncompressedSize)} (more than ${ZIP_LIMITS.maxRatio}:1)`);
+      throw createBombError(
+        label,
+        `"${name}" would unpack from ${formatBytes(compressedSize)} to ${formatBytes(uncompressedSize)} (more than ${ZIP_LIMITS.maxRatio}:1)`,
+      );
     }
     at = end;
   }
-  if (entries.length !== entryCount) throw createCorruptError(label, `its zip directory lists ${entryCount} files but ${entries.length} could be read`);
+  if (entries.length !== entryCount)
+    throw createCorruptError(label, `its zip directory lists ${entryCount} files but ${entries.length} could be read`);
   return { entries, totalUncompressed };
 }
 
@@ -146,10 +157,16 @@ export function assertWorkbookZip(summary: ZipSummary, label: string): void {
   const names = new Set(summary.entries.map((entry) => entry.name.replace(/^\/+/, "")));
   if (names.has("xl/workbook.xml")) return;
   if (names.has("xl/workbook.bin")) {
-    throw new SourceError("UNSUPPORTED_FORMAT", `${label}: this is a binary Excel workbook (.xlsb), which cannot be read. In Excel use "Save as" → "Excel Workbook (.xlsx)" or CSV.`);
+    throw new SourceError(
+      "UNSUPPORTED_FORMAT",
+      `${label}: this is a binary Excel workbook (.xlsb), which cannot be read. In Excel use "Save as" → "Excel Workbook (.xlsx)" or CSV.`,
+    );
   }
   if (names.has("mimetype") && names.has("content.xml")) {
-    throw new SourceError("UNSUPPORTED_FORMAT", `${label}: this is an OpenDocument file (.ods), which cannot be read. Save it as .xlsx or CSV and import that.`);
+    throw new SourceError(
+      "UNSUPPORTED_FORMAT",
+      `${label}: this is an OpenDocument file (.ods), which cannot be read. Save it as .xlsx or CSV and import that.`,
+    );
   }
   throw new SourceError(
     "CORRUPT_FILE",

@@ -34,7 +34,14 @@ function copyBytes(src: Uint8Array, start: number, end: number, dst: Uint8Array,
 
 /** "YYYY-MM-DD HH:MM:SS…" (DateStyle ISO) at `buf[start]`: the 19 bytes a lastmod is made of. */
 function isIsoTimestampBytes(buf: Buffer, start: number, end: number): boolean {
-  return end - start >= 19 && buf[start + 4] === 0x2d && buf[start + 7] === 0x2d && buf[start + 10] === 0x20 && buf[start + 13] === 0x3a && buf[start + 16] === 0x3a;
+  return (
+    end - start >= 19 &&
+    buf[start + 4] === 0x2d &&
+    buf[start + 7] === 0x2d &&
+    buf[start + 10] === 0x20 &&
+    buf[start + 13] === 0x3a &&
+    buf[start + 16] === 0x3a
+  );
 }
 
 /** True when the 19 timestamp bytes at `buf[at]` sort after `newest` (ISO text sorts in time order). */

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { CopyTextReader, unescapeCopyField } from "./copy-text.ts";
 
 describe("CopyTextReader", () => {
-  const output = Buffer.from("1\tcafe-zurich\t2026-11-21T12:00:00Z\tcafe\tCH\tzurich\n22\tbäckerei\t\\N\t\\N\tDE\t\\N\n333\ta\\tb\\\\c\\nd\tx\ty\tz\tw\n");
+  const output = Buffer.from(
+    "1\tcafe-zurich\t2026-11-21T12:00:00Z\tcafe\tCH\tzurich\n22\tbäckerei\t\\N\t\\N\tDE\t\\N\n333\ta\\tb\\\\c\\nd\tx\ty\tz\tw\n",
+  );
   const collect = (reader: CopyTextReader, chunk: Uint8Array, rows: Array<Array<string | null>> = []) => {
     reader.pushLines(chunk, (buf, start, end) => rows.push(buf.toString("utf8", start, end).split("\t").map(unescapeCopyField)));
     return rows;
@@ -31,7 +33,8 @@ describe("CopyTextReader", () => {
   it("reads the same lines in place when the bytes come one at a time", () => {
     const reader = new CopyTextReader();
     const lines: string[] = [];
-    for (let i = 0; i < output.length; i++) reader.pushLines(output.subarray(i, i + 1), (buf, start, end) => lines.push(buf.toString("utf8", start, end)));
+    for (let i = 0; i < output.length; i++)
+      reader.pushLines(output.subarray(i, i + 1), (buf, start, end) => lines.push(buf.toString("utf8", start, end)));
     reader.finish();
     expect(lines).toEqual(output.toString("utf8").split("\n").slice(0, -1));
   });

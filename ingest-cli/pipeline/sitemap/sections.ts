@@ -1,7 +1,13 @@
 // Database rows + site root → the sitemap index and the four section files' URLs (main, categories, countries,
 // cities), with each file's newest lastmod; the paths every sitemap file lives at.
 import type { DatabaseHandle } from "../../../db/client.ts";
-import { listSitemapCategories, listSitemapCities, listSitemapCountries, type SitemapGroupLastmods, type SitemapPageBoundary } from "../../../db/queries/sitemap.ts";
+import {
+  listSitemapCategories,
+  listSitemapCities,
+  listSitemapCountries,
+  type SitemapGroupLastmods,
+  type SitemapPageBoundary,
+} from "../../../db/queries/sitemap.ts";
 import { newerLastmod, renderSitemapIndexXml, type SitemapUrl } from "./xml.ts";
 
 /** The four files besides the business pages, in index order (the spec's "plus 4 other files"). */
@@ -9,7 +15,18 @@ export const SITEMAP_SECTIONS = ["main", "categories", "countries", "cities"] as
 export type SitemapSection = (typeof SITEMAP_SECTIONS)[number];
 
 /** Home, the list pages, contact and the four legal pages. */
-const MAIN_PATHS = ["/", "/businesses", "/categories", "/countries", "/cities", "/contact", "/privacy-policy", "/legal-notice", "/terms-of-service", "/cookie-policy"];
+const MAIN_PATHS = [
+  "/",
+  "/businesses",
+  "/categories",
+  "/countries",
+  "/cities",
+  "/contact",
+  "/privacy-policy",
+  "/legal-notice",
+  "/terms-of-service",
+  "/cookie-policy",
+];
 /** These change whenever the businesses do; contact and the legal texts do not, so they carry no lastmod. */
 const MAIN_DYNAMIC_PATHS = new Set(["/", "/businesses", "/categories", "/countries", "/cities"]);
 
@@ -54,13 +71,22 @@ function sectionLastmod(section: SitemapSection, state: SitemapState): string | 
 export async function listSectionUrls(handle: DatabaseHandle, baseUrl: string, section: SitemapSection, state: SitemapState): Promise<SitemapUrl[]> {
   if (section === "main") {
     const newest = sectionLastmod("main", state);
-    return MAIN_PATHS.map((route) => ({ loc: route === "/" ? `${baseUrl}/` : `${baseUrl}${route}`, lastmod: MAIN_DYNAMIC_PATHS.has(route) ? newest : null }));
+    return MAIN_PATHS.map((route) => ({
+      loc: route === "/" ? `${baseUrl}/` : `${baseUrl}${route}`,
+      lastmod: MAIN_DYNAMIC_PATHS.has(route) ? newest : null,
+    }));
   }
   if (section === "categories") {
-    return (await listSitemapCategories(handle)).map((row) => ({ loc: `${baseUrl}/categories/${segment(row.slug)}`, lastmod: state.groups.categories.get(row.slug) ?? null }));
+    return (await listSitemapCategories(handle)).map((row) => ({
+      loc: `${baseUrl}/categories/${segment(row.slug)}`,
+      lastmod: state.groups.categories.get(row.slug) ?? null,
+    }));
   }
   if (section === "countries") {
-    return (await listSitemapCountries(handle)).map((row) => ({ loc: `${baseUrl}/countries/${segment(row.slug)}`, lastmod: state.groups.countries.get(row.countryCode) ?? null }));
+    return (await listSitemapCountries(handle)).map((row) => ({
+      loc: `${baseUrl}/countries/${segment(row.slug)}`,
+      lastmod: state.groups.countries.get(row.countryCode) ?? null,
+    }));
   }
   return (await listSitemapCities(handle)).map((row) => ({
     loc: `${baseUrl}/cities/${segment(row.countryCode.toLowerCase())}/${segment(row.citySlug)}`,

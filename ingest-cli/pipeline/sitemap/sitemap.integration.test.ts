@@ -27,19 +27,43 @@ const BULK_APPROVED = BULK - BULK / 10;
 
 const NAMED: Array<{ raw: RawBusiness; updatedAt: string; approved?: boolean }> = [
   {
-    raw: { name: "Café Zürich", category: "Swiss restaurant", full_address: "Bahnhofstrasse 1, 8001 Zürich, Switzerland", country_code: "CH", place_id: "ChIJ-sitemap-1" },
+    raw: {
+      name: "Café Zürich",
+      category: "Swiss restaurant",
+      full_address: "Bahnhofstrasse 1, 8001 Zürich, Switzerland",
+      country_code: "CH",
+      place_id: "ChIJ-sitemap-1",
+    },
     updatedAt: "2026-11-20T10:00:00Z",
   },
   {
-    raw: { name: "Bäckerei Müller", category: "Bakery", full_address: "Hauptstraße 5, 10115 Berlin, Germany", country_code: "DE", place_id: "ChIJ-sitemap-2" },
+    raw: {
+      name: "Bäckerei Müller",
+      category: "Bakery",
+      full_address: "Hauptstraße 5, 10115 Berlin, Germany",
+      country_code: "DE",
+      place_id: "ChIJ-sitemap-2",
+    },
     updatedAt: "2026-11-21T09:30:00Z",
   },
   {
-    raw: { name: "Swiss Bakery", category: "Bakery", full_address: "Limmatquai 2, 8001 Zürich, Switzerland", country_code: "CH", place_id: "ChIJ-sitemap-3" },
+    raw: {
+      name: "Swiss Bakery",
+      category: "Bakery",
+      full_address: "Limmatquai 2, 8001 Zürich, Switzerland",
+      country_code: "CH",
+      place_id: "ChIJ-sitemap-3",
+    },
     updatedAt: "2026-11-19T08:00:00Z",
   },
   {
-    raw: { name: "Hidden Place", category: "Secret shop", full_address: "1 Main St, Springfield, IL 62701, United States", country_code: "US", place_id: "ChIJ-sitemap-4" },
+    raw: {
+      name: "Hidden Place",
+      category: "Secret shop",
+      full_address: "1 Main St, Springfield, IL 62701, United States",
+      country_code: "US",
+      place_id: "ChIJ-sitemap-4",
+    },
     updatedAt: "2026-11-22T00:00:00Z",
     approved: false,
   },
@@ -50,7 +74,11 @@ async function seed(handle: DatabaseHandle): Promise<void> {
     const result = normalizeBusiness(fixture.raw);
     if (!result.ok) throw new Error(JSON.stringify(result.issues));
     await upsertBusinesses(handle, [result.business]);
-    await handle.query("update businesses set updated_at = $1, is_approved = $2 where place_id = $3", [fixture.updatedAt, fixture.approved ?? true, fixture.raw.place_id]);
+    await handle.query("update businesses set updated_at = $1, is_approved = $2 where place_id = $3", [
+      fixture.updatedAt,
+      fixture.approved ?? true,
+      fixture.raw.place_id,
+    ]);
   }
   // Bulk rows straight in SQL: enough to fill whole pages quickly; older than every named business.
   await handle.query(
@@ -118,15 +146,26 @@ describe(`sitemaps on ${testDriver()}`, () => {
     expect(allBusinessUrls).toContain(`${BASE}/business/bulk-1`);
     expect(allBusinessUrls).not.toContain(`${BASE}/business/bulk-10`);
     expect(allBusinessUrls.some((url) => url.includes("hidden-place"))).toBe(false);
-    expect(read(outDir, "sitemaps/businesses/page-1.xml")).toContain(`<url><loc>${BASE}/business/bulk-1</loc><lastmod>2026-01-01T00:01:00Z</lastmod></url>`);
+    expect(read(outDir, "sitemaps/businesses/page-1.xml")).toContain(
+      `<url><loc>${BASE}/business/bulk-1</loc><lastmod>2026-01-01T00:01:00Z</lastmod></url>`,
+    );
   });
 
   it("lists pages, categories, countries and cities from the aggregates with their newest change", async () => {
     const main = read(outDir, "sitemaps/main.xml");
     expect(locs(main)).toEqual(
-      ["/", "/businesses", "/categories", "/countries", "/cities", "/contact", "/privacy-policy", "/legal-notice", "/terms-of-service", "/cookie-policy"].map(
-        (route) => (route === "/" ? `${BASE}/` : `${BASE}${route}`),
-      ),
+      [
+        "/",
+        "/businesses",
+        "/categories",
+        "/countries",
+        "/cities",
+        "/contact",
+        "/privacy-policy",
+        "/legal-notice",
+        "/terms-of-service",
+        "/cookie-policy",
+      ].map((route) => (route === "/" ? `${BASE}/` : `${BASE}${route}`)),
     );
     expect(main).toContain(`<url><loc>${BASE}/businesses</loc><lastmod>2026-11-21T09:30:00Z</lastmod></url>`);
     expect(main).toContain(`<url><loc>${BASE}/contact</loc></url>`);
@@ -134,9 +173,7 @@ describe(`sitemaps on ${testDriver()}`, () => {
       `<url><loc>${BASE}/categories/bakery</loc><lastmod>2026-11-21T09:30:00Z</lastmod></url>\n<url><loc>${BASE}/categories/swiss-restaurant</loc><lastmod>2026-11-20T10:00:00Z</lastmod></url>`,
     );
     expect(locs(read(outDir, "sitemaps/countries.xml"))).toEqual([`${BASE}/countries/germany`, `${BASE}/countries/switzerland`]);
-    expect(read(outDir, "sitemaps/cities.xml")).toContain(
-      `<url><loc>${BASE}/cities/ch/zurich</loc><lastmod>2026-11-20T10:00:00Z</lastmod></url>`,
-    );
+    expect(read(outDir, "sitemaps/cities.xml")).toContain(`<url><loc>${BASE}/cities/ch/zurich</loc><lastmod>2026-11-20T10:00:00Z</lastmod></url>`);
     expect(locs(read(outDir, "sitemaps/cities.xml"))).toEqual([`${BASE}/cities/ch/zurich`, `${BASE}/cities/de/berlin`]);
   });
 
@@ -146,7 +183,8 @@ describe(`sitemaps on ${testDriver()}`, () => {
     expect(await renderCategoriesSitemap(handle, BASE)).toBe(read(outDir, "sitemaps/categories.xml"));
     expect(await renderCountriesSitemap(handle, BASE)).toBe(read(outDir, "sitemaps/countries.xml"));
     expect(await renderCitiesSitemap(handle, BASE)).toBe(read(outDir, "sitemaps/cities.xml"));
-    for (const page of [1, 2, 3]) expect(await renderBusinessSitemapPage(handle, BASE, page)).toBe(read(outDir, `sitemaps/businesses/page-${page}.xml`));
+    for (const page of [1, 2, 3])
+      expect(await renderBusinessSitemapPage(handle, BASE, page)).toBe(read(outDir, `sitemaps/businesses/page-${page}.xml`));
     expect(await renderBusinessSitemapPage(handle, BASE, 4)).toBeNull();
     expect(await renderBusinessSitemapPage(handle, BASE, 0)).toBeNull();
     await expect(renderSitemapIndex(handle, "ftp://example.com")).rejects.toBeInstanceOf(InvalidBaseUrlError);
@@ -162,7 +200,12 @@ describe(`sitemaps on ${testDriver()}`, () => {
     expect(locs(read(outDir, "sitemap.xml.gz"))).toEqual(result.files.slice(1).map((file) => file.url));
     expect(read(outDir, "sitemaps/businesses/page-2.xml.gz")).toBe(plainPage);
     expect(fs.existsSync(path.join(outDir, "sitemap.xml"))).toBe(false);
-    expect(fs.readdirSync(path.join(outDir, "sitemaps", "businesses")).sort()).toEqual(["notes.txt", "page-1.xml.gz", "page-2.xml.gz", "page-3.xml.gz"]);
+    expect(fs.readdirSync(path.join(outDir, "sitemaps", "businesses")).sort()).toEqual([
+      "notes.txt",
+      "page-1.xml.gz",
+      "page-2.xml.gz",
+      "page-3.xml.gz",
+    ]);
     fs.rmSync(path.join(outDir, "sitemaps", "businesses", "notes.txt"));
   });
 

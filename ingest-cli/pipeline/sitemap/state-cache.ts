@@ -16,5 +16,8 @@ const SITEMAP_CACHE_MS = 10 * 60 * 1000;
 const stateCache = new StampedCache<SitemapState>({ max: 16, maxAgeMs: SITEMAP_CACHE_MS, perHandle: true });
 
 export async function getSitemapState(handle: DatabaseHandle): Promise<SitemapState> {
-  return stateCache.read(handle, "state", async () => ({ pages: await listSitemapPageBoundaries(handle), groups: await listSitemapGroupLastmods(handle) }));
+  return stateCache.read(handle, "state", async () => ({
+    pages: await listSitemapPageBoundaries(handle),
+    groups: await listSitemapGroupLastmods(handle),
+  }));
 }

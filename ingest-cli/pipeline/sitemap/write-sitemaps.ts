@@ -9,7 +9,15 @@ import { listSitemapGroupLastmods, SITEMAP_PAGE_SIZE, streamSitemapBusinesses, t
 import { normalizeBaseUrl } from "./base-url.ts";
 import { BusinessPageBuilder } from "./business-page.ts";
 import { CopyTextReader } from "./copy-text.ts";
-import { businessSitemapPath, listSectionUrls, renderIndex, SITEMAP_INDEX_PATH, SITEMAP_SECTIONS, sectionSitemapPath, type SitemapState } from "./sections.ts";
+import {
+  businessSitemapPath,
+  listSectionUrls,
+  renderIndex,
+  SITEMAP_INDEX_PATH,
+  SITEMAP_SECTIONS,
+  sectionSitemapPath,
+  type SitemapState,
+} from "./sections.ts";
 import { renderUrlset } from "./xml.ts";
 
 const gzip = promisify(zlib.gzip);

@@ -21,8 +21,15 @@ describe("sitemap XML", () => {
         "<url><loc>https://example.com/</loc><lastmod>2026-01-01T00:00:00Z</lastmod></url>\n" +
         "<url><loc>https://example.com/&lt;x&gt;</loc></url>\n</urlset>\n",
     );
-    expect(renderUrlset([])).toBe('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n</urlset>\n');
-    expect(renderSitemapIndexXml([{ loc: "https://example.com/sitemaps/main.xml", lastmod: "2026-01-01T00:00:00Z" }, { loc: "https://example.com/a&b.xml" }])).toBe(
+    expect(renderUrlset([])).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n</urlset>\n',
+    );
+    expect(
+      renderSitemapIndexXml([
+        { loc: "https://example.com/sitemaps/main.xml", lastmod: "2026-01-01T00:00:00Z" },
+        { loc: "https://example.com/a&b.xml" },
+      ]),
+    ).toBe(
       '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
         "<sitemap><loc>https://example.com/sitemaps/main.xml</loc><lastmod>2026-01-01T00:00:00Z</lastmod></sitemap>\n" +
         "<sitemap><loc>https://example.com/a&amp;b.xml</loc></sitemap>\n</sitemapindex>\n",
