@@ -21,12 +21,14 @@ export interface AdmissionLimits {
 }
 
 /**
- * NOTE: renders are CPU work on the event loop (≈ 8–10 ms each) and PGlite runs one statement at a time: two
- * per core keep both busy while a static file or health check waits at most a few render slices.
+ * NOTE: renders are CPU work on the event loop (≈ 8–10 ms each) and PGlite runs one statement at a time: one turn
+ * per core (at least two) keeps the cores busy while a static file or health check waits at most a render slice or
+ * two. Two per core was measured too: under the flood test it answered fewer requests and doubled static p95.
  */
 export function defaultAdmissionLimits(cores = os.availableParallelism()): AdmissionLimits {
-  const maxInFlight = Math.max(2, 2 * cores);
-  return { maxInFlight, maxQueued: 4 * maxInFlight, maxPerClient: 2 * maxInFlight, maxWaitMs: 2_000 };
+  const maxInFlight = Math.max(2, cores);
+  // NOTE: 8 per address at the least, so a browser's burst of prefetches or a default 8-connection bench is never shed.
+  return { maxInFlight, maxQueued: 4 * maxInFlight, maxPerClient: Math.max(8, 2 * maxInFlight), maxWaitMs: 2_000 };
 }
 
 export type Admission = { admitted: true; release: () => void } | { admitted: false; reason: "SERVER_BUSY" | "TOO_MANY_REQUESTS_FROM_CLIENT" };
