@@ -29,6 +29,8 @@ export interface AdminStats {
   testBusinesses: number;
   totalCountries: number;
   totalCities: number;
+  /** Listings a visitor cannot place on the map or in a city page: fix with imports or the place repair. */
+  placeGaps: { missingCountry: number; missingCity: number; missingCoordinates: number };
   searchEngine: SearchEngineStatus;
 }
 
@@ -76,6 +78,7 @@ export async function getAdminStats(categoryLimit = STATS_CATEGORY_LIMIT): Promi
     testBusinesses: stats.testData,
     totalCountries: stats.countries,
     totalCities: stats.cities,
+    placeGaps: { missingCountry: stats.missingCountry, missingCity: stats.missingCity, missingCoordinates: stats.missingCoordinates },
     searchEngine,
   };
 }

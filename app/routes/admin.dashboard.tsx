@@ -10,7 +10,7 @@ import { AdminCard, adminMeta, EmptyState, PageHeader, StatCard } from "~/compon
 import { UploadReportCard, type UploadReportView } from "~/components/admin/upload-report-card";
 import { useAdminSession } from "~/components/admin/use-admin-session";
 import { requireAdminPage } from "~/models/admin-auth.server";
-import { getDashboard } from "~/models/admin-dashboard.server";
+import { getDashboard, type AdminStats } from "~/models/admin-dashboard.server";
 import { adminFetch } from "~/utils/admin-fetch";
 import { NO_STORE } from "~/models/cache-policy.server";
 
@@ -80,6 +80,40 @@ function formatDuration(seconds: number): string {
   const hours = Math.floor((seconds % 86400) / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
   return days > 0 ? `${days}d ${hours}h` : hours > 0 ? `${hours}h ${minutes}m` : `${minutes}m`;
+}
+
+/** How many listings lack a country, a city or coordinates: what a place repair or a better import would fix. */
+function PlaceGapsCard({ gaps, total }: { gaps: AdminStats["placeGaps"]; total: number }) {
+  const { t, formatNumber } = useAdminText();
+  const figures = [
+    { key: "country", label: t("dashboard.missingCountry"), count: gaps.missingCountry },
+    { key: "city", label: t("dashboard.missingCity"), count: gaps.missingCity },
+    { key: "coordinates", label: t("dashboard.missingCoordinates"), count: gaps.missingCoordinates },
+  ];
+  const complete = total > 0 && figures.every((figure) => figure.count === 0);
+  return (
+    <AdminCard title={t("dashboard.placeGaps")} description={t("dashboard.placeGapsHint")}>
+      {complete ? (
+        <p className="text-sm text-emerald-700 dark:text-emerald-400">{t("dashboard.placeGapsNone")}</p>
+      ) : (
+        <dl className="grid gap-4 sm:grid-cols-3" data-place-gaps="">
+          {figures.map((figure) => (
+            <div key={figure.key} data-gap={figure.key}>
+              <dt className="text-sm text-slate-600 dark:text-slate-400">{figure.label}</dt>
+              <dd
+                className={`text-2xl font-bold tabular-nums ${figure.count > 0 ? "text-amber-700 dark:text-amber-400" : "text-slate-900 dark:text-white"}`}
+              >
+                {formatNumber(figure.count)}
+              </dd>
+              <dd className="text-xs text-slate-600 dark:text-slate-400">
+                {t("dashboard.shareOfAll", { share: formatNumber(total > 0 ? (figure.count / total) * 100 : 0, 1) })}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </AdminCard>
+  );
 }
 
 export default function AdminDashboard() {
@@ -175,6 +209,8 @@ export default function AdminDashboard() {
           </div>
         </AdminCard>
       </div>
+
+      <PlaceGapsCard gaps={stats.placeGaps} total={stats.totalBusinesses} />
 
       <div className="grid gap-6 xl:grid-cols-3">
         <AdminCard title={t("dashboard.health")} className="xl:col-span-2">

@@ -146,7 +146,12 @@ describe(`admin API calls on ${testDriver()}`, () => {
     expect(Object.keys(reports[1]!).sort()).toEqual(["duplicateAnalysis", "results", "runId", "status", "success", "summary", "timestamp"]);
     const stats = await call(statsLoader as Handler, "/api/admin/stats", { cookie });
     expect(stats.headers.get("Cache-Control")).toBe("no-store");
-    expect(await stats.json()).toMatchObject({ totalBusinesses: 0, totalCategories: 0, categories: [] });
+    expect(await stats.json()).toMatchObject({
+      totalBusinesses: 0,
+      totalCategories: 0,
+      categories: [],
+      placeGaps: { missingCountry: 0, missingCity: 0, missingCoordinates: 0 },
+    });
   });
 
   it("clears caches and records it", async () => {

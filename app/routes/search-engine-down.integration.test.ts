@@ -79,5 +79,8 @@ describe(`the site while Meilisearch is configured but down, on ${testDriver()}`
     expect(html).toContain("Arama motoru");
     expect(html).toContain("Meilisearch erişilemiyor — PostgreSQL ile yanıtlanıyor");
     expect(html).toContain('data-search-engine="postgres"');
+    // The place-gap card counts listings without a country, a city or coordinates (the demo rows have all three).
+    expect(html).toContain("Konumlandırılamayan kayıtlar");
+    expect(html).toContain("Her kaydın ülkesi, şehri ve koordinatı var.");
   });
 });

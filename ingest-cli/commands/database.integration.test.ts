@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDriver } from "../../db/testing/test-database.ts";
 import { createCliDatabaseEnv, runDirectory, type CliEnv } from "../testing/run-cli.ts";
@@ -43,6 +45,17 @@ describe(`directory migrate / seed / stats / admin on ${testDriver()}`, () => {
     expect(stats).toMatchObject({ businesses: 40, approved: 40, testData: 40, importRuns: 0, adminUsers: 0 });
     expect(stats.categories).toBeGreaterThan(3);
     expect(stats.countries).toBeGreaterThan(1);
+  });
+
+  it("counts the listings that cannot be placed (no country, no city, no coordinates)", async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "place-gaps-")), "gaps.csv");
+    fs.writeFileSync(file, ["name,category", "Nameless Corner Shop,Shop", "Another Unplaced Stall,Shop"].join("\n") + "\n");
+    const imported = await runDirectory(["import", file, "--json"], { env });
+    expect(imported.code).toBe(0);
+    const run = await runDirectory(["stats", "--json"], { env });
+    expect(JSON.parse(run.stdout)).toMatchObject({ businesses: 42, missingCountry: 2, missingCity: 2, missingCoordinates: 2 });
+    const text = await runDirectory(["stats"], { env });
+    expect(text.stdout).toContain("Without a country: 2  Without a city: 2  Without coordinates: 2");
   });
 
   it("creates an admin from stdin and refuses weak passwords and unknown users", async () => {

@@ -74,6 +74,7 @@ export function register(program: Command): void {
             `Database: ${handle.driver} (${handle.location})`,
             `Businesses: ${stats.businesses.toLocaleString("en-US")} (${stats.approved.toLocaleString("en-US")} approved, ${stats.testData.toLocaleString("en-US")} test data)`,
             `Categories: ${stats.categories.toLocaleString("en-US")}  Countries: ${stats.countries.toLocaleString("en-US")}  Cities: ${stats.cities.toLocaleString("en-US")}`,
+            `Without a country: ${stats.missingCountry.toLocaleString("en-US")}  Without a city: ${stats.missingCity.toLocaleString("en-US")}  Without coordinates: ${stats.missingCoordinates.toLocaleString("en-US")}`,
             `Import runs: ${stats.importRuns.toLocaleString("en-US")}  Admin users: ${stats.adminUsers}`,
           ].join("\n"),
         );
