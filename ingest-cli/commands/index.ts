@@ -8,6 +8,7 @@ import { register as registerGenerate } from "./generate.ts";
 import { register as registerImport } from "./import.ts";
 import { register as registerMaintenance } from "./maintenance.ts";
 import { register as registerReindex } from "./reindex.ts";
+import { register as registerRepairPlaces } from "./repair-places.ts";
 import { register as registerSitemap } from "./sitemap.ts";
 import { register as registerStart } from "./start.ts";
 
@@ -16,6 +17,7 @@ const registrations: Array<(program: Command) => void> = [
   registerExport,
   registerSitemap,
   registerMaintenance,
+  registerRepairPlaces,
   registerReindex,
   registerDatabase,
   registerAdmin,

@@ -18,7 +18,7 @@ import {
 import { DEFAULT_SLUG_BATCH_SIZE, fixSlugs } from "../pipeline/maintenance/fix-slugs.ts";
 import { CliError, createProgress, parseOptions, printResult } from "./shared.ts";
 
-const wholeNumber = (flag: string, min: number, max: number, example: number) =>
+export const wholeNumber = (flag: string, min: number, max: number, example: number) =>
   z.coerce
     .number({ error: `must be a whole number from ${min} to ${max}, e.g. ${flag} ${example}` })
     .int(`must be a whole number from ${min} to ${max}, e.g. ${flag} ${example}`)
@@ -43,7 +43,7 @@ const DeleteTestDataOptionsSchema = z.object({
 });
 
 /** Ctrl-C (or SIGTERM) asks the job to stop after its current batch; a second one quits at once. */
-function interruptible(): { signal: AbortSignal; release(): void } {
+export function interruptible(): { signal: AbortSignal; release(): void } {
   const controller = new AbortController();
   const onSignal = () => {
     if (controller.signal.aborted) process.exit(130);
