@@ -49,6 +49,35 @@ describe(`directory import / validate as a user runs them, on ${testDriver()}`, 
     expect(row?.n).toBe(0);
   });
 
+  it("prints each field's resolution rate and the evidence behind it before anything is imported", async () => {
+    const small = path.join(dir, "quality.csv");
+    fs.writeFileSync(
+      small,
+      [
+        "name,city,country_code,latitude,longitude,phone,photo,working_hours",
+        "Alpha,Berlin,DE,52.52,13.40,+49 30 1234567,https://example.test/a.jpg,Monday: 9AM-5PM",
+        "Beta,Paris,FR,999,2.35,,,",
+        "Gamma,,,,,,,",
+        "Delta,Oslo,NO,59.91,10.75,,,",
+      ].join("\n") + "\n",
+    );
+    const json = await runDirectory(["validate", small, "--json"], { env });
+    const [result] = JSON.parse(json.stdout);
+    const rates = Object.fromEntries(
+      (result.fieldRates.fields as Array<{ field: string; count: number; rate: number; evidence: Record<string, number> }>).map((entry) => [
+        entry.field,
+        entry,
+      ]),
+    );
+    expect(result.fieldRates.rows).toBe(4);
+    expect(rates.country).toMatchObject({ count: 3, rate: 75 });
+    expect(rates.coordinates).toMatchObject({ count: 2, rate: 50, evidence: { OUT_OF_RANGE: 1 } });
+    expect(rates.photo).toMatchObject({ count: 1, rate: 25 });
+    const text = await runDirectory(["validate", small], { env });
+    expect(text.stdout).toContain("field resolution (of 4 rows kept):");
+    expect(text.stdout).toMatch(/coordinates\s+50\.0 %\s+2 {2}\(OUT_OF_RANGE 1, COORDINATES_INCOMPLETE 1\)/);
+  });
+
   it("survives being killed at random points: only whole batches, and a resumed run finishes exactly", { timeout: 240_000 }, async () => {
     let partial = 0;
     for (let attempt = 0; attempt < 4; attempt++) {

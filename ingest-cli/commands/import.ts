@@ -6,6 +6,7 @@ import { z } from "zod";
 import { describeFailure } from "../../db/rules/directory-error.ts";
 import { closeDatabase, getDatabase } from "../../db/client.ts";
 import { DEFAULT_BATCH_SIZE, ImportError, NO_DATA_ROWS_MESSAGE, type ImportOutcome } from "../pipeline/import/import-file.ts";
+import { formatFieldRates } from "../pipeline/import/field-rates.ts";
 import { importFiles, type FileImportResult } from "../pipeline/import/import-files.ts";
 import { SourceError } from "../pipeline/read/index.ts";
 import { CliError, createProgress, EXIT, parseOptions, printResult } from "./shared.ts";
@@ -48,6 +49,7 @@ function describeOutcome(file: string, outcome: ImportOutcome, dryRun: boolean):
         : ""),
     `  duplicates: ${c.excelDuplicates.count} repeated in the file, ${c.databaseDuplicates} already in the database`,
   ];
+  for (const line of formatFieldRates(outcome.fieldRates)) lines.push(`  ${line}`);
   for (const row of c.rejected.rows.slice(0, 5)) lines.push(`  line ${row.line}: ${row.field ? `${row.field} — ` : ""}${row.reason}`);
   if (c.rejected.count > 5) lines.push(`  ... and ${c.rejected.count - 5} more rejected rows`);
   if (outcome.error) lines.push(`  FAILED ${outcome.error.code}: ${outcome.error.message}`);
@@ -113,6 +115,7 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
                 rejected: outcome.counters.rejected.count,
               },
               warnings: outcome.warnings,
+              fieldRates: outcome.fieldRates,
               unknownColumns: outcome.unknownColumns,
               error: outcome.error ?? null,
               searchIndexError: outcome.searchIndexError ?? null,

@@ -23,6 +23,7 @@ import { openSource, SourceError, type OpenedSource } from "../read/index.ts";
 import { sanitizeFileName } from "./file-name.ts";
 import { deleteUploadCopy, recoverInterruptedImports } from "./interrupted-runs.ts";
 import { createBatchWriter, type BatchWriter } from "./batch-writer.ts";
+import { countResolvedFields, summarizeFieldRates, type FieldRates } from "./field-rates.ts";
 import { createInFileDuplicates } from "./in-file-duplicates.ts";
 import { countInFileDuplicate, countRead, countRejected, countSkipped, createTally, type ImportProgress, type ImportTally } from "./import-tally.ts";
 import { choosePrepareWorkers, prepareItems } from "./prepare-pool.ts";
@@ -87,6 +88,8 @@ export interface ImportOutcome {
   batch: ReturnType<typeof buildBatchResult>;
   dashboard: ReturnType<typeof buildDashboardReport>;
   warnings: number;
+  /** Per-field resolution rates of the rows this run kept (a resumed run: the rows after the resume point). */
+  fieldRates: FieldRates;
   error?: { code: string; message: string };
   /** Set when the search engine could not take some written businesses (the next `reindex` catches up). */
   searchIndexError?: string;
@@ -321,6 +324,7 @@ async function writeRows(
           }
         } else if (!alreadyCommitted) {
           tally.warnings += item.warnings.length;
+          countResolvedFields(tally.fieldRates, item.resolved, item.warnings);
           for (const warning of item.warnings) {
             if (storedWarnings >= MAX_STORED_WARNINGS) break;
             storedWarnings++;
@@ -388,6 +392,7 @@ async function finishRun(
   const single = buildSingleFileResult(counters);
   const batch = buildBatchResult(counters);
   const dashboard = buildDashboardReport(counters);
+  const fieldRates = summarizeFieldRates(tally.fieldRates);
   if (failure) {
     single.success = false;
     batch.success = false;
@@ -403,7 +408,7 @@ async function finishRun(
       runId,
       dropNulChars({
         status,
-        report: { single, batch, dashboard, unknownColumns: mapping.unknown },
+        report: { single, batch, dashboard, unknownColumns: mapping.unknown, fieldRates },
         error: failure ? `${failure.code}: ${failure.message}` : null,
       }),
     );
@@ -421,6 +426,7 @@ async function finishRun(
     batch,
     dashboard,
     warnings: tally.warnings,
+    fieldRates,
     error: failure,
     ...(written.searchIndexError === null ? {} : { searchIndexError: written.searchIndexError }),
   };

@@ -1,6 +1,7 @@
 // One import's counts in one object → the report's counters, the progress line and each batch's stored counts;
 // the rule: a row is counted once, where it is read (rejected, skipped in the file) or where its batch commits.
 import type { BatchOutcome } from "../../../db/writes/import-batch.ts";
+import { createFieldRateTally, type FieldRateTally } from "./field-rates.ts";
 import type { ExcelDuplicateRecord, ImportCounters, RejectedRow } from "./reports.ts";
 
 /** Names, rejected rows and repeats kept as samples for the reports. */
@@ -32,6 +33,8 @@ export interface ImportTally {
   placeIds: Set<string>;
   /** Normalisation warnings of the rows kept. */
   warnings: number;
+  /** Which fields the kept rows resolved, and the evidence behind them. */
+  fieldRates: FieldRateTally;
 }
 
 export function createTally(file: Pick<ImportCounters, "fileName" | "fileSizeBytes" | "startedAt" | "columnExtraction">): ImportTally {
@@ -58,6 +61,7 @@ export function createTally(file: Pick<ImportCounters, "fileName" | "fileSizeByt
     pending: { totalRows: 0, skipped: 0, rejected: 0 },
     placeIds: new Set(),
     warnings: 0,
+    fieldRates: createFieldRateTally(),
   };
 }
 

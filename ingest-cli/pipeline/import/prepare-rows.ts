@@ -5,6 +5,7 @@ import type { BusinessInput } from "../../../db/writes/businesses.ts";
 import { encodeStagedTail, type StagedRow } from "../../../db/writes/import-batch.ts";
 import { listSlugOptions } from "../../../db/rules/slug.ts";
 import { mapRecord, type ColumnMapping } from "../map/columns.ts";
+import { resolvedFieldMask } from "./field-rates.ts";
 import { normalizeBusiness, type FieldIssue } from "../normalize/business.ts";
 import type { SourceItem } from "../read/index.ts";
 
@@ -21,7 +22,7 @@ export type PreparedItem =
   | { kind: "unreadable"; line: number; code: string; reason: string; raw: Record<string, unknown> | null }
   /** A record the validator rejected: the first issue's field and code, every issue in `reason`. */
   | { kind: "invalid"; line: number; field: string | null; code: string; reason: string; raw: Record<string, unknown> }
-  | { kind: "row"; line: number; name: string; placeId: string | null; row: StagedRow; warnings: FieldIssue[] };
+  | { kind: "row"; line: number; name: string; placeId: string | null; row: StagedRow; warnings: FieldIssue[]; resolved: number };
 
 /**
  * A chunk of records whose values are all strings (CSV), packed so that neither thread clones or parses per-record
@@ -129,6 +130,7 @@ export function prepareItem(item: SourceItem, context: PrepareContext): Prepared
     name: business.name,
     placeId: business.placeId ?? null,
     warnings: result.warnings,
+    resolved: resolvedFieldMask(business),
     row: stageBusiness(line, business),
   };
 }
