@@ -117,4 +117,15 @@ describe(`files the admin area writes and names it shows, over HTTP on ${testDri
     for (const name of expected) expect(reportsText).toContain(name);
     expect(reportsText).not.toMatch(HIDDEN_CONTROLS);
   });
+
+  it("a run's report page shows each field's resolution rate", async () => {
+    const [run] = await handle.query<{ id: number }>("select id::int as id from import_runs where id <> $1 order by id desc limit 1", [formulaRunId]);
+    const page = await fetch(`${server.url}/admin/reports/${run!.id}`, { headers: { Cookie: cookie } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    // The admin's default language is Turkish: one row kept, with a country and a city, no coordinates.
+    expect(html).toContain("Alan çözümleme");
+    expect(html).toMatch(/data-rate="country"[^]*?>100%</);
+    expect(html).toMatch(/data-rate="coordinates"[^]*?>0%</);
+  });
 });

@@ -8,6 +8,7 @@ import { useAdminText, type AdminTextKey } from "~/components/admin/admin-i18n";
 import { AdminIcon } from "~/components/admin/admin-icons";
 import { AdminCard, adminMeta, buttonClasses } from "~/components/admin/admin-ui";
 import { ReportStatus, useRunLine } from "~/components/admin/report-status";
+import { FieldRatesCard, type FieldRatesView } from "~/components/admin/field-rates-card";
 import { UploadReport } from "~/components/admin/upload-report";
 import type { BatchUploadResult } from "~/components/admin/upload-send";
 import { useAdminSession } from "~/components/admin/use-admin-session";
@@ -76,6 +77,7 @@ export default function AdminReportPage() {
   };
   const batch = (run.report as { batch?: BatchUploadResult } | null)?.batch;
   const dashboard = (run.report as { dashboard?: { summary: { fileSizeMB: number } } } | null)?.dashboard;
+  const fieldRates = (run.report as { fieldRates?: FieldRatesView } | null)?.fieldRates;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <nav aria-label={t("run.breadcrumb")}>
@@ -171,6 +173,7 @@ export default function AdminReportPage() {
       ) : (
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("run.noReport", { count: formatNumber(run.committedThroughRow) })}</p>
       )}
+      {fieldRates ? <FieldRatesCard rates={fieldRates} /> : null}
       <AdminCard
         title={t("run.issues")}
         description={

@@ -1,0 +1,70 @@
+// A run's stored per-field resolution rates → a card with one row per field (share of kept rows, count, evidence):
+// how well the file placed its businesses, read before trusting an import.
+import { useAdminText, type AdminTextKey } from "./admin-i18n";
+import { AdminCard } from "./admin-ui";
+
+/** The shape the import stores in its run report (ingest-cli/pipeline/import/field-rates.ts). */
+export interface FieldRatesView {
+  rows: number;
+  fields: Array<{ field: string; count: number; rate: number; evidence: Record<string, number> }>;
+}
+
+const FIELD_LABELS: Record<string, AdminTextKey> = {
+  country: "rates.country",
+  city: "rates.city",
+  district: "rates.district",
+  coordinates: "rates.coordinates",
+  timeZone: "rates.timeZone",
+  phone: "rates.phone",
+  photo: "rates.photo",
+  hours: "rates.hours",
+};
+
+export function FieldRatesCard({ rates }: { rates: FieldRatesView }) {
+  const { t, formatNumber } = useAdminText();
+  if (rates.rows === 0) return null;
+  return (
+    <AdminCard title={t("rates.title")} description={t("rates.description", { rows: formatNumber(rates.rows) })}>
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("rates.title")}>
+        <table className="w-full min-w-[28rem] text-left text-sm" data-field-rates="">
+          <thead className="text-xs uppercase text-slate-700 dark:text-slate-300">
+            <tr>
+              <th scope="col" className="py-2 pr-3">
+                {t("rates.field")}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right">
+                {t("rates.share")}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right">
+                {t("rates.rows")}
+              </th>
+              <th scope="col" className="py-2">
+                {t("rates.evidence")}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+            {rates.fields.map((entry) => {
+              const label = FIELD_LABELS[entry.field];
+              const evidence = Object.entries(entry.evidence);
+              return (
+                <tr key={entry.field} className="align-top text-slate-800 dark:text-slate-200" data-rate={entry.field}>
+                  <td className="py-2 pr-3 font-medium">{label ? t(label) : entry.field}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">
+                    <span className={entry.rate < 90 ? "font-semibold text-amber-700 dark:text-amber-400" : undefined}>
+                      {`${formatNumber(entry.rate, 1)}%`}
+                    </span>
+                  </td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(entry.count)}</td>
+                  <td className="py-2 font-mono text-xs text-slate-600 dark:text-slate-400">
+                    {evidence.length === 0 ? "—" : evidence.map(([code, count]) => `${code} ${formatNumber(count)}`).join(", ")}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </AdminCard>
+  );
+}
