@@ -8,6 +8,7 @@ import { closeDatabase, getDatabase } from "../../db/client.ts";
 import { DEFAULT_BATCH_SIZE, ImportError, NO_DATA_ROWS_MESSAGE, type ImportOutcome } from "../pipeline/import/import-file.ts";
 import { importFiles, type FileImportResult } from "../pipeline/import/import-files.ts";
 import { SourceError } from "../pipeline/read/index.ts";
+import { summariseWarnings } from "../pipeline/import/reports.ts";
 import { CliError, createProgress, EXIT, parseOptions, printResult } from "./shared.ts";
 
 const ImportOptionsSchema = z.object({
@@ -50,6 +51,13 @@ function describeOutcome(file: string, outcome: ImportOutcome, dryRun: boolean):
   ];
   for (const row of c.rejected.rows.slice(0, 5)) lines.push(`  line ${row.line}: ${row.field ? `${row.field} — ` : ""}${row.reason}`);
   if (c.rejected.count > 5) lines.push(`  ... and ${c.rejected.count - 5} more rejected rows`);
+  // Ignored cells keep the stored value; the operator sees each one here, not only in the admin's run report.
+  if (outcome.warnings > 0) {
+    lines.push(`  ${summariseWarnings(outcome.warnings, outcome.warningSummary.groups)}`);
+    for (const w of outcome.warningSummary.sample) lines.push(`  line ${w.line}: ${w.field ? `${w.field} — ` : ""}${w.code}: ${w.reason}`);
+    if (outcome.warnings > outcome.warningSummary.sample.length)
+      lines.push(`  ... and ${outcome.warnings - outcome.warningSummary.sample.length} more warnings`);
+  }
   if (outcome.error) lines.push(`  FAILED ${outcome.error.code}: ${outcome.error.message}`);
   else if (outcome.batch.message === NO_DATA_ROWS_MESSAGE) lines.push(`  ${NO_DATA_ROWS_MESSAGE}`);
   if (outcome.searchIndexError)
@@ -113,6 +121,8 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
                 rejected: outcome.counters.rejected.count,
               },
               warnings: outcome.warnings,
+              warningGroups: outcome.warningSummary.groups,
+              warningSample: outcome.warningSummary.sample,
               unknownColumns: outcome.unknownColumns,
               error: outcome.error ?? null,
               searchIndexError: outcome.searchIndexError ?? null,

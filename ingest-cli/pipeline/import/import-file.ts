@@ -24,10 +24,26 @@ import { sanitizeFileName } from "./file-name.ts";
 import { deleteUploadCopy, recoverInterruptedImports } from "./interrupted-runs.ts";
 import { createBatchWriter, type BatchWriter } from "./batch-writer.ts";
 import { createInFileDuplicates } from "./in-file-duplicates.ts";
-import { countInFileDuplicate, countRead, countRejected, countSkipped, createTally, type ImportProgress, type ImportTally } from "./import-tally.ts";
+import {
+  countInFileDuplicate,
+  countRead,
+  countRejected,
+  countSkipped,
+  countWarnings,
+  createTally,
+  type ImportProgress,
+  type ImportTally,
+} from "./import-tally.ts";
 import { choosePrepareWorkers, prepareItems } from "./prepare-pool.ts";
 import { RejectedRowsWriter } from "./rejected-rows.ts";
-import { buildBatchResult, buildDashboardReport, buildSingleFileResult, type ImportCounters } from "./reports.ts";
+import {
+  buildBatchResult,
+  buildDashboardReport,
+  buildSingleFileResult,
+  type ImportCounters,
+  type WarningGroup,
+  type WarningRecord,
+} from "./reports.ts";
 
 export type { ImportProgress } from "./import-tally.ts";
 
@@ -87,6 +103,8 @@ export interface ImportOutcome {
   batch: ReturnType<typeof buildBatchResult>;
   dashboard: ReturnType<typeof buildDashboardReport>;
   warnings: number;
+  /** The first warnings (line, field, code, reason) and every warning counted by code and field. */
+  warningSummary: { sample: WarningRecord[]; groups: WarningGroup[] };
   error?: { code: string; message: string };
   /** Set when the search engine could not take some written businesses (the next `reindex` catches up). */
   searchIndexError?: string;
@@ -320,7 +338,7 @@ async function writeRows(
             skip(line, name, "DUPLICATE_IN_FILE", `repeats line ${earlierLine} (same ${placeId ? "place_id" : "name and address"})`, null);
           }
         } else if (!alreadyCommitted) {
-          tally.warnings += item.warnings.length;
+          countWarnings(tally, line, item.warnings);
           for (const warning of item.warnings) {
             if (storedWarnings >= MAX_STORED_WARNINGS) break;
             storedWarnings++;
@@ -421,6 +439,7 @@ async function finishRun(
     batch,
     dashboard,
     warnings: tally.warnings,
+    warningSummary: { sample: tally.warningSample, groups: [...tally.warningGroups.values()] },
     error: failure,
     ...(written.searchIndexError === null ? {} : { searchIndexError: written.searchIndexError }),
   };

@@ -123,13 +123,16 @@ export function prepareItem(item: SourceItem, context: PrepareContext): Prepared
     return { kind: "invalid", line, field: first?.field ?? null, code: first?.code ?? "INVALID_ROW", reason, raw: values };
   }
   const business = result.business;
+  const row = stageBusiness(line, business);
+  // Rare: the writer rebuilds this row over the stored business's values (import-batch.ts).
+  if (result.keepStored.length > 0) row.kept = { fields: result.keepStored, business };
   return {
     kind: "row",
     line,
     name: business.name,
     placeId: business.placeId ?? null,
     warnings: result.warnings,
-    row: stageBusiness(line, business),
+    row,
   };
 }
 
