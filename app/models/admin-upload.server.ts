@@ -23,6 +23,7 @@ import { BATCH_SIZES, DEFAULT_BATCH_SIZE, ImportError, type ImportProgress } fro
 import { importFiles } from "../../ingest-cli/pipeline/import/import-files.ts";
 import { encodeCsvRecord } from "../../ingest-cli/pipeline/export/csv-cell.ts";
 import { SourceError } from "../../ingest-cli/pipeline/read/source-error.ts";
+import { summariseWarnings } from "../../ingest-cli/pipeline/import/reports.ts";
 import { UPLOAD_TEMP_PREFIX } from "../../ingest-cli/pipeline/import/interrupted-runs.ts";
 import { recordAdminAction, type AdminContext } from "./admin-auth.server";
 import { NO_STORE, NO_STORE_STREAM } from "./cache-policy.server";
@@ -273,12 +274,22 @@ async function runUploadImport(
       successCount: result.successCount,
       errorCount: result.errorCount,
       skippedCount: result.skippedCount,
+      warningCount: outcome.warnings,
     },
   });
   const extra = kind === "batch" ? { fileIndex: fields.fileIndex, totalFiles: fields.totalFiles, batchSize: fields.batchSize } : {};
   return {
     status: outcome.status === "failed" ? 422 : 200,
-    body: { ...result, ...(outcome.error ? { code: outcome.error.code } : {}), runId: outcome.runId, fileName: upload.fileName, ...extra },
+    body: {
+      ...result,
+      ...(outcome.error ? { code: outcome.error.code } : {}),
+      runId: outcome.runId,
+      fileName: upload.fileName,
+      // Cells ignored (their stored value kept) or repaired: the toast counts them, the run report lists them.
+      warningCount: outcome.warnings,
+      warningSummary: summariseWarnings(outcome.warnings, outcome.warningSummary.groups),
+      ...extra,
+    },
   };
 }
 

@@ -63,7 +63,7 @@ function ProgressLine({ progress }: { progress: UploadProgress }) {
 export default function AdminUploadPage() {
   const { rules } = useLoaderData<typeof loader>();
   const { csrfToken } = useAdminSession();
-  const { t, formatBytes } = useAdminText();
+  const { t, formatBytes, formatNumber } = useAdminText();
   const toast = useAdminToast();
   const revalidator = useRevalidator();
   const inputId = useId();
@@ -109,6 +109,7 @@ export default function AdminUploadPage() {
     if (pending.length === 0) return;
     setUploading(true);
     let succeeded = 0;
+    let warnings = 0;
     for (const [index, entry] of pending.entries()) {
       if (index > 0) await new Promise((resolve) => setTimeout(resolve, PAUSE_BETWEEN_FILES_MS));
       update(entry.id, {
@@ -134,22 +135,26 @@ export default function AdminUploadPage() {
         onProgress: (progress) => update(entry.id, { progress }),
       });
       if (result.success) succeeded++;
+      warnings += result.warningCount ?? 0;
       update(entry.id, { state: "done", result });
     }
     setUploading(false);
+    // Ignored cells kept their stored values: the toast says how many, so they are not only in the run report.
+    const warningText = warnings > 0 ? ` ${t("upload.warningsText", { count: formatNumber(warnings) })}` : "";
     if (succeeded === pending.length)
       toast.show({
         title: t("upload.done"),
-        description: t("upload.doneText", { count: pending.length }),
+        description: t("upload.doneText", { count: pending.length }) + warningText,
         variant: "success",
       });
     else if (succeeded > 0)
       toast.show({
         title: t("upload.partial"),
-        description: t("upload.partialText", {
-          succeeded,
-          total: pending.length,
-        }),
+        description:
+          t("upload.partialText", {
+            succeeded,
+            total: pending.length,
+          }) + warningText,
         variant: "default",
       });
     else

@@ -7,6 +7,7 @@ import type postgres from "postgres";
 import type { DatabaseHandle } from "../client.ts";
 import type { BusinessInput } from "./businesses.ts";
 import { findTakeover } from "./import-runs.ts";
+import { mergeStoredValues, STORED_KEPT_VALUES, type KeptCells, type StoredKeptValues } from "./kept-values.ts";
 
 /** Serialises batch writes of concurrent imports: batches never interleave, and each is identity-keyed. */
 export const IMPORT_WRITE_LOCK = 728_190_432;
@@ -29,6 +30,8 @@ export interface StagedRow {
   slugAlt2: string;
   /** The COPY text of the columns after slug_alt2, tab-joined. */
   copyTail: string;
+  /** Rejected source cells: a stored business keeps its values there (the row is rebuilt before it is compared). */
+  kept?: KeptCells;
 }
 
 export interface RowIssueInput {
@@ -50,6 +53,8 @@ export interface BatchOptions {
   dryRun: boolean;
   /** Run counters to add in the same transaction. */
   counters: { totalRows: number; skipped: number; rejected: number };
+  /** The content hash of a business (the normaliser's), for rows rebuilt over stored values; without it they keep theirs. */
+  hashBusiness?: (business: BusinessInput) => string;
 }
 
 export interface BatchOutcome {
@@ -233,9 +238,11 @@ function pickFreshRows(
   stored: Array<{ identity_key: string; content_hash: string }>,
   options: BatchOptions,
   outcome: BatchOutcome,
+  keptValues: StoredKeptValues[] = [],
 ): StagedRow[] {
   const hashes = new Map<string, string>();
   for (const row of stored) hashes.set(row.identity_key, row.content_hash);
+  if (keptValues.length > 0) restageKeptRows(rows, keptValues, options);
   const fresh: StagedRow[] = [];
   for (const row of rows) {
     const hash = hashes.get(row.identityKey);
@@ -246,6 +253,28 @@ function pickFreshRows(
   }
   settleBatchSlugs(fresh);
   return fresh;
+}
+
+/** Identities whose rows carry rejected cells: their stored values are looked up (in the same transaction). */
+function keptIdentities(rows: StagedRow[]): string[] {
+  const keys: string[] = [];
+  for (const row of rows) if (row.kept) keys.push(row.identityKey);
+  return keys;
+}
+
+/**
+ * Rows with rejected cells whose business is stored: rebuilt over the stored values (COPY text and content hash), so
+ * the merge writes those values back unchanged, and a row that differs only in a rejected cell counts as unchanged.
+ */
+function restageKeptRows(rows: StagedRow[], keptValues: StoredKeptValues[], options: BatchOptions): void {
+  const byIdentity = new Map(keptValues.map((values) => [values.identity_key, values]));
+  for (const row of rows) {
+    const stored = row.kept && byIdentity.get(row.identityKey);
+    if (!row.kept || !stored) continue;
+    const business = mergeStoredValues(row.kept, stored);
+    row.copyTail = encodeStagedTail(business);
+    if (options.hashBusiness) row.contentHash = options.hashBusiness(business);
+  }
 }
 
 type MergedRow = { inserted: boolean; id: number; identity_key: string; has_place_id: boolean };
@@ -336,13 +365,23 @@ async function writeBatchOnServer(sql: postgres.Sql, rows: StagedRow[], options:
         : connection
             .unsafe<Array<{ identity_key: string; content_hash: string }>>(STORED_HASHES, [rows.map((row) => row.identityKey)], prepared)
             .execute();
+    const keptKeys = keptIdentities(rows);
+    const keptValues = keptKeys.length === 0 ? null : connection.unsafe<StoredKeptValues[]>(STORED_KEPT_VALUES, [keptKeys], prepared).execute();
     const staging = rows.length === 0 ? null : connection.unsafe(CREATE_STAGING).execute();
-    const first = await Promise.all([begin, lock, progress, stored, staging, rows.length === 0 ? null : connection.unsafe(COPY_STAGING).writable()]);
-    copy = first[5];
+    const first = await Promise.all([
+      begin,
+      lock,
+      progress,
+      stored,
+      keptValues,
+      staging,
+      rows.length === 0 ? null : connection.unsafe(COPY_STAGING).writable(),
+    ]);
+    copy = first[6];
     const [run] = first[2] ?? [];
     const takeover = options.runId === null ? null : findTakeover(options.runId, run);
     const alreadyCommitted = run !== undefined && run.committed >= options.committedThroughRow && options.committedThroughRow > 0;
-    const fresh = takeover || alreadyCommitted || !first[3] ? [] : pickFreshRows(rows, first[3], options, outcome);
+    const fresh = takeover || alreadyCommitted || !first[3] ? [] : pickFreshRows(rows, first[3], options, outcome, first[4] ?? []);
     if (copy) {
       const stream = copy;
       copy = null;
@@ -422,6 +461,7 @@ async function writeBatchOnPglite(pglite: PgliteClient, rows: StagedRow[], optio
         if (takeover) throw takeover;
         if (progress && progress.committed >= options.committedThroughRow && options.committedThroughRow > 0) return outcome;
       }
+      const keptKeys = keptIdentities(rows);
       const fresh =
         rows.length === 0
           ? []
@@ -430,6 +470,7 @@ async function writeBatchOnPglite(pglite: PgliteClient, rows: StagedRow[], optio
               await run<{ identity_key: string; content_hash: string }>(STORED_HASHES, [rows.map((row) => row.identityKey)]),
               options,
               outcome,
+              keptKeys.length === 0 ? [] : await run<StoredKeptValues>(STORED_KEPT_VALUES, [keptKeys]),
             );
       const runId = options.runId;
       const counters = runId === null ? [] : runCounterParams(runId, options, outcome);

@@ -9,6 +9,7 @@ import { DEFAULT_BATCH_SIZE, ImportError, NO_DATA_ROWS_MESSAGE, type ImportOutco
 import { formatFieldRates } from "../pipeline/import/field-rates.ts";
 import { importFiles, type FileImportResult } from "../pipeline/import/import-files.ts";
 import { SourceError } from "../pipeline/read/index.ts";
+import { summariseWarnings } from "../pipeline/import/reports.ts";
 import { CliError, createProgress, EXIT, parseOptions, printResult } from "./shared.ts";
 
 const ImportOptionsSchema = z.object({
@@ -52,6 +53,13 @@ function describeOutcome(file: string, outcome: ImportOutcome, dryRun: boolean):
   for (const line of formatFieldRates(outcome.fieldRates)) lines.push(`  ${line}`);
   for (const row of c.rejected.rows.slice(0, 5)) lines.push(`  line ${row.line}: ${row.field ? `${row.field} — ` : ""}${row.reason}`);
   if (c.rejected.count > 5) lines.push(`  ... and ${c.rejected.count - 5} more rejected rows`);
+  // Ignored cells keep the stored value; the operator sees each one here, not only in the admin's run report.
+  if (outcome.warnings > 0) {
+    lines.push(`  ${summariseWarnings(outcome.warnings, outcome.warningSummary.groups)}`);
+    for (const w of outcome.warningSummary.sample) lines.push(`  line ${w.line}: ${w.field ? `${w.field} — ` : ""}${w.code}: ${w.reason}`);
+    if (outcome.warnings > outcome.warningSummary.sample.length)
+      lines.push(`  ... and ${outcome.warnings - outcome.warningSummary.sample.length} more warnings`);
+  }
   if (outcome.error) lines.push(`  FAILED ${outcome.error.code}: ${outcome.error.message}`);
   else if (outcome.batch.message === NO_DATA_ROWS_MESSAGE) lines.push(`  ${NO_DATA_ROWS_MESSAGE}`);
   if (outcome.searchIndexError)
@@ -116,6 +124,8 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
               },
               warnings: outcome.warnings,
               fieldRates: outcome.fieldRates,
+              warningGroups: outcome.warningSummary.groups,
+              warningSample: outcome.warningSummary.sample,
               unknownColumns: outcome.unknownColumns,
               error: outcome.error ?? null,
               searchIndexError: outcome.searchIndexError ?? null,

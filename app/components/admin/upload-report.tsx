@@ -100,6 +100,14 @@ export function UploadReport({ fileName, result }: { fileName: string; result: B
           </ul>
         </section>
       ) : null}
+      {result.warningCount && result.warningSummary ? (
+        <section className="mt-4" data-testid="upload-warnings">
+          <h4 className="text-sm font-semibold text-amber-800 dark:text-amber-300">
+            {t("report.warnings", { count: formatNumber(result.warningCount) })}
+          </h4>
+          <p className="mt-1 break-words text-xs text-slate-800 dark:text-slate-200">{result.warningSummary}</p>
+        </section>
+      ) : null}
       {result.skippedCount > 0 && result.skippedBusinesses.length > 0 ? (
         <section className="mt-4">
           <h4 className="text-sm font-semibold text-amber-800 dark:text-amber-300">{t("report.skippedBusinesses")}</h4>

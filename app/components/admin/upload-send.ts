@@ -24,6 +24,10 @@ export interface BatchUploadResult {
   columnExtraction?: ColumnExtraction;
   duplicateAnalysis?: DuplicateAnalysis;
   runId?: number | null;
+  /** Cells ignored (the stored value kept) or repaired in rows that were imported. */
+  warningCount?: number;
+  /** '3 warnings: 2 OUT_OF_RANGE latitude (lines 4, 9), …' (English, as the CLI prints it). */
+  warningSummary?: string;
 }
 
 export interface UploadProgress {

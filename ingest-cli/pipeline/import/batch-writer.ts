@@ -4,10 +4,13 @@ import type { DatabaseHandle } from "../../../db/client.ts";
 import { getEnv } from "../../../db/env.ts";
 import { describeFailure } from "../../../db/rules/directory-error.ts";
 import { writeImportBatch, type BatchOutcome, type RowIssueInput, type StagedRow } from "../../../db/writes/import-batch.ts";
+import type { BusinessInput } from "../../../db/writes/businesses.ts";
 import type { SearchEngine } from "../../../search/engine.ts";
 import { createSearchEngine } from "../../../search/index.ts";
 import { syncSearchIndex } from "../../../search/reindex.ts";
 import { yieldToEventLoop } from "../event-loop.ts";
+import { hashBusiness } from "../normalize/business.ts";
+import { inWeekOrder } from "../normalize/hours.ts";
 import { countCommitted, readProgress, takePending, type ImportProgress, type ImportTally } from "./import-tally.ts";
 
 export interface BatchWriterOptions {
@@ -39,6 +42,11 @@ export function isTransientDatabaseError(error: unknown): boolean {
     code === "40001" ||
     code === "40P01"
   );
+}
+
+/** The normaliser's hash of a row rebuilt over stored values; a stored week comes back in jsonb's key order. */
+function hashRebuiltBusiness(business: BusinessInput): string {
+  return hashBusiness(business.workingHours ? { ...business, workingHours: inWeekOrder(business.workingHours) } : business);
 }
 
 const RETRY_DELAYS_MS = [250, 500, 1000, 2000, 4000, 8000, 8000, 8000, 8000, 8000];
@@ -125,6 +133,7 @@ export function createBatchWriter(handle: DatabaseHandle, tally: ImportTally, op
             issues: batchIssues,
             dryRun: dryRun,
             counters: batchCounts,
+            hashBusiness: hashRebuiltBusiness,
           }),
         options.signal,
       ).then((outcome) => applyOutcome(outcome, batchRows, batchNames));

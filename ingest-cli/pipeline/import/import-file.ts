@@ -25,10 +25,26 @@ import { deleteUploadCopy, recoverInterruptedImports } from "./interrupted-runs.
 import { createBatchWriter, type BatchWriter } from "./batch-writer.ts";
 import { countResolvedFields, summarizeFieldRates, type FieldRates } from "./field-rates.ts";
 import { createInFileDuplicates } from "./in-file-duplicates.ts";
-import { countInFileDuplicate, countRead, countRejected, countSkipped, createTally, type ImportProgress, type ImportTally } from "./import-tally.ts";
+import {
+  countInFileDuplicate,
+  countRead,
+  countRejected,
+  countSkipped,
+  countWarnings,
+  createTally,
+  type ImportProgress,
+  type ImportTally,
+} from "./import-tally.ts";
 import { choosePrepareWorkers, prepareItems } from "./prepare-pool.ts";
 import { RejectedRowsWriter } from "./rejected-rows.ts";
-import { buildBatchResult, buildDashboardReport, buildSingleFileResult, type ImportCounters } from "./reports.ts";
+import {
+  buildBatchResult,
+  buildDashboardReport,
+  buildSingleFileResult,
+  type ImportCounters,
+  type WarningGroup,
+  type WarningRecord,
+} from "./reports.ts";
 
 export type { ImportProgress } from "./import-tally.ts";
 
@@ -90,6 +106,8 @@ export interface ImportOutcome {
   warnings: number;
   /** Per-field resolution rates of the rows this run kept (a resumed run: the rows after the resume point). */
   fieldRates: FieldRates;
+  /** The first warnings (line, field, code, reason) and every warning counted by code and field. */
+  warningSummary: { sample: WarningRecord[]; groups: WarningGroup[] };
   error?: { code: string; message: string };
   /** Set when the search engine could not take some written businesses (the next `reindex` catches up). */
   searchIndexError?: string;
@@ -323,7 +341,7 @@ async function writeRows(
             skip(line, name, "DUPLICATE_IN_FILE", `repeats line ${earlierLine} (same ${placeId ? "place_id" : "name and address"})`, null);
           }
         } else if (!alreadyCommitted) {
-          tally.warnings += item.warnings.length;
+          countWarnings(tally, line, item.warnings);
           countResolvedFields(tally.fieldRates, item.resolved, item.warnings);
           for (const warning of item.warnings) {
             if (storedWarnings >= MAX_STORED_WARNINGS) break;
@@ -427,6 +445,7 @@ async function finishRun(
     dashboard,
     warnings: tally.warnings,
     fieldRates,
+    warningSummary: { sample: tally.warningSample, groups: [...tally.warningGroups.values()] },
     error: failure,
     ...(written.searchIndexError === null ? {} : { searchIndexError: written.searchIndexError }),
   };

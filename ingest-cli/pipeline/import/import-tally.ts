@@ -2,10 +2,14 @@
 // the rule: a row is counted once, where it is read (rejected, skipped in the file) or where its batch commits.
 import type { BatchOutcome } from "../../../db/writes/import-batch.ts";
 import { createFieldRateTally, type FieldRateTally } from "./field-rates.ts";
-import type { ExcelDuplicateRecord, ImportCounters, RejectedRow } from "./reports.ts";
+import type { ExcelDuplicateRecord, ImportCounters, RejectedRow, WarningGroup, WarningRecord } from "./reports.ts";
 
 /** Names, rejected rows and repeats kept as samples for the reports. */
 const SAMPLE_LIMIT = 100;
+/** Warnings printed one per line by `import`/`validate`; the groups count every one. */
+export const WARNING_SAMPLE_LIMIT = 20;
+/** Lines named per warning group ("lines 4, 9, …"). */
+const WARNING_GROUP_LINES = 5;
 
 export interface ImportProgress {
   rowsRead: number;
@@ -35,6 +39,9 @@ export interface ImportTally {
   warnings: number;
   /** Which fields the kept rows resolved, and the evidence behind them. */
   fieldRates: FieldRateTally;
+  /** The first warnings, and every warning counted by code and field (with its first lines). */
+  warningSample: WarningRecord[];
+  warningGroups: Map<string, WarningGroup>;
 }
 
 export function createTally(file: Pick<ImportCounters, "fileName" | "fileSizeBytes" | "startedAt" | "columnExtraction">): ImportTally {
@@ -62,7 +69,22 @@ export function createTally(file: Pick<ImportCounters, "fileName" | "fileSizeByt
     placeIds: new Set(),
     warnings: 0,
     fieldRates: createFieldRateTally(),
+    warningSample: [],
+    warningGroups: new Map(),
   };
+}
+
+/** A kept row's normalisation warnings (a rejected cell, a repaired text…): counted, grouped, sampled. */
+export function countWarnings(tally: ImportTally, line: number, warnings: ReadonlyArray<Omit<WarningRecord, "line">>): void {
+  tally.warnings += warnings.length;
+  for (const { field, code, reason } of warnings) {
+    if (tally.warningSample.length < WARNING_SAMPLE_LIMIT) tally.warningSample.push({ line, field, code, reason });
+    const key = `${code}\u0000${field ?? ""}`;
+    let group = tally.warningGroups.get(key);
+    if (!group) tally.warningGroups.set(key, (group = { code, field, count: 0, lines: [] }));
+    group.count++;
+    if (group.lines.length < WARNING_GROUP_LINES && group.lines.at(-1) !== line) group.lines.push(line);
+  }
 }
 
 /** A data line read for the first time (not one a resumed run already committed). */

@@ -124,6 +124,9 @@ export function prepareItem(item: SourceItem, context: PrepareContext): Prepared
     return { kind: "invalid", line, field: first?.field ?? null, code: first?.code ?? "INVALID_ROW", reason, raw: values };
   }
   const business = result.business;
+  const row = stageBusiness(line, business);
+  // Rare: the writer rebuilds this row over the stored business's values (import-batch.ts).
+  if (result.keepStored.length > 0) row.kept = { fields: result.keepStored, business };
   return {
     kind: "row",
     line,
@@ -131,7 +134,7 @@ export function prepareItem(item: SourceItem, context: PrepareContext): Prepared
     placeId: business.placeId ?? null,
     warnings: result.warnings,
     resolved: resolvedFieldMask(business),
-    row: stageBusiness(line, business),
+    row,
   };
 }
 

@@ -11,6 +11,22 @@ export interface RejectedRow {
   reason: string;
 }
 
+/** A normalisation warning of a row that was imported: the cell was ignored or repaired, the row kept. */
+export interface WarningRecord {
+  line: number;
+  field: string | null;
+  code: string;
+  reason: string;
+}
+
+/** Every warning of one code and field: how many, and the first lines. */
+export interface WarningGroup {
+  code: string;
+  field: string | null;
+  count: number;
+  lines: number[];
+}
+
 export interface ExcelDuplicateRecord {
   line: number;
   name: string;
@@ -114,6 +130,18 @@ export function summariseList(items: readonly string[], max: number, total = ite
 /** { line: 17, field: "rating", reason } → 'Line 17: rating — <reason>'; without a field → 'Line 17: <reason>'. */
 export function formatRejection(row: RejectedRow): string {
   return row.field ? `Line ${row.line}: ${row.field} — ${row.reason}` : `Line ${row.line}: ${row.reason}`;
+}
+
+/** '3 warnings: 2 OUT_OF_RANGE latitude (lines 4, 9), 1 HOURS_UNREADABLE working_hours (line 7)'; '' without any. */
+export function summariseWarnings(total: number, groups: readonly WarningGroup[]): string {
+  if (total === 0) return "";
+  const parts = [...groups]
+    .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code))
+    .map((group) => {
+      const lines = `${group.lines.length === 1 ? "line" : "lines"} ${group.lines.join(", ")}${group.count > group.lines.length ? ", …" : ""}`;
+      return `${group.count} ${group.code}${group.field ? ` ${group.field}` : ""} (${lines})`;
+    });
+  return `${total} ${total === 1 ? "warning" : "warnings"}: ${parts.join(", ")}`;
 }
 
 /** A file succeeded when it had rows and not every one of them was rejected. */

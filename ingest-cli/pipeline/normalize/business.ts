@@ -3,6 +3,7 @@
 import { hash } from "node:crypto";
 import { BUSINESS_STATUSES, type BusinessStatus } from "../../../db/schema/businesses.ts";
 import type { BusinessInput } from "../../../db/writes/businesses.ts";
+import type { KeepStoredField } from "../../../db/writes/kept-values.ts";
 import { computeRankScore } from "../../../db/writes/businesses.ts";
 import { countryCodeFromName, countryName } from "../../../db/rules/countries.ts";
 import { cityFromAddress } from "../../../db/rules/place-names.ts";
@@ -50,7 +51,13 @@ export interface FieldIssue {
   reason: string;
 }
 
-export type NormalizeResult = { ok: true; business: BusinessInput; warnings: FieldIssue[] } | { ok: false; issues: FieldIssue[] };
+/**
+ * `keepStored`: fields whose source cell held a value that was rejected (out of range, unreadable); the business
+ * carries the default there (null, 0, operational), and a re-import keeps the stored value instead (kept-values.ts).
+ * A blank cell is not listed: blank means the source has no value.
+ */
+export type NormalizeResult =
+  { ok: true; business: BusinessInput; warnings: FieldIssue[]; keepStored: KeepStoredField[] } | { ok: false; issues: FieldIssue[] };
 
 export interface NormalizeOptions {
   isTest?: boolean;
@@ -104,6 +111,7 @@ export function placeIdFromUrl(url: string): string | null {
 export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = {}): NormalizeResult {
   const issues: FieldIssue[] = [];
   const warnings: FieldIssue[] = [];
+  const keepStored = new Set<KeepStoredField>();
 
   const text = (field: CanonicalField): string | null => {
     const cleaned = cleanText(raw[field]);
@@ -117,15 +125,16 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
     }
     return cleaned.value;
   };
-  const number = (field: CanonicalField, min: number, max: number): number | null => {
+  const number = (field: CanonicalField & KeepStoredField, min: number, max: number): number | null => {
     const value = parseNumber(raw[field]);
     if (value === null) return null;
     if (Number.isNaN(value) || value < min || value > max) {
       warnings.push({
         field,
         code: "OUT_OF_RANGE",
-        reason: `${field} "${String(raw[field]).slice(0, 40)}" is not a number from ${min} to ${max}; left blank`,
+        reason: `${field} "${String(raw[field]).slice(0, 40)}" is not a number from ${min} to ${max}; ignored (a stored value is kept)`,
       });
+      keepStored.add(field);
       return null;
     }
     return value;
@@ -148,8 +157,10 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
     warnings.push({
       field: "latitude",
       code: "COORDINATES_INCOMPLETE",
-      reason: "latitude and longitude must both be present (and not 0,0); both left blank",
+      reason: "latitude and longitude must both be present (and not 0,0); both ignored (stored coordinates are kept)",
     });
+    // NOTE: a pair: a rejected half keeps both stored halves, never one new half beside one old.
+    keepStored.add("latitude").add("longitude");
     latitude = null;
     longitude = null;
   }
@@ -171,16 +182,19 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
   const workingHours = parseWorkingHours(raw.working_hours);
   const hoursText = cleanText(raw.working_hours).value;
   if (workingHours === null && hoursText !== null && hoursText !== "{}" && hoursText !== "[]") {
-    warnings.push({ field: "working_hours", code: "HOURS_UNREADABLE", reason: "opening hours could not be read; left blank" });
+    warnings.push({ field: "working_hours", code: "HOURS_UNREADABLE", reason: "opening hours could not be read; ignored (stored hours are kept)" });
+    keepStored.add("workingHours");
   }
   const statusText = text("business_status");
   const status = statusText ? STATUS_MAP[statusText.toLowerCase().replace(/[\s-]+/g, "_")] : "operational";
-  if (statusText && !status)
+  if (statusText && !status) {
     warnings.push({
       field: "business_status",
       code: "STATUS_UNKNOWN",
-      reason: `"${statusText}" is not one of ${BUSINESS_STATUSES.join(", ")}; operational assumed`,
+      reason: `"${statusText}" is not one of ${BUSINESS_STATUSES.join(", ")}; the stored status is kept (operational for a new business)`,
     });
+    keepStored.add("status");
+  }
 
   if (issues.length > 0 || !name) return { ok: false, issues };
 
@@ -231,7 +245,7 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
   };
   business.rankScore = computeRankScore(business);
   business.contentHash = hashBusiness(business);
-  return { ok: true, business, warnings };
+  return { ok: true, business, warnings, keepStored: [...keepStored] };
 }
 
 /**

@@ -2,7 +2,7 @@
 // Handles 9AM-5PM, 11:30am-2:30pm,5:30-11pm, 09:00–17:00, en/em dashes, "to", U+202F/U+00A0 spaces,
 // Closed, Open 24 hours, past-midnight closes, per-day arrays, pipe-joined text and non-English day names.
 import type { WeekHours } from "../../../db/schema/businesses.ts";
-import type { WeekDay } from "../../../db/rules/opening-hours.ts";
+import { WEEK_DAYS, type WeekDay } from "../../../db/rules/opening-hours.ts";
 
 const DAY_NAMES: Record<string, WeekDay> = {};
 const DAY_ALIASES: Record<WeekDay, string[]> = {
@@ -241,7 +241,17 @@ function parseObject(entries: Array<[string, unknown]>): WeekHours | null {
     week[day] = ranges;
     any = true;
   }
-  return any ? week : null;
+  return any ? inWeekOrder(week) : null;
+}
+
+/**
+ * The days monday → sunday, whatever order the source listed them in: the content hash covers the key order, and a
+ * stored week (jsonb keeps its own key order) must hash the same when a re-import keeps it (kept-values.ts).
+ */
+export function inWeekOrder(week: WeekHours): WeekHours {
+  const ordered: WeekHours = {};
+  for (const day of WEEK_DAYS) if (week[day] !== undefined) ordered[day] = week[day];
+  return ordered;
 }
 
 /** Parsed hours texts: real files repeat a few hundred shapes across millions of rows. */
