@@ -3,7 +3,7 @@
 import { bigint, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { businesses } from "./businesses.ts";
 
-/** Survivor fields a merge filled: column (snake_case) → the survivor's value before and after. */
+/** Survivor fields a merge filled: field (the schema's camelCase name) → the survivor's value before and after. */
 export type MergeFilledFields = Record<string, { before: unknown; after: unknown }>;
 
 /** Fields where both rows had different non-empty values: the survivor kept its own, the merged one is kept here. */
