@@ -4,7 +4,7 @@
 // recorded with the merge, which can be undone), keeps every removed slug and identity leading to it, then refreshes
 // the aggregates and an external search index once.
 import type { DatabaseHandle } from "../../../db/client.ts";
-import { recordCliAuditEvent } from "../../../db/writes/audit-log.ts";
+import { AUDIT_SAMPLE_SIZE, recordCliAuditEvent, sampleIds } from "../../../db/writes/audit-log.ts";
 import {
   findNameAddressCandidates,
   findNearbySameNamePairs,
@@ -35,9 +35,6 @@ import { removeBusinessesFromIndex, syncBusinessesById } from "../../../search/r
 import { hashBusiness } from "../normalize/business.ts";
 import { foldForIdentity } from "../normalize/text.ts";
 import { yieldToEventLoop } from "../event-loop.ts";
-
-/** How many ids a bulk audit entry names (the counts cover the rest). */
-export const AUDIT_SAMPLE_SIZE = 20;
 
 export const DUPLICATE_REASONS = ["place_id", "name_address", "name_nearby"] as const;
 export type DuplicateReason = (typeof DUPLICATE_REASONS)[number];
@@ -369,7 +366,7 @@ export async function mergeDuplicates(
         review: result.review,
         byReason: result.byReason,
         merges: result.merges,
-        sampleIds: removedIds.slice(0, AUDIT_SAMPLE_SIZE),
+        sampleIds: sampleIds(removedIds),
       },
     });
   }
