@@ -157,7 +157,7 @@ export async function toggleApproval(context: AdminContext, id: number): Promise
   await recordAdminAction(context, business.isApproved ? "business.approve" : "business.unapprove", {
     target: `business:${id}`,
     rowCount: 1,
-    details: { name: business.name },
+    details: { name: business.name, changes: { isApproved: { before: !business.isApproved, after: business.isApproved } } },
   });
   return { success: true, message: "Business approval status updated.", business };
 }
@@ -169,7 +169,11 @@ export async function deleteBusiness(context: AdminContext, id: number): Promise
   await recordAdminAction(context, "business.delete", {
     target: `business:${id}`,
     rowCount: 1,
-    details: { name: business.name, slug: business.slug },
+    details: {
+      name: business.name,
+      slug: business.slug,
+      changes: { business: { before: { name: business.name, slug: business.slug, isApproved: business.isApproved }, after: null } },
+    },
   });
   return { success: true, message: "Business has been deleted successfully", business };
 }

@@ -8,6 +8,7 @@ import { AdminCard, adminMeta, buttonClasses, EmptyState, inputClasses, PageHead
 import { requireAdminPage } from "~/models/admin-auth.server";
 import { listAuditPage, parseAuditQuery } from "~/models/admin-inbox.server";
 import { NO_STORE } from "~/models/cache-policy.server";
+import { summarizeAuditDetails } from "~/utils/audit-summary";
 
 export const meta: MetaFunction = () => adminMeta("Audit log");
 
@@ -87,6 +88,9 @@ export default function AdminAudit() {
                       title={event.details ? JSON.stringify(event.details) : undefined}
                     >
                       {event.target ?? "—"}
+                      {summarizeAuditDetails(event.details) ? (
+                        <div className="truncate text-xs text-slate-500 dark:text-slate-400">{summarizeAuditDetails(event.details)}</div>
+                      ) : null}
                     </td>
                     <td className="px-5 py-3 text-right tabular-nums text-slate-700 dark:text-slate-300">
                       {event.rowCount === null ? "—" : formatNumber(event.rowCount)}

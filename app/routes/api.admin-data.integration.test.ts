@@ -248,6 +248,11 @@ describe(`admin data API on ${testDriver()}`, () => {
       { actor: "admin", action: "business.unapprove", target: `business:${id}`, row_count: 1 },
       { actor: "admin", action: "business.approve", target: `business:${id}`, row_count: 1 },
     ]);
+    // Each entry carries what changed, before → after.
+    expect(await handle.query("select details -> 'changes' as changes from audit_log where action like 'business.%' order by id")).toEqual([
+      { changes: { isApproved: { before: true, after: false } } },
+      { changes: { isApproved: { before: false, after: true } } },
+    ]);
 
     const missing = await call(toggleAction as Handler, makeRequest("/api/admin/businesses/999999/toggle-approval", { method: "POST", auth }), {
       id: "999999",
@@ -266,6 +271,11 @@ describe(`admin data API on ${testDriver()}`, () => {
     expect(response.status).toBe(200);
     expect(await body(response)).toMatchObject({ success: true, business: { id, name: "Zeta Bar" } });
     expect(await handle.query("select category_slug from category_counts where category_slug = 'bar'")).toEqual([]);
+    const [audit] = await handle.query<{ changes: unknown }>(
+      "select details -> 'changes' as changes from audit_log where action = 'business.delete' and target = $1",
+      [`business:${id}`],
+    );
+    expect(audit?.changes).toEqual({ business: { before: { name: "Zeta Bar", slug, isApproved: true }, after: null } });
     expect((await call(businessLoader as Handler, makeRequest(`/api/businesses/${slug}`, { origin: null }), { slug })).status).toBe(404);
     expect(
       (await call(deleteBusinessAction as Handler, makeRequest(`/api/businesses/${id}`, { method: "DELETE", auth }), { slug: String(id) })).status,

@@ -219,15 +219,26 @@ export interface BusinessSummary {
   countryCode: string | null;
   placeId: string | null;
   fullAddress: string | null;
+  phone: string | null;
 }
 
 /** What an operator needs to recognise a business in a report. */
 export async function listBusinessSummaries(handle: DatabaseHandle, ids: number[]): Promise<BusinessSummary[]> {
   if (ids.length === 0) return [];
   const rows = await handle.query<BusinessSummary>(
-    `select id::int as "id", name, slug, city, country_code as "countryCode", place_id as "placeId", full_address as "fullAddress"
+    `select id::int as "id", name, slug, city, country_code as "countryCode", place_id as "placeId", full_address as "fullAddress", phone
        from businesses where id = any($1::bigint[]) order by id`,
     [ids],
   );
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/** id → stored place id (null when it has none): the duplicate finder never merges two different ones. */
+export async function listBusinessPlaceIds(handle: DatabaseHandle, ids: number[]): Promise<Map<number, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await handle.query<{ id: number; place_id: string | null }>(
+    "select id::int as id, place_id from businesses where id = any($1::bigint[])",
+    [ids],
+  );
+  return new Map(rows.map((row) => [Number(row.id), row.place_id]));
 }

@@ -1,4 +1,5 @@
-// Admin and operator actions → the audit trail (who, what, when, how many rows), shown in the admin.
+// Admin and operator actions → the audit trail (who, what, when, how many rows, and what changed: before → after for
+// a single edit, a count and a few ids for a bulk one), shown in the admin.
 import type { DatabaseHandle } from "../client.ts";
 import { auditLog } from "../schema/index.ts";
 
@@ -7,6 +8,17 @@ export interface AuditEvent {
   target?: string | null;
   rowCount?: number | null;
   details?: Record<string, unknown> | null;
+}
+
+/** Changed fields of one edit: field → its value before and after (the shape the audit screen summarises). */
+export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
+
+/** How many ids a bulk entry names; its row count covers the rest. */
+export const AUDIT_SAMPLE_SIZE = 20;
+
+/** The first ids of a bulk change, for its audit entry's `sampleIds`. */
+export function sampleIds(ids: readonly number[]): number[] {
+  return ids.slice(0, AUDIT_SAMPLE_SIZE);
 }
 
 export interface AuditActor {

@@ -136,6 +136,10 @@ const RESOLVED_SLUG = `case when exists (select 1 from businesses b where b.slug
                       then s.slug_alt2 else s.slug_alt end
             else s.slug end`;
 
+// A stored place id is never replaced: a row keyed by its place id carries the same one, and a merged identity that
+// resolves to its survivor through business_aliases must not swap the survivor's own.
+const PLACE_ID_UPDATE = "place_id = coalesce(businesses.place_id, excluded.place_id)";
+
 /** The merge alone (no run to count into). */
 const MERGE = (onDuplicate: "update" | "skip") => `
   insert into businesses (${TARGET_COLUMNS.join(", ")})
@@ -143,7 +147,7 @@ const MERGE = (onDuplicate: "update" | "skip") => `
   on conflict (identity_key) do ${
     onDuplicate === "skip"
       ? "nothing"
-      : `update set ${UPDATE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(", ")}, updated_at = now()
+      : `update set ${UPDATE_COLUMNS.map((c) => (c === "place_id" ? PLACE_ID_UPDATE : `${c} = excluded.${c}`)).join(", ")}, updated_at = now()
          where businesses.content_hash is distinct from excluded.content_hash`
   }
   returning (xmax = 0) as inserted, id::float8 as id, identity_key, place_id is not null as has_place_id`;
@@ -185,8 +189,16 @@ const ADVISORY_LOCK = "select pg_advisory_xact_lock($1::bigint)";
 // that is no longer this process's (recovery marked it interrupted, another process resumed it) must not be written.
 const RUN_PROGRESS = "select committed_through_row as committed, status, claimed_by from import_runs where id = $1::bigint for update";
 type RunProgress = { committed: number; status: string; claimed_by: string | null };
-// Stored hashes of the batch's identities: unchanged rows are counted and never sent (re-imports stay cheap).
-const STORED_HASHES = "select identity_key, content_hash from businesses where identity_key = any($1::text[])";
+// Stored hashes of the batch's identities: unchanged rows are counted and never sent (re-imports stay cheap). An
+// identity a dedupe merge retired resolves through business_aliases to the row that absorbed it (`incoming_key` is
+// the row's own key, `identity_key` the stored one it updates).
+const STORED_HASHES = `
+  select identity_key as incoming_key, identity_key, content_hash from businesses where identity_key = any($1::text[])
+  union all
+  select a.identity_key, b.identity_key, b.content_hash
+    from business_aliases a join businesses b on b.id = a.business_id
+   where a.identity_key = any($1::text[])`;
+type StoredHash = { incoming_key: string; identity_key: string; content_hash: string };
 
 /** Gives later rows of a batch that want an earlier row's slug their first free alternative. */
 export function settleBatchSlugs(rows: StagedRow[]): void {
@@ -235,17 +247,35 @@ function emptyOutcome(): BatchOutcome {
 /** The rows that must be staged: new identities, and changed ones unless duplicates are skipped; counts the rest. */
 function pickFreshRows(
   rows: StagedRow[],
-  stored: Array<{ identity_key: string; content_hash: string }>,
+  stored: StoredHash[],
   options: BatchOptions,
   outcome: BatchOutcome,
   keptValues: StoredKeptValues[] = [],
 ): StagedRow[] {
-  const hashes = new Map<string, string>();
-  for (const row of stored) hashes.set(row.identity_key, row.content_hash);
+  const hashes = new Map<string, { key: string; hash: string }>();
+  // A live identity wins over an alias of the same key.
+  for (const row of stored) {
+    if (!hashes.has(row.incoming_key) || row.incoming_key === row.identity_key)
+      hashes.set(row.incoming_key, { key: row.identity_key, hash: row.content_hash });
+  }
+  // NOTE: kept values are looked up by the incoming identity, so a row arriving under a merged (alias) identity
+  // with a rejected cell does not find the survivor's stored value; it keeps the default instead.
   if (keptValues.length > 0) restageKeptRows(rows, keptValues, options);
+  const ownKeys = new Set(rows.map((row) => row.identityKey));
   const fresh: StagedRow[] = [];
   for (const row of rows) {
-    const hash = hashes.get(row.identityKey);
+    const hash = hashes.get(row.identityKey)?.hash;
+    const storedKey = hashes.get(row.identityKey)?.key;
+    if (storedKey !== undefined && storedKey !== row.identityKey) {
+      // A merged identity updates its survivor; when the survivor's own row is in this batch too, that row decides
+      // (one statement may not update a row twice).
+      if (ownKeys.has(storedKey)) {
+        outcome.unchanged++;
+        continue;
+      }
+      ownKeys.add(storedKey);
+      row.identityKey = storedKey;
+    }
     if (hash === undefined) fresh.push(row);
     else if (options.onDuplicate === "skip") outcome.skippedLines.push(row.lineNumber);
     else if (hash === row.contentHash) outcome.unchanged++;
@@ -360,11 +390,7 @@ async function writeBatchOnServer(sql: postgres.Sql, rows: StagedRow[], options:
     const lock = connection.unsafe(ADVISORY_LOCK, [IMPORT_WRITE_LOCK], prepared).execute();
     const progress = options.runId === null ? null : connection.unsafe<RunProgress[]>(RUN_PROGRESS, [options.runId], prepared).execute();
     const stored =
-      rows.length === 0
-        ? null
-        : connection
-            .unsafe<Array<{ identity_key: string; content_hash: string }>>(STORED_HASHES, [rows.map((row) => row.identityKey)], prepared)
-            .execute();
+      rows.length === 0 ? null : connection.unsafe<StoredHash[]>(STORED_HASHES, [rows.map((row) => row.identityKey)], prepared).execute();
     const keptKeys = keptIdentities(rows);
     const keptValues = keptKeys.length === 0 ? null : connection.unsafe<StoredKeptValues[]>(STORED_KEPT_VALUES, [keptKeys], prepared).execute();
     const staging = rows.length === 0 ? null : connection.unsafe(CREATE_STAGING).execute();
@@ -467,7 +493,7 @@ async function writeBatchOnPglite(pglite: PgliteClient, rows: StagedRow[], optio
           ? []
           : pickFreshRows(
               rows,
-              await run<{ identity_key: string; content_hash: string }>(STORED_HASHES, [rows.map((row) => row.identityKey)]),
+              await run<StoredHash>(STORED_HASHES, [rows.map((row) => row.identityKey)]),
               options,
               outcome,
               keptKeys.length === 0 ? [] : await run<StoredKeptValues>(STORED_KEPT_VALUES, [keptKeys]),

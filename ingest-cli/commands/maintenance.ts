@@ -1,5 +1,5 @@
 // `directory fix-slugs | dedupe | delete-test-data`: options → the maintenance jobs in pipeline/maintenance,
-// progress on stderr and the result on stdout; destructive work needs --apply or a confirmation.
+// progress on stderr and the result on stdout; destructive work needs --apply (or an explicit --merge) or a confirmation.
 import readline from "node:readline/promises";
 import type { Command } from "commander";
 import { z } from "zod";
@@ -10,7 +10,9 @@ import { deleteTestData } from "../pipeline/maintenance/delete-test-data.ts";
 import {
   DUPLICATE_REASONS,
   findDuplicates,
+  forceMerge,
   mergeDuplicates,
+  undoMerge,
   type DuplicateGroup,
   type DuplicateReason,
   type MergeResult,
@@ -31,10 +33,17 @@ const FixSlugsOptionsSchema = z.object({
   json: z.boolean().default(false),
 });
 
+const businessId = z.coerce
+  .number({ error: "must be a business id, e.g. --merge 12 34" })
+  .int("must be a business id, e.g. --merge 12 34")
+  .positive("must be a business id, e.g. --merge 12 34");
+
 const DedupeOptionsSchema = z.object({
   apply: z.boolean().default(false),
   limit: wholeNumber("--limit", 0, 10_000, 20).default(10),
   json: z.boolean().default(false),
+  merge: z.array(businessId).length(2, "takes two ids: the business to keep, then the one to merge into it, e.g. --merge 12 34").optional(),
+  undo: wholeNumber("--undo", 1, Number.MAX_SAFE_INTEGER, 7).optional(),
 });
 
 const DeleteTestDataOptionsSchema = z.object({
@@ -95,59 +104,119 @@ async function runFixSlugs(raw: unknown): Promise<void> {
   }
 }
 
+type SampledGroup = DuplicateGroup & { businesses: BusinessSummary[] };
+
 interface DedupeReport {
   applied: boolean;
+  /** Groups merged (or to merge, without --apply); groups up for review are not among them. */
   groups: number;
   /** Businesses that merging removes (or removed, with --apply). */
   duplicates: number;
   byReason: Record<DuplicateReason, { groups: number; duplicates: number }>;
-  sample: Array<DuplicateGroup & { businesses: BusinessSummary[] }>;
+  sample: SampledGroup[];
+  /** Groups whose rows hold different place ids: never merged automatically. */
+  review: { groups: number; sample: SampledGroup[] };
   merge: MergeResult | null;
 }
 
+function label(business: BusinessSummary | undefined, id: number): string {
+  return business ? `#${id} "${business.name}" (${business.slug}${business.city ? `, ${business.city}` : ""})` : `#${id}`;
+}
+
 function describeDedupe(report: DedupeReport): string {
-  if (report.groups === 0) return "No duplicate businesses found.";
-  const lines = [
-    `${report.applied ? "Merged" : "Found"} ${report.groups} duplicate groups (${report.duplicates} businesses ${report.applied ? "removed" : "to remove"}):`,
-    ...DUPLICATE_REASONS.map((reason) => `  ${reason}: ${report.byReason[reason].groups} groups, ${report.byReason[reason].duplicates} duplicates`),
-  ];
-  if (report.sample.length > 0) lines.push(report.applied ? "Sample (as found before merging):" : "Sample:");
-  for (const group of report.sample) {
-    const label = (business: BusinessSummary | undefined, id: number) =>
-      business ? `#${id} "${business.name}" (${business.slug}${business.city ? `, ${business.city}` : ""})` : `#${id}`;
-    const byId = new Map(group.businesses.map((business) => [business.id, business]));
-    const others = group.ids.filter((id) => id !== group.keep).map((id) => label(byId.get(id), id));
-    lines.push(`  [${group.reason}] keep ${label(byId.get(group.keep), group.keep)} ← ${others.join(", ")}`);
+  if (report.groups === 0 && report.review.groups === 0) return "No duplicate businesses found.";
+  const lines: string[] = [];
+  if (report.groups === 0) lines.push("No duplicate businesses to merge automatically.");
+  else {
+    lines.push(
+      `${report.applied ? "Merged" : "Found"} ${report.groups} duplicate groups (${report.duplicates} businesses ${report.applied ? "removed" : "to remove"}):`,
+      ...DUPLICATE_REASONS.map((reason) => `  ${reason}: ${report.byReason[reason].groups} groups, ${report.byReason[reason].duplicates} duplicates`),
+    );
+    if (report.sample.length > 0) lines.push(report.applied ? "Sample (as found before merging):" : "Sample:");
+    for (const group of report.sample) {
+      const byId = new Map(group.businesses.map((business) => [business.id, business]));
+      const others = group.ids.filter((id) => id !== group.keep).map((id) => label(byId.get(id), id));
+      lines.push(`  [${group.reason}] keep ${label(byId.get(group.keep), group.keep)} ← ${others.join(", ")}`);
+    }
+    if (report.groups > report.sample.length) lines.push(`  ... and ${report.groups - report.sample.length} more groups (raise --limit to see them)`);
   }
-  if (report.groups > report.sample.length) lines.push(`  ... and ${report.groups - report.sample.length} more groups (raise --limit to see them)`);
+  if (report.review.groups > 0) {
+    lines.push(`${report.review.groups} groups need review: their rows hold different place ids, so they are never merged automatically:`);
+    for (const group of report.review.sample) {
+      const byId = new Map(group.businesses.map((business) => [business.id, business]));
+      const members = group.ids.map((id) => {
+        const business = byId.get(id);
+        return `${label(business, id)} place id ${business?.placeId ?? "none"}, phone ${business?.phone ?? "none"}`;
+      });
+      lines.push(`  [${group.reason}] ${members.join(" ↔ ")}`);
+    }
+    if (report.review.groups > report.review.sample.length)
+      lines.push(`  ... and ${report.review.groups - report.review.sample.length} more (raise --limit)`);
+    lines.push("  If two are one place, merge them explicitly: directory dedupe --merge <keepId> <otherId>");
+  }
   if (report.merge && report.merge.skipped > 0) lines.push(`${report.merge.skipped} groups were skipped: their rows changed since they were found.`);
-  if (!report.applied) lines.push("Nothing was changed; run again with --apply to merge them.");
+  if (report.merge && report.merge.merges.length > 0) {
+    lines.push(
+      `Merge ids (undo one with directory dedupe --undo <mergeId>): ${report.merge.merges.map((m) => `#${m.mergeId} (#${m.mergedId} → #${m.survivorId})`).join(", ")}`,
+    );
+  }
+  if (!report.applied && report.groups > 0) lines.push("Nothing was changed; run again with --apply to merge them.");
   return lines.join("\n");
+}
+
+async function sampleGroups(handle: Awaited<ReturnType<typeof getDatabase>>, groups: DuplicateGroup[]): Promise<SampledGroup[]> {
+  const summaries = await listBusinessSummaries(
+    handle,
+    groups.flatMap((group) => group.ids),
+  );
+  return groups.map((group) => ({ ...group, businesses: summaries.filter((business) => group.ids.includes(business.id)) }));
 }
 
 async function runDedupe(raw: unknown): Promise<void> {
   const options = parseOptions(DedupeOptionsSchema, raw);
+  if ([options.apply, options.merge !== undefined, options.undo !== undefined].filter(Boolean).length > 1) {
+    throw new CliError("INVALID_OPTION", "Use one of --apply, --merge <keepId> <otherId> or --undo <mergeId> at a time.");
+  }
   const stop = interruptible();
   try {
     const handle = await getDatabase();
+    if (options.merge) {
+      const [keep, other] = options.merge as [number, number];
+      const merged = await forceMerge(handle, keep, other);
+      printResult(
+        options.json,
+        merged,
+        () =>
+          `Merged #${other} into #${keep} (merge #${merged.mergeId}${merged.conflicts.length > 0 ? `; conflicting values kept in the merge record: ${merged.conflicts.join(", ")}` : ""}). Undo with: directory dedupe --undo ${merged.mergeId}`,
+      );
+      return;
+    }
+    if (options.undo !== undefined) {
+      const undone = await undoMerge(handle, options.undo);
+      printResult(
+        options.json,
+        undone,
+        () =>
+          `Undid merge #${undone.mergeId}: #${undone.restoredId} is back (${undone.restoredSlug}); #${undone.survivorId} reverted ${undone.reverted.length} fields${undone.keptChanged.length > 0 ? ` and kept ${undone.keptChanged.join(", ")} (changed since the merge)` : ""}.`,
+      );
+      return;
+    }
     process.stderr.write("dedupe: looking for duplicates…\n");
-    const groups = await findDuplicates(handle);
+    const found = await findDuplicates(handle);
+    const groups = found.filter((group) => !group.review);
+    const review = found.filter((group) => group.review);
     const byReason = Object.fromEntries(DUPLICATE_REASONS.map((reason) => [reason, { groups: 0, duplicates: 0 }])) as DedupeReport["byReason"];
     for (const group of groups) {
       byReason[group.reason].groups++;
       byReason[group.reason].duplicates += group.ids.length - 1;
     }
-    const sampled = groups.slice(0, options.limit);
-    const summaries = await listBusinessSummaries(
-      handle,
-      sampled.flatMap((group) => group.ids),
-    );
-    const sample = sampled.map((group) => ({ ...group, businesses: summaries.filter((business) => group.ids.includes(business.id)) }));
+    const sample = await sampleGroups(handle, groups.slice(0, options.limit));
+    const reviewSample = await sampleGroups(handle, review.slice(0, options.limit));
 
     let merge: MergeResult | null = null;
     if (options.apply && groups.length > 0) {
       const progress = createProgress("dedupe", groups.length);
-      merge = await mergeDuplicates(handle, groups, { signal: stop.signal, onProgress: (p) => progress.update(p.done) }).catch((error: unknown) => {
+      merge = await mergeDuplicates(handle, found, { signal: stop.signal, onProgress: (p) => progress.update(p.done) }).catch((error: unknown) => {
         if (stop.signal.aborted)
           throw new CliError("INTERRUPTED", "Stopped; the groups merged so far are saved. Run `directory dedupe --apply` again for the rest.");
         throw error;
@@ -160,6 +229,7 @@ async function runDedupe(raw: unknown): Promise<void> {
       duplicates: merge ? merge.removed : groups.reduce((sum, group) => sum + group.ids.length - 1, 0),
       byReason,
       sample,
+      review: { groups: review.length, sample: reviewSample },
       merge,
     };
     printResult(options.json, report, () => describeDedupe(report));
@@ -217,8 +287,12 @@ export function register(program: Command): void {
 
   program
     .command("dedupe")
-    .description("Report duplicate businesses (same place id, same name and address, same name within 50 m); --apply merges them")
-    .option("--apply", "merge each group into its richest record (removed slugs redirect to it)")
+    .description(
+      "Report duplicate businesses (same place id, same name and address, same name within 50 m); --apply merges them, except rows with different place ids (listed for review)",
+    )
+    .option("--apply", "merge each group into its richest record (removed slugs and identities lead to it; each merge can be undone)")
+    .option("--merge <ids...>", "merge one business into another explicitly, even with different place ids: --merge <keepId> <otherId>")
+    .option("--undo <mergeId>", "undo one merge: the merged business comes back and the kept one loses what the merge filled")
     .option("--limit <n>", "how many groups to show", "10")
     .option("--json", "print the result as JSON")
     .action(runDedupe);

@@ -156,22 +156,33 @@ describe(`dedupe on ${testDriver()}`, () => {
 
   it("finds each kind of duplicate and picks the richest record to keep", async () => {
     groups = await findDuplicates(handle);
-    const simplified = groups.map((group) => ({ reason: group.reason, keep: group.keep, ids: [...group.ids].sort((a, b) => a - b) }));
+    const simplified = groups.map((group) => ({
+      reason: group.reason,
+      keep: group.keep,
+      ids: [...group.ids].sort((a, b) => a - b),
+      review: group.review,
+    }));
+    // Groups whose rows hold different place ids (a shared cid, name and address, or a name nearby) are only for review.
     const expected = [
-      { reason: "place_id", keep: idOf("ChIJalpha0001"), ids: [idOf("ChIJalpha0001"), idOf("chijALPHA0001")] },
-      { reason: "place_id", keep: idOf("p-g1"), ids: [idOf("p-g1"), idOf("p-g2")] },
-      { reason: "place_id", keep: idOf("p-g3"), ids: [idOf("p-g3"), idOf("p-g4")] },
-      { reason: "name_address", keep: idOf("p-b1"), ids: [idOf("p-b1"), idOf("Backerei  Muller"), idOf("p-b3")].sort((a, b) => a - b) },
-      { reason: "name_address", keep: idOf("Hotel Sol"), ids: [idOf("p-h2"), idOf("Hotel Sol")].sort((a, b) => a - b) },
-      { reason: "name_nearby", keep: idOf("p-c1"), ids: [idOf("p-c1"), idOf("p-c2")] },
-      { reason: "name_nearby", keep: idOf("p-k2"), ids: [idOf("p-k1"), idOf("p-k2")] },
+      { reason: "place_id", keep: idOf("ChIJalpha0001"), ids: [idOf("ChIJalpha0001"), idOf("chijALPHA0001")], review: false },
+      { reason: "place_id", keep: idOf("p-g1"), ids: [idOf("p-g1"), idOf("p-g2")], review: true },
+      { reason: "place_id", keep: idOf("p-g3"), ids: [idOf("p-g3"), idOf("p-g4")], review: true },
+      {
+        reason: "name_address",
+        keep: idOf("p-b1"),
+        ids: [idOf("p-b1"), idOf("Backerei  Muller"), idOf("p-b3")].sort((a, b) => a - b),
+        review: true,
+      },
+      { reason: "name_address", keep: idOf("Hotel Sol"), ids: [idOf("p-h2"), idOf("Hotel Sol")].sort((a, b) => a - b), review: false },
+      { reason: "name_nearby", keep: idOf("p-c1"), ids: [idOf("p-c1"), idOf("p-c2")], review: true },
+      { reason: "name_nearby", keep: idOf("p-k2"), ids: [idOf("p-k1"), idOf("p-k2")], review: true },
     ];
     expect(simplified).toEqual(expect.arrayContaining(expected));
     expect(simplified).toHaveLength(expected.length);
     for (const group of groups) expect(group.ids[0]).toBe(group.keep);
   });
 
-  it("merges into the kept record: blanks filled, nothing overwritten, slugs redirected, aggregates refreshed", async () => {
+  it("merges into the kept record (never rows with different place ids): blanks filled, nothing overwritten, slugs redirected, aggregates refreshed", async () => {
     const before = await handle.query<{ slug: string; place_id: string | null; content_hash: string; rank_score: number; identity_key: string }>(
       "select slug, place_id, content_hash, rank_score, identity_key from businesses order by id",
     );
@@ -181,8 +192,8 @@ describe(`dedupe on ${testDriver()}`, () => {
 
     const progress: number[] = [];
     const result = await mergeDuplicates(handle, groups, { onProgress: (p) => progress.push(p.done) });
-    expect(result).toEqual({ merged: 7, removed: 8, skipped: 0, byReason: { place_id: 3, name_address: 2, name_nearby: 2 } });
-    expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(result).toMatchObject({ merged: 2, removed: 2, skipped: 0, review: 5, byReason: { place_id: 1, name_address: 1, name_nearby: 0 } });
+    expect(progress).toEqual([1, 2]);
 
     const [alpha] = await handle.query<{ category: string; description: string; phone: string; rating: number; content_hash: string }>(
       "select category, description, phone, rating, content_hash from businesses where id = $1",
@@ -193,13 +204,13 @@ describe(`dedupe on ${testDriver()}`, () => {
     expect(await findBusinessIdBySlugOrRedirect(handle, alphaDuplicateSlug as string)).toMatchObject({ id: idOf("ChIJalpha0001"), redirected: true });
     expect(await findBusinessIdBySlugOrRedirect(handle, "alpha-cafe-old")).toMatchObject({ id: idOf("ChIJalpha0001"), redirected: true });
 
-    const [bakery] = await handle.query<{ url: string; working_hours: unknown; verified: boolean; phone: string; rank_score: number }>(
-      "select url, working_hours, verified, phone, rank_score from businesses where id = $1",
-      [idOf("p-b1")],
+    // The bakeries hold two different place ids: none of the three was touched.
+    const bakeries = await handle.query<{ place_id: string | null; content_hash: string }>(
+      "select place_id, content_hash from businesses where id = any($1::bigint[]) order by id",
+      [[idOf("p-b1"), idOf("Backerei  Muller"), idOf("p-b3")]],
     );
-    expect(bakery).toMatchObject({ url: "https://mueller.example/", verified: true, phone: "+49 89 222" });
-    expect(bakery?.working_hours).toMatchObject({ monday: [["09:00", "17:00"]] });
-    expect(bakery?.rank_score).toBeGreaterThan(before.find((row) => row.place_id === "p-b1")?.rank_score ?? 0);
+    expect(bakeries).toHaveLength(3);
+    for (const bakery of bakeries) expect(before).toContainEqual(expect.objectContaining(bakery));
 
     // Nothing to fill: the recomputed hash is exactly what the importer stored for the row.
     const unchanged = await handle.query<{ place_id: string; content_hash: string }>(
@@ -222,20 +233,40 @@ describe(`dedupe on ${testDriver()}`, () => {
 
     const remaining = await handle.query<{ place_id: string | null; is_test: boolean }>("select place_id, is_test from businesses order by id");
     expect(remaining.map((row) => row.place_id)).toEqual(
-      expect.arrayContaining(["ChIJalpha0001", "p-b1", "p-c1", "p-c3", "p-d1", "p-k2", "p-g1", "p-g3", "p-g5", "p-h2", "p-t1", "P-T1"]),
+      expect.arrayContaining([
+        "ChIJalpha0001",
+        "p-b1",
+        "p-b3",
+        "p-c1",
+        "p-c2",
+        "p-c3",
+        "p-d1",
+        "p-k1",
+        "p-k2",
+        "p-g1",
+        "p-g2",
+        "p-g3",
+        "p-g4",
+        "p-g5",
+        "p-h2",
+        "p-t1",
+        "P-T1",
+      ]),
     );
-    expect(remaining).toHaveLength(ROWS.length - 8);
+    expect(remaining).toHaveLength(ROWS.length - 2);
 
     const totals = await handle.query<{ value: number }>("select value::int as value from site_totals where key = 'businesses'");
-    expect(totals[0]?.value).toBe(ROWS.length - 8);
+    expect(totals[0]?.value).toBe(ROWS.length - 2);
     expect(await handle.query("select 1 from category_counts where category_slug = 'coffee-shop'")).toHaveLength(0);
 
     const audit = await handle.query<{ actor: string; action: string; row_count: number }>("select actor, action, row_count from audit_log");
-    expect(audit).toEqual([{ actor: "cli", action: "dedupe.merge", row_count: 8 }]);
+    expect(audit).toEqual([{ actor: "cli", action: "dedupe.merge", row_count: 2 }]);
   });
 
-  it("finds nothing on a second run, and skips stale groups", async () => {
-    expect(await findDuplicates(handle)).toEqual([]);
+  it("finds only the groups up for review on a second run, and skips stale groups", async () => {
+    const again = await findDuplicates(handle);
+    expect(again).toHaveLength(5);
+    expect(again.every((group) => group.review)).toBe(true);
     const stale = await mergeDuplicates(handle, groups.slice(0, 1));
     expect(stale).toMatchObject({ merged: 0, removed: 0, skipped: 1 });
   });

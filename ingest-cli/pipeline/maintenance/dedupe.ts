@@ -1,19 +1,34 @@
 // Stored businesses → groups of duplicates (same place id, same folded name + address, same folded name within
-// 50 m), each with the richest record to keep; --apply merges each group into that record without ever
-// overwriting a filled field, keeps every removed slug working as a redirect, then refreshes the aggregates and an
-// external search index once.
+// 50 m), each with the richest record to keep; a group whose rows hold different place ids is only listed for review.
+// --apply merges each other group into that record without ever overwriting a filled field (conflicting values are
+// recorded with the merge, which can be undone), keeps every removed slug and identity leading to it, then refreshes
+// the aggregates and an external search index once.
 import type { DatabaseHandle } from "../../../db/client.ts";
-import { recordCliAuditEvent } from "../../../db/writes/audit-log.ts";
+import { AUDIT_SAMPLE_SIZE, recordCliAuditEvent, sampleIds } from "../../../db/writes/audit-log.ts";
 import {
   findNameAddressCandidates,
   findNearbySameNamePairs,
   findSamePlaceIdSets,
   listBusinessNames,
+  listBusinessPlaceIds,
   rankBusinessesByRichness,
 } from "../../../db/queries/duplicates.ts";
 import { refreshAfterBulkChange } from "../../../db/writes/aggregates.ts";
 import { computeRankScore, type BusinessInput } from "../../../db/writes/businesses.ts";
-import { mergeBusinessGroup, type BusinessPatch, type MergeContext, type StoredBusiness } from "../../../db/writes/duplicates.ts";
+import {
+  foldPlaceId,
+  mergeBusinessGroup,
+  sameValue,
+  undoBusinessMerge,
+  type BusinessPatch,
+  type MergeContext,
+  type MergedPair,
+  type MergePlan,
+  type StoredBusiness,
+  type UndoneMerge,
+} from "../../../db/writes/duplicates.ts";
+import type { MergeConflicts } from "../../../db/schema/index.ts";
+import { DirectoryError } from "../../../db/rules/directory-error.ts";
 import type { SearchEngine } from "../../../search/engine.ts";
 import { getSearchEngine } from "../../../search/index.ts";
 import { removeBusinessesFromIndex, syncBusinessesById } from "../../../search/reindex.ts";
@@ -30,6 +45,8 @@ export interface DuplicateGroup {
   /** Every member, richest first: `ids[0] === keep`. */
   ids: number[];
   keep: number;
+  /** Its rows hold two or more different place ids: never merged automatically, listed for an operator to decide. */
+  review: boolean;
 }
 
 export const NEARBY_METERS = 50;
@@ -115,10 +132,12 @@ export async function findDuplicates(handle: DatabaseHandle, options: { meters?:
     found.flatMap((group) => group.ids),
   );
   const position = new Map(ranked.map((row, index) => [row.id, index]));
+  const placeIds = await listBusinessPlaceIds(handle, [...position.keys()]);
   return found
     .map((group) => {
       const ids = group.ids.filter((id) => position.has(id)).sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
-      return { reason: group.reason, ids, keep: ids[0] as number };
+      const distinct = new Set(ids.map((id) => foldPlaceId(placeIds.get(id) ?? null)).filter((id) => id !== null));
+      return { reason: group.reason, ids, keep: ids[0] as number, review: distinct.size > 1 };
     })
     .filter((group) => group.ids.length > 1)
     .sort((a, b) => DUPLICATE_REASONS.indexOf(a.reason) - DUPLICATE_REASONS.indexOf(b.reason) || a.keep - b.keep);
@@ -211,34 +230,59 @@ function toBusinessInput(record: StoredBusiness): BusinessInput {
   };
 }
 
+/** Fields compared for conflicts: everything a visitor sees that one row can hold and the other contradict. */
+const CONFLICT_FIELDS: ReadonlyArray<keyof StoredBusiness> = [
+  "name",
+  ...FILL_GROUPS.flat().filter((field) => field !== "categorySlug" && field !== "citySlug" && field !== "countryCode"),
+  "status",
+];
+
+/** Where both rows hold a different non-empty value: the kept row keeps its own, the merge record keeps the other. */
+export function findConflicts(kept: StoredBusiness, other: StoredBusiness): MergeConflicts {
+  const conflicts: MergeConflicts = {};
+  for (const field of CONFLICT_FIELDS) {
+    const mine = kept[field];
+    const theirs = other[field];
+    if (isEmptyField(field, mine) || isEmptyField(field, theirs) || sameValue(mine, theirs)) continue;
+    conflicts[field] = { survivor: mine, merged: theirs };
+  }
+  return conflicts;
+}
+
+/** The stored row's content hash and rank score by the importer's rules. */
+export function rehashBusiness(record: StoredBusiness): Pick<StoredBusiness, "contentHash" | "rankScore"> {
+  return { contentHash: hashBusiness(toBusinessInput(record)), rankScore: computeRankScore(record) };
+}
+
 /**
- * The kept row's new values: each empty field group filled from the richest other that has it (a filled value is
- * never overwritten), verified if any copy is, then identity key, rank score and content hash recomputed by the
- * importer's rules so the next import of any of the merged rows finds this one.
+ * The kept row's new values (rule: the kept row keeps every filled value; each empty field group is filled from the
+ * other row when it has it), verified if either copy is, then identity key, rank score and content hash recomputed by
+ * the importer's rules; values both rows hold differently are returned as conflicts, to be recorded.
  */
-export async function planMerge(kept: StoredBusiness, others: StoredBusiness[], context: MergeContext): Promise<BusinessPatch> {
+export async function planMerge(kept: StoredBusiness, other: StoredBusiness, context: MergeContext): Promise<MergePlan> {
   const merged: StoredBusiness = { ...kept };
   // Only the filled groups go into the patch: untouched columns are not rewritten.
   const patch: Record<string, unknown> = {};
   for (const fields of FILL_GROUPS) {
     if (!fields.every((field) => isEmptyField(field, merged[field]))) continue;
-    const donor = others.find((other) => fields.some((field) => !isEmptyField(field, other[field])));
-    if (!donor) continue;
+    if (!fields.some((field) => !isEmptyField(field, other[field]))) continue;
     for (const field of fields) {
-      (merged as Record<string, unknown>)[field] = donor[field];
-      patch[field] = donor[field];
+      (merged as Record<string, unknown>)[field] = other[field];
+      patch[field] = other[field];
     }
   }
-  if (!merged.verified && others.some((other) => other.verified)) {
+  if (!merged.verified && other.verified) {
     merged.verified = true;
     patch.verified = true;
   }
 
   const identityKey = identityKeyOf(merged);
   if (identityKey !== kept.identityKey && !(await context.isIdentityTaken(identityKey))) merged.identityKey = identityKey;
-  merged.rankScore = computeRankScore(merged);
-  const contentHash = hashBusiness(toBusinessInput(merged));
-  return { ...(patch as BusinessPatch), identityKey: merged.identityKey, rankScore: merged.rankScore, contentHash };
+  const { contentHash, rankScore } = rehashBusiness(merged);
+  return {
+    patch: { ...(patch as BusinessPatch), identityKey: merged.identityKey, rankScore, contentHash },
+    conflicts: findConflicts(kept, other),
+  };
 }
 
 export interface MergeProgress {
@@ -254,51 +298,124 @@ export interface MergeResult {
   removed: number;
   /** Groups left alone because their rows changed since they were found. */
   skipped: number;
+  /** Groups only listed: their rows hold different place ids. */
+  review: number;
   byReason: Record<DuplicateReason, number>;
+  /** The first merges (id, kept, merged); `directory dedupe --undo <mergeId>` reverts one. */
+  merges: Array<MergedPair & { survivorId: number }>;
+}
+
+/** Counts, sitemaps' source and the search index after rows were merged away or restored; a search failure is logged. */
+async function refreshAfterMerges(handle: DatabaseHandle, changedIds: number[], removedIds: number[], engine: SearchEngine): Promise<void> {
+  await refreshAfterBulkChange(handle, Math.max(removedIds.length, 1));
+  await syncBusinessesById(changedIds, engine);
+  if (removedIds.length > 0) await removeBusinessesFromIndex(removedIds, engine);
 }
 
 /**
- * Merges each group in its own transaction (kept row filled, others' slugs redirected, others deleted), then
- * refreshes the aggregates once and records one audit row. An abort stops between groups; what was merged stays.
+ * Merges each group that is not up for review in its own transaction (kept row filled, the others recorded, aliased,
+ * redirected and deleted), then refreshes the aggregates once and records one audit row naming the merges. An abort
+ * stops between groups; what was merged stays.
  */
 export async function mergeDuplicates(
   handle: DatabaseHandle,
   groups: DuplicateGroup[],
   options: { onProgress?: (progress: MergeProgress) => void; signal?: AbortSignal; searchEngine?: SearchEngine } = {},
 ): Promise<MergeResult> {
-  const result: MergeResult = { merged: 0, removed: 0, skipped: 0, byReason: { place_id: 0, name_address: 0, name_nearby: 0 } };
-  if (groups.length === 0) return result;
+  const result: MergeResult = {
+    merged: 0,
+    removed: 0,
+    skipped: 0,
+    review: groups.filter((group) => group.review).length,
+    byReason: { place_id: 0, name_address: 0, name_nearby: 0 },
+    merges: [],
+  };
+  const mergeable = groups.filter((group) => !group.review);
+  if (mergeable.length === 0) return result;
   const keptIds: number[] = [];
   const removedIds: number[] = [];
+  const allMerges: Array<MergedPair & { survivorId: number }> = [];
   try {
-    for (const group of groups) {
+    for (const group of mergeable) {
       await yieldToEventLoop();
       options.signal?.throwIfAborted();
-      const outcome = await mergeBusinessGroup(handle, group, planMerge);
+      const outcome = await mergeBusinessGroup(handle, group, planMerge, { reason: group.reason, actor: "cli" });
       if (outcome) {
         keptIds.push(outcome.keptId);
         removedIds.push(...outcome.removedIds);
+        allMerges.push(...outcome.merges.map((merge) => ({ ...merge, survivorId: outcome.keptId })));
         result.merged++;
         result.removed += outcome.removedIds.length;
         result.byReason[group.reason]++;
       } else {
         result.skipped++;
       }
-      options.onProgress?.({ done: result.merged + result.skipped, total: groups.length, removed: result.removed });
+      options.onProgress?.({ done: result.merged + result.skipped, total: mergeable.length, removed: result.removed });
     }
   } finally {
-    if (result.removed > 0) {
-      await refreshAfterBulkChange(handle, result.removed);
-      const engine = options.searchEngine ?? getSearchEngine();
-      await syncBusinessesById(keptIds, engine);
-      await removeBusinessesFromIndex(removedIds, engine);
-    }
+    result.merges = allMerges.slice(0, AUDIT_SAMPLE_SIZE);
+    if (result.removed > 0) await refreshAfterMerges(handle, keptIds, removedIds, options.searchEngine ?? getSearchEngine());
     await recordCliAuditEvent(handle, {
       action: "dedupe.merge",
       target: "businesses",
       rowCount: result.removed,
-      details: { groups: groups.length, merged: result.merged, skipped: result.skipped, byReason: result.byReason },
+      details: {
+        groups: mergeable.length,
+        merged: result.merged,
+        skipped: result.skipped,
+        review: result.review,
+        byReason: result.byReason,
+        merges: result.merges,
+        sampleIds: sampleIds(removedIds),
+      },
     });
   }
   return result;
+}
+
+export interface ForcedMerge {
+  mergeId: number;
+  survivorId: number;
+  mergedId: number;
+  conflicts: string[];
+}
+
+/** An operator's explicit merge of `otherId` into `survivorId`, even when their place ids differ; audited. */
+export async function forceMerge(
+  handle: DatabaseHandle,
+  survivorId: number,
+  otherId: number,
+  options: { searchEngine?: SearchEngine } = {},
+): Promise<ForcedMerge> {
+  if (survivorId === otherId) throw new DirectoryError("INVALID_MERGE", "Name two different businesses: --merge <keepId> <otherId>.");
+  let conflicts: MergeConflicts = {};
+  const outcome = await mergeBusinessGroup(
+    handle,
+    { keep: survivorId, ids: [otherId] },
+    async (kept, other, context) => {
+      const plan = await planMerge(kept, other, context);
+      conflicts = plan.conflicts;
+      return plan;
+    },
+    { reason: "forced", actor: "cli", allowDifferentPlaceIds: true },
+  );
+  const merge = outcome?.merges[0];
+  if (!outcome || !merge) {
+    throw new DirectoryError(
+      "MERGE_NOT_POSSIBLE",
+      `Business #${survivorId} or #${otherId} does not exist (any more); check the ids in \`directory dedupe\`.`,
+    );
+  }
+  await refreshAfterMerges(handle, [survivorId], [otherId], options.searchEngine ?? getSearchEngine());
+  const result = { mergeId: merge.mergeId, survivorId, mergedId: otherId, conflicts: Object.keys(conflicts) };
+  await recordCliAuditEvent(handle, { action: "dedupe.merge", target: `business:${survivorId}`, rowCount: 1, details: { forced: true, ...result } });
+  return result;
+}
+
+/** `dedupe --undo <mergeId>`: the merged row back, its aliases gone, the survivor's filled fields reverted; audited. */
+export async function undoMerge(handle: DatabaseHandle, mergeId: number, options: { searchEngine?: SearchEngine } = {}): Promise<UndoneMerge> {
+  const undone = await undoBusinessMerge(handle, mergeId, rehashBusiness);
+  await refreshAfterMerges(handle, [undone.survivorId, undone.restoredId], [], options.searchEngine ?? getSearchEngine());
+  await recordCliAuditEvent(handle, { action: "dedupe.undo", target: `business_merge:${mergeId}`, rowCount: 1, details: { ...undone } });
+  return undone;
 }

@@ -1,0 +1,42 @@
+// An audit entry's details → one short line for the audit screen: "field: before → after" for a single edit, the
+// merges and the first ids for a bulk one; the full JSON stays in the cell's tooltip.
+const MAX_VALUE = 40;
+const MAX_ITEMS = 5;
+
+function formatValue(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function listed(items: string[]): string {
+  return items.length > MAX_ITEMS ? `${items.slice(0, MAX_ITEMS).join(", ")}, …` : items.join(", ");
+}
+
+export function summarizeAuditDetails(details: Record<string, unknown> | null | undefined): string {
+  if (!details) return "";
+  const parts: string[] = [];
+  if (isRecord(details.changes)) {
+    const changes = Object.entries(details.changes).filter((entry): entry is [string, Record<string, unknown>] => isRecord(entry[1]));
+    parts.push(listed(changes.map(([field, change]) => `${field}: ${formatValue(change.before)} → ${formatValue(change.after)}`)));
+  }
+  if (Array.isArray(details.merges) && details.merges.length > 0) {
+    const merges = details.merges
+      .filter(isRecord)
+      .map((merge) => `#${String(merge.mergeId)}: #${String(merge.mergedId)} → #${String(merge.survivorId)}`);
+    parts.push(`merges ${listed(merges)}`);
+  }
+  if (typeof details.mergeId === "number" && typeof details.survivorId === "number" && typeof details.mergedId === "number") {
+    parts.push(`merge #${details.mergeId}: #${details.mergedId} → #${details.survivorId}`);
+  }
+  if (typeof details.mergeId === "number" && typeof details.restoredId === "number") {
+    parts.push(`merge #${details.mergeId} undone: #${details.restoredId} restored`);
+  }
+  if (typeof details.review === "number" && details.review > 0) parts.push(`${details.review} for review`);
+  if (Array.isArray(details.sampleIds) && details.sampleIds.length > 0) parts.push(`ids ${listed(details.sampleIds.map((id) => `#${String(id)}`))}`);
+  return parts.join(" · ");
+}
