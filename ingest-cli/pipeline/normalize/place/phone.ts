@@ -20,7 +20,7 @@ function prepare(text: string): string {
   return text
     .trim()
     .replace(/^tel:/i, "")
-    .replace(/^00(?=[1-9])/, "+");
+    .replace(/^00\s*(?=[1-9])/, "+");
 }
 
 /**
@@ -53,6 +53,6 @@ export function parsePhone(text: string, country: string | null): ParsedPhone | 
 
 /** The country an international number ("+41…", "0041…") belongs to; national-only numbers say nothing. */
 export function countryFromPhonePrefix(text: string): string | null {
-  if (!/^\s*(?:tel:)?\s*(?:\+|00[1-9])/i.test(text)) return null;
+  if (!/^\s*(?:tel:)?\s*(?:\+|00\s*[1-9])/i.test(text)) return null;
   return read(text, null)?.country ?? null;
 }
