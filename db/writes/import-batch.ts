@@ -91,7 +91,6 @@ const TAIL_COLUMNS: Array<[column: string, type: string, get: (row: BusinessInpu
   ["country", "text", (r) => r.country],
   ["country_code", "text", (r) => r.countryCode],
   ["phone", "text", (r) => r.phone],
-  ["phone_e164", "text", (r) => r.phoneE164],
   ["latitude", "float8", (r) => r.latitude],
   ["longitude", "float8", (r) => r.longitude],
   ["rating", "float8", (r) => r.rating],
@@ -106,15 +105,17 @@ const TAIL_COLUMNS: Array<[column: string, type: string, get: (row: BusinessInpu
   ["description", "text", (r) => r.description],
   ["place_id", "text", (r) => r.placeId],
   ["url", "text", (r) => r.url],
-  ["price_range", "text", (r) => r.priceRange],
-  ["reservation_link", "text", (r) => r.reservationLink],
-  ["menu_link", "text", (r) => r.menuLink],
-  ["order_link", "text", (r) => r.orderLink],
   ["status", "text", (r) => r.status],
   ["time_zone", "text", (r) => r.timeZone],
   ["source", "text", (r) => r.source],
   ["is_test", "bool", (r) => r.isTest],
   ["rank_score", "float8", (r) => r.rankScore],
+  // Place-resolution columns (migration 0011), last so earlier COPY positions stay put.
+  ["phone_e164", "text", (r) => r.phoneE164],
+  ["price_range", "text", (r) => r.priceRange],
+  ["reservation_link", "text", (r) => r.reservationLink],
+  ["menu_link", "text", (r) => r.menuLink],
+  ["order_link", "text", (r) => r.orderLink],
 ];
 
 const STAGED_COLUMNS: Array<[column: string, type: string]> = [...KEY_COLUMNS, ...TAIL_COLUMNS.map(([c, t]): [string, string] => [c, t])];
