@@ -1,4 +1,4 @@
-// A business list item → the all-businesses card: name link, category badge, 'city, country', rating, reviews,
+// A business list item → the all-businesses card: name link, category badge, 'street · city · country' (or the spec's 'city, country'), rating, reviews,
 // phone and a 'View Details' button (the spec's /businesses card).
 import { Link } from "@remix-run/react";
 import { countryName } from "../../db/rules/countries.ts";
@@ -15,12 +15,16 @@ export interface BusinessListCardData {
   rating: number | null;
   reviews: number;
   phone: string | null;
+  street?: string | null;
   verified: boolean;
 }
 
 export function BusinessListCard({ business }: { business: BusinessListCardData }) {
   const country = business.country || countryName(business.countryCode);
-  const place = [business.city, country].filter(Boolean).join(", ");
+  // With a stored street: "street · town · country"; without, the spec's "city, country".
+  const place = business.street
+    ? [business.street, business.city, country].filter(Boolean).join(" · ")
+    : [business.city, country].filter(Boolean).join(", ");
   const href = `/business/${business.slug}`;
   return (
     <article className="card flex h-full flex-col p-5 transition hover:border-brand-300 hover:shadow-md">

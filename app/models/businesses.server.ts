@@ -12,6 +12,7 @@ import { countryName, countrySlug } from "../../db/rules/countries.ts";
 import { formatInteger, formatRating } from "~/utils/format";
 import { hasOpeningHours, readOpenState, type OpenState, type WeekHoursInput } from "../../db/rules/opening-hours.ts";
 import { listWeekHours, type DayHoursRow } from "~/utils/opening-hours";
+import { formatPhoneForDisplay } from "~/utils/phone.server";
 import { absoluteUrl } from "~/utils/seo";
 import { slugify, stripSlugSuffix } from "../../db/rules/slug.ts";
 import { getAdSlots } from "./site-code.server";
@@ -40,6 +41,7 @@ export interface BusinessListItem {
   citySlug: string | null;
   countryCode: string | null;
   fullAddress: string | null;
+  street: string | null;
   photo: string | null;
   verified: boolean;
 }
@@ -54,12 +56,13 @@ export function toBusinessListItem(row: BusinessListRow): BusinessListItem {
     country: row.country,
     rating: row.rating,
     reviews: row.reviews,
-    phone: row.phone,
+    phone: formatPhoneForDisplay(row.phone, row.phone_e164, row.country_code),
     type: row.type,
     categorySlug: row.category_slug,
     citySlug: row.city_slug,
     countryCode: row.country_code,
     fullAddress: row.full_address,
+    street: row.street,
     photo: readWebUrl(row.photo),
     verified: row.verified,
   };
@@ -260,6 +263,10 @@ export interface BusinessPageView {
   phone: string | null;
   telHref: string | null;
   website: string | null;
+  /** "$$", "€15–20": as the source wrote it. */
+  priceRange: string | null;
+  /** Reservation, menu and online-order links (http(s) only). */
+  actionLinks: NamedLink[];
   directionsUrl: string | null;
   mapsUrl: string | null;
   amenities: string[];
@@ -294,6 +301,25 @@ function describeBusiness(row: BusinessDetailRow, kind: string | null, city: str
   const rating =
     row.rating && row.rating > 0 ? ` Rated ${formatRating(row.rating)}${row.reviews > 0 ? ` from ${formatInteger(row.reviews)} reviews` : ""}.` : "";
   return `${row.name}${lead ? `, ${lead}` : ""}.${rating} Address, phone, opening hours, map and directions.`;
+}
+
+/** A row with a street but no full address (Apify's street + city columns) still shows where it is. */
+function composeAddress(row: BusinessDetailRow, countryLabel: string | null): string | null {
+  if (!row.street) return null;
+  const town = [row.postal_code, row.city].filter(Boolean).join(" ");
+  return [row.street, town, countryLabel].filter(Boolean).join(", ");
+}
+
+function listActionLinks(row: BusinessDetailRow): NamedLink[] {
+  const links: Array<[string, string | null]> = [
+    ["Reserve a table", row.reservation_link],
+    ["Menu", row.menu_link],
+    ["Order online", row.order_link],
+  ];
+  return links.flatMap(([name, url]) => {
+    const path = readWebUrl(url);
+    return path ? [{ name, path }] : [];
+  });
 }
 
 function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: string, now: Date): BusinessPageView {
@@ -337,12 +363,15 @@ function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: s
     reviews: row.reviews,
     status: row.status,
     category,
-    fullAddress: row.full_address,
+    fullAddress: row.full_address || composeAddress(row, countryLabel),
     city,
     country,
-    phone: row.phone,
-    telHref: buildTelHref(row.phone),
+    phone: formatPhoneForDisplay(row.phone, row.phone_e164, row.country_code),
+    // E.164 dials from anywhere; the display keeps the national form.
+    telHref: buildTelHref(row.phone_e164 ?? row.phone),
     website,
+    priceRange: row.price_range,
+    actionLinks: listActionLinks(row),
     directionsUrl: buildDirectionsUrl(target),
     mapsUrl: buildMapSearchUrl(target),
     amenities: listTrueAmenities(parseJson(row.about_json)),
@@ -361,7 +390,7 @@ function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: s
         url: absolute(path),
         type: kind,
         photo,
-        phone: row.phone,
+        phone: row.phone_e164 ?? row.phone,
         fullAddress: row.full_address,
         city: cityName,
         countryCode: row.country_code,

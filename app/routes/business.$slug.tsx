@@ -281,6 +281,20 @@ function BusinessPage() {
                       </a>
                     </li>
                   ) : null}
+                  {view.actionLinks.map((link) => (
+                    <li key={link.name} className="flex items-center gap-2.5">
+                      <Icon path={ICONS.globe} className="h-4 w-4 shrink-0 text-slate-500" />
+                      <a
+                        href={link.path}
+                        target="_blank"
+                        rel="noopener noreferrer nofollow ugc"
+                        className="font-medium text-brand-700 hover:underline"
+                      >
+                        {link.name}
+                        <span className="sr-only"> (opens in a new tab)</span>
+                      </a>
+                    </li>
+                  ))}
                   {!view.phone && !view.fullAddress && !view.website ? <li className="text-slate-600">No contact details listed.</li> : null}
                 </ul>
               </Section>
@@ -305,6 +319,12 @@ function BusinessPage() {
                     <div className="flex justify-between gap-4 py-2">
                       <dt className="text-slate-600">Total reviews</dt>
                       <dd className="font-medium tabular-nums text-slate-900">{formatInteger(view.reviews)}</dd>
+                    </div>
+                  ) : null}
+                  {view.priceRange ? (
+                    <div className="flex justify-between gap-4 py-2">
+                      <dt className="text-slate-600">Price range</dt>
+                      <dd className="font-medium text-slate-900">{view.priceRange}</dd>
                     </div>
                   ) : null}
                 </dl>

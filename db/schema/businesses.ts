@@ -31,7 +31,9 @@ export const businesses = pgTable(
     state: text("state"),
     country: text("country"),
     countryCode: text("country_code"),
+    /** Display form (national when the number belongs to the business's country); `phoneE164` is for tel: links and dedupe. */
     phone: text("phone"),
+    phoneE164: text("phone_e164"),
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
     rating: doublePrecision("rating"),
@@ -47,6 +49,11 @@ export const businesses = pgTable(
     description: text("description"),
     placeId: text("place_id"),
     url: text("url"),
+    /** "$$", "₱₱", "€15–20" or hotel stars, as the source wrote it. */
+    priceRange: text("price_range"),
+    reservationLink: text("reservation_link"),
+    menuLink: text("menu_link"),
+    orderLink: text("order_link"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 

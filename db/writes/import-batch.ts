@@ -115,6 +115,12 @@ const TAIL_COLUMNS: Array<[column: string, type: string, get: (row: BusinessInpu
   ["source", "text", (r) => r.source],
   ["is_test", "bool", (r) => r.isTest],
   ["rank_score", "float8", (r) => r.rankScore],
+  // Place-resolution columns (migration 0011), last so earlier COPY positions stay put.
+  ["phone_e164", "text", (r) => r.phoneE164],
+  ["price_range", "text", (r) => r.priceRange],
+  ["reservation_link", "text", (r) => r.reservationLink],
+  ["menu_link", "text", (r) => r.menuLink],
+  ["order_link", "text", (r) => r.orderLink],
 ];
 
 const STAGED_COLUMNS: Array<[column: string, type: string]> = [...KEY_COLUMNS, ...TAIL_COLUMNS.map(([c, t]): [string, string] => [c, t])];

@@ -10,6 +10,8 @@ export interface BusinessDetailRow {
   category: string | null;
   category_slug: string | null;
   full_address: string | null;
+  street: string | null;
+  postal_code: string | null;
   city: string | null;
   city_slug: string | null;
   country: string | null;
@@ -18,6 +20,11 @@ export interface BusinessDetailRow {
   reviews: number;
   photo: string | null;
   phone: string | null;
+  phone_e164: string | null;
+  price_range: string | null;
+  reservation_link: string | null;
+  menu_link: string | null;
+  order_link: string | null;
   place_id: string | null;
   verified: boolean;
   /** jsonb as text: the amenity groups, or null. */
@@ -34,8 +41,8 @@ export interface BusinessDetailRow {
   updated_at: string;
 }
 
-const DETAIL_COLUMNS = `id::int as id, name, slug, type, category, category_slug, full_address, city, city_slug, country, country_code,
-  rating, reviews, photo, phone, place_id, verified, about::text as about_json, description,
+const DETAIL_COLUMNS = `id::int as id, name, slug, type, category, category_slug, full_address, street, postal_code, city, city_slug, country,
+  country_code, rating, reviews, photo, phone, phone_e164, price_range, reservation_link, menu_link, order_link, place_id, verified, about::text as about_json, description,
   working_hours::text as working_hours_json, latitude, longitude, status, time_zone, url,
   to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
 

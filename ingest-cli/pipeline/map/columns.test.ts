@@ -533,22 +533,13 @@ describe("gosom google-maps-scraper", () => {
       photo: "thumbnail",
       time_zone: "timezone",
       description: "descriptions",
+      price_range: "price_range",
+      reservation_link: "reservations",
+      order_link: "order_online",
+      menu_link: "menu",
     });
-    expect(mapping.fallbacks).toMatchObject({ placeIdUrls: ["link"], completeAddress: "complete_address" });
-    expect(mapping.unknown).toEqual([
-      "input_id",
-      "popular_times",
-      "plus_code",
-      "reviews_per_rating",
-      "cid",
-      "status",
-      "price_range",
-      "data_id",
-      "images",
-      "reservations",
-      "order_online",
-      "menu",
-    ]);
+    expect(mapping.fallbacks).toMatchObject({ placeIdUrls: ["link"], completeAddress: "complete_address", alternates: { photo: ["images"] } });
+    expect(mapping.unknown).toEqual(["input_id", "popular_times", "plus_code", "reviews_per_rating", "cid", "status", "data_id"]);
     const raw = mapRecord(row, mapping);
     expect(raw).toMatchObject({
       place_id: "ChIJmadeUpPlace0005",

@@ -1,5 +1,6 @@
 // Source headers (Outscraper, Apify, gosom, the template, hand-made sheets) → canonical fields and raw rows: the most specific header wins, values stay raw.
 import { CANONICAL_FIELDS, placeIdFromUrl, type CanonicalField, type RawBusiness } from "../normalize/business.ts";
+import { coordinatesFromMapsUrl, coordinatesFromValue } from "../normalize/place/coordinates.ts";
 import { cleanText } from "../normalize/text.ts";
 
 /** The spec's 27 exportable fields minus id, slug, created_at and updated_at: what an import can fill. */
@@ -46,13 +47,47 @@ export const FIELD_ALIASES: Readonly<Record<CanonicalField, readonly string[]>> 
   country: ["country", "country name"],
   country_code: ["country code", "country iso", "country iso2"],
   phone: ["phone", "phone number", "international phone number", "telephone", "tel", "phone unformatted"],
-  latitude: ["latitude", "lat", "location/lat", "location/latitude"],
-  longitude: ["longitude", "lng", "lon", "long", "location/lng", "location/lon", "location/longitude"],
+  // "location.lat", "location/lat" and "location_lat" fold to one spelling.
+  latitude: ["latitude", "lat", "location/lat", "location/latitude", "coordinates/lat", "coordinates/latitude", "geo/lat", "gps latitude", "latitud"],
+  longitude: [
+    "longitude",
+    "lng",
+    "lon",
+    "long",
+    "location/lng",
+    "location/lon",
+    "location/longitude",
+    "coordinates/lng",
+    "coordinates/lon",
+    "coordinates/longitude",
+    "geo/lng",
+    "geo/lon",
+    "gps longitude",
+    "longitud",
+  ],
   rating: ["rating", "review rating", "total score", "average rating", "google rating", "stars", "score"],
   // NOTE: "reviews" comes last because some exports (Apify with reviews) hold the review texts there, not a count.
   reviews: ["reviews count", "review count", "user ratings total", "number of reviews", "total reviews", "rating count", "reviews"],
   reviews_link: ["reviews link", "reviews url", "review link", "review url"],
-  photo: ["photo", "photo url", "main image", "image url", "image", "thumbnail", "featured image"],
+  // Lists and nested shapes ("images" = [{imageUrl}] or [{image}], "imageUrls" = [url]) give their first link (normaliser).
+  photo: [
+    "photo",
+    "photo url",
+    "main image",
+    "image url",
+    "image",
+    "thumbnail",
+    "featured image",
+    "img link",
+    "main photo",
+    "imageUrls/0",
+    "images/0/imageUrl",
+    "images/0/image",
+    "images/0/url",
+    "image urls",
+    "images",
+    "photos",
+  ],
   logo: ["logo", "logo url"],
   located_in: ["located in"],
   // NOTE: Outscraper's "other_hours" (kitchen, delivery, … hours) is deliberately not an alias: it is not the opening week.
@@ -67,8 +102,24 @@ export const FIELD_ALIASES: Readonly<Record<CanonicalField, readonly string[]>> 
   url: ["website", "site", "website url", "web", "homepage", "url"],
   // NOTE: gosom's "status" is live text ("Open ⋅ Closes 11 pm"), not a business status, so it is not an alias.
   business_status: ["business status"],
-  time_zone: ["time zone"],
+  time_zone: ["time zone", "tz"],
+  // Outscraper "range" ("$$", "₱₱", "4 stars"), gosom "price_range" ("€15–20").
+  price_range: ["price range", "price level", "range", "price"],
+  reservation_link: [
+    "reservation links",
+    "reservation link",
+    "reservations",
+    "reservation url",
+    "booking appointment link",
+    "booking link",
+    "table reservation links",
+  ],
+  menu_link: ["menu link", "menu url", "menu"],
+  order_link: ["order links", "order link", "order online", "order online link", "order url"],
 };
+
+/** Fields whose lesser-ranked columns fill a row where the best column is blank (Outscraper photo → thumbnail → images). */
+const ALTERNATE_FIELDS: readonly CanonicalField[] = ["photo", "reservation_link", "menu_link", "order_link", "description"];
 
 /** Headers that feed a field only by unpacking (per row, and only where the direct columns left it blank). */
 const FALLBACK_ALIASES = {
@@ -76,7 +127,7 @@ const FALLBACK_ALIASES = {
   placeIdUrls: ["link", "maps url", "google maps url", "maps link", "google maps link", "location link", "place url", "url", "location reviews link"],
   workingHoursOldFormat: ["working hours old format"],
   completeAddress: ["complete address"],
-  location: ["location", "gps coordinates", "coordinates"],
+  location: ["location", "gps coordinates", "coordinates", "geo", "geolocation", "position", "lat lng", "lat long"],
   permanentlyClosed: ["permanently closed", "is permanently closed"],
   temporarilyClosed: ["temporarily closed", "is temporarily closed"],
 } as const;
@@ -90,8 +141,10 @@ export interface ColumnFallbacks {
   openingHoursPairs: Array<{ day: string; hours: string }>;
   /** gosom JSON {borough, street, city, postal_code, state, country (ISO-2)}: fills those fields when they are blank. */
   completeAddress: string | null;
-  /** Apify nested {lat, lng} (object or JSON text): fills latitude/longitude when both are blank. */
+  /** Nested {lat, lng}, GeoJSON, [lat, lng] or "lat, lng" (value or JSON text): fills latitude/longitude when both are blank. */
   location: string | null;
+  /** Lesser-ranked columns of ALTERNATE_FIELDS, best first: tried in rows where the field's own column is blank. */
+  alternates: Partial<Record<CanonicalField, string[]>>;
   /** Apify booleans → business_status text when business_status is blank. */
   permanentlyClosed: string | null;
   temporarilyClosed: string | null;
@@ -184,7 +237,17 @@ export function buildColumnMapping(headers: string[]): ColumnMapping {
     openingHoursPairs.push({ day: dayHeader, hours: hoursHeader });
     used.add(dayHeader).add(hoursHeader);
   }
+  const alternates: ColumnFallbacks["alternates"] = {};
+  for (const field of ALTERNATE_FIELDS) {
+    const headers = FIELD_ALIASES[field]
+      .map((alias) => byKey.get(foldHeader(alias)))
+      .filter((header): header is string => header !== undefined && !used.has(header));
+    if (headers.length === 0 || fields[field] === undefined) continue;
+    alternates[field] = headers;
+    for (const header of headers) used.add(header);
+  }
   const fallbacks: ColumnFallbacks = {
+    alternates,
     placeIdUrls,
     workingHoursOldFormat: claim(FOLDED_FALLBACKS.workingHoursOldFormat),
     openingHoursPairs,
@@ -291,6 +354,19 @@ function planMapping(mapping: ColumnMapping): MappingPlan {
   return plan;
 }
 
+/** The pin of the first Google Maps link that carries one (location_link, link, url, reviews_link, …). */
+function fillCoordinatesFromLinks(raw: RawBusiness, links: unknown[]): void {
+  for (const link of links) {
+    const text = typeof link === "string" ? link : null;
+    const point = text === null ? null : coordinatesFromMapsUrl(text);
+    if (point) {
+      raw.latitude = point.latitude;
+      raw.longitude = point.longitude;
+      return;
+    }
+  }
+}
+
 /** One source row → canonical raw fields; values stay as read apart from the layout unpacking listed below. */
 export function mapRecord(values: Record<string, unknown>, mapping: ColumnMapping): RawBusiness {
   const raw: RawBusiness = {};
@@ -304,12 +380,19 @@ export function mapRecord(values: Record<string, unknown>, mapping: ColumnMappin
   if (plan.categoryIsList) raw.category = pickFirstListItem(raw.category);
   if (raw.about !== undefined) raw.about = reshapeAdditionalInfo(raw.about);
 
+  for (const [field, headers] of Object.entries(fallbacks.alternates) as Array<[CanonicalField, string[]]>) {
+    if (!isBlank(raw[field])) continue;
+    const header = headers.find((candidate) => !isBlank(values[candidate]));
+    if (header !== undefined) raw[field] = values[header];
+  }
+
   // The place id: the place_id column, else any maps link (a maps link in the url column is not the website).
   const placeIdSources = fallbacks.placeIdUrls.map((header) => values[header]);
   if (isMapsUrl(raw.url)) {
     placeIdSources.unshift(raw.url);
     delete raw.url;
   }
+  const mapsLinks = [...placeIdSources, raw.reviews_link];
   if (isBlank(raw.place_id)) {
     for (const source of placeIdSources) {
       const text = cleanText(source).value;
@@ -332,14 +415,14 @@ export function mapRecord(values: Record<string, unknown>, mapping: ColumnMappin
   }
 
   if (fallbacks.location !== null && isBlank(raw.latitude) && isBlank(raw.longitude)) {
-    const location = parseRecord(values[fallbacks.location]);
-    const lat = location?.lat ?? location?.latitude;
-    const lng = location?.lng ?? location?.lon ?? location?.longitude;
-    if (!isBlank(lat) && !isBlank(lng)) {
-      raw.latitude = lat;
-      raw.longitude = lng;
+    const location = coordinatesFromValue(values[fallbacks.location]);
+    if (location) {
+      raw.latitude = location.latitude;
+      raw.longitude = location.longitude;
     }
   }
+  // The coordinate columns and nested objects first; the link's pin only where they left both blank.
+  if (isBlank(raw.latitude) && isBlank(raw.longitude)) fillCoordinatesFromLinks(raw, mapsLinks);
 
   if (fallbacks.completeAddress !== null) {
     const source = values[fallbacks.completeAddress];

@@ -5,11 +5,15 @@ import { BUSINESS_STATUSES, type BusinessStatus } from "../../../db/schema/busin
 import type { BusinessInput } from "../../../db/writes/businesses.ts";
 import type { KeepStoredField } from "../../../db/writes/kept-values.ts";
 import { computeRankScore } from "../../../db/writes/businesses.ts";
-import { countryCodeFromName, countryName } from "../../../db/rules/countries.ts";
+import { countryName } from "../../../db/rules/countries.ts";
 import { cityFromAddress } from "../../../db/rules/place-names.ts";
 import { buildBusinessSlug, slugifyCached } from "../../../db/rules/slug.ts";
 import { parseAbout } from "./amenities.ts";
 import { parseWorkingHours } from "./hours.ts";
+import { resolveCountry, type ResolvedCountry } from "./place/country.ts";
+import { firstWebUrl } from "./place/links.ts";
+import { parsePhone } from "./place/phone.ts";
+import { resolveTimeZone } from "./place/time-zone.ts";
 import { cleanText, foldForIdentity, parseBoolean, parseNumber } from "./text.ts";
 
 /** The canonical source fields (the spec's export names); every column mapping lands on these. */
@@ -41,6 +45,10 @@ export const CANONICAL_FIELDS = [
   "url",
   "business_status",
   "time_zone",
+  "price_range",
+  "reservation_link",
+  "menu_link",
+  "order_link",
 ] as const;
 export type CanonicalField = (typeof CANONICAL_FIELDS)[number];
 export type RawBusiness = Partial<Record<CanonicalField, unknown>>;
@@ -83,6 +91,10 @@ const MAX_LENGTH: Partial<Record<CanonicalField, number>> = {
   place_id: 300,
   url: 2000,
   time_zone: 64,
+  price_range: 40,
+  reservation_link: 2000,
+  menu_link: 2000,
+  order_link: 2000,
 };
 
 const STATUS_MAP: Record<string, BusinessStatus> = {
@@ -106,6 +118,37 @@ export function placeIdFromUrl(url: string): string | null {
   if (query?.[1]) return query[1];
   const data = /!19s([A-Za-z0-9_-]{10,})/.exec(url);
   return data?.[1] ?? null;
+}
+
+const EVIDENCE_WORDS: Record<NonNullable<ResolvedCountry["evidence"]>, string> = {
+  coordinates: "the coordinates",
+  code: "the country code column",
+  name: "the country column",
+  phone: "the phone's international prefix",
+  address: "the end of the address",
+};
+
+/** Records which evidence placed the row when it was not the row's own country columns (those need no note). */
+function pushCountryWarning(warnings: FieldIssue[], place: ResolvedCountry): void {
+  if (place.conflict) {
+    warnings.push({
+      field: "country",
+      code: "COUNTRY_CONFLICT",
+      reason: `the coordinates lie in ${place.code}, ${EVIDENCE_WORDS[place.conflict.evidence]} says ${place.conflict.code}; ${place.code} kept`,
+    });
+  } else if (place.code === null) {
+    warnings.push({
+      field: "country",
+      code: "COUNTRY_UNKNOWN",
+      reason: "no country code, country name, coordinates, international phone or address names a country",
+    });
+  } else if (place.evidence === "coordinates" || place.evidence === "phone" || place.evidence === "address") {
+    warnings.push({
+      field: "country",
+      code: `COUNTRY_FROM_${place.evidence.toUpperCase()}`,
+      reason: `${place.code} from ${EVIDENCE_WORDS[place.evidence]}`,
+    });
+  }
 }
 
 export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = {}): NormalizeResult {
@@ -140,17 +183,17 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
     return value;
   };
 
+  /** The first http(s) URL in the value (a URL, a list of them, Outscraper's JSON list, gosom's [{link}]). */
+  const webUrl = (field: CanonicalField): string | null => {
+    const value = firstWebUrl(raw[field]);
+    const max = MAX_LENGTH[field] ?? 2000;
+    return value !== null && value.length <= max ? value : null;
+  };
+
   const name = text("name");
   if (!name) issues.push({ field: "name", code: "NAME_REQUIRED", reason: "every business needs a name" });
 
   const fullAddress = text("full_address");
-  let countryCode = text("country_code")?.toUpperCase() ?? null;
-  if (countryCode && !/^[A-Z]{2}$/.test(countryCode)) countryCode = countryCodeFromName(countryCode);
-  const countryText = text("country");
-  countryCode ??= countryCodeFromName(countryText);
-  if (!countryCode && fullAddress) countryCode = countryCodeFromName(fullAddress.split(",").pop() ?? null);
-  const city = text("city") ?? (fullAddress ? cityFromAddress(fullAddress) : null);
-
   let latitude = number("latitude", -90, 90);
   let longitude = number("longitude", -180, 180);
   if ((latitude === null) !== (longitude === null) || (latitude === 0 && longitude === 0)) {
@@ -163,6 +206,17 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
     keepStored.add("latitude").add("longitude");
     latitude = null;
     longitude = null;
+  }
+
+  const countryText = text("country");
+  const phoneText = text("phone");
+  const place = resolveCountry({ countryCode: text("country_code"), country: countryText, fullAddress, phone: phoneText, latitude, longitude });
+  const countryCode = place.code;
+  pushCountryWarning(warnings, place);
+  const city = text("city") ?? (fullAddress ? cityFromAddress(fullAddress) : null);
+  const phone = phoneText === null ? null : parsePhone(phoneText, countryCode);
+  if (phoneText !== null && phone === null) {
+    warnings.push({ field: "phone", code: "PHONE_NOT_DIALABLE", reason: `"${phoneText.slice(0, 40)}" is not a valid phone number; kept as written` });
   }
   const rating = number("rating", 0, 5);
   const reviewsValue = number("reviews", 0, 1e9);
@@ -185,6 +239,21 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
     warnings.push({ field: "working_hours", code: "HOURS_UNREADABLE", reason: "opening hours could not be read; ignored (stored hours are kept)" });
     keepStored.add("workingHours");
   }
+  const timeZoneText = text("time_zone");
+  const zone = resolveTimeZone(timeZoneText, latitude, longitude, countryCode);
+  if (zone.invalidSource) {
+    warnings.push({
+      field: "time_zone",
+      code: "TIME_ZONE_INVALID",
+      reason: `"${timeZoneText ?? ""}" is not an IANA time zone; ${zone.timeZone ?? "none"} used instead`,
+    });
+  } else if (zone.timeZone === null) {
+    warnings.push({
+      field: "time_zone",
+      code: "TIME_ZONE_UNKNOWN",
+      reason: "no time zone column, coordinates or single-zone country: open now cannot be shown",
+    });
+  }
   const statusText = text("business_status");
   const status = statusText ? STATUS_MAP[statusText.toLowerCase().replace(/[\s-]+/g, "_")] : "operational";
   if (statusText && !status) {
@@ -204,7 +273,7 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
       ? `na:${foldForIdentity(name)}|${foldForIdentity(fullAddress)}`
       : latitude !== null && longitude !== null
         ? `ng:${foldForIdentity(name)}|${latitude.toFixed(3)},${longitude.toFixed(3)}`
-        : `nc:${foldForIdentity(name)}|${foldForIdentity(city ?? "")}|${countryCode ?? ""}|${foldForIdentity(text("phone") ?? "")}`;
+        : `nc:${foldForIdentity(name)}|${foldForIdentity(city ?? "")}|${countryCode ?? ""}|${foldForIdentity(phoneText ?? "")}`;
 
   const business: BusinessInput = {
     name,
@@ -220,13 +289,14 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
     state: text("state"),
     country: countryCode ? countryName(countryCode) : countryText,
     countryCode,
-    phone: text("phone"),
+    phone: phoneText,
+    phoneE164: phone?.e164 ?? null,
     latitude,
     longitude,
     rating,
     reviews,
     reviewsLink,
-    photo: text("photo"),
+    photo: webUrl("photo"),
     logo: text("logo"),
     locatedIn: text("located_in"),
     workingHours,
@@ -235,8 +305,12 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
     description,
     placeId,
     url,
+    priceRange: text("price_range"),
+    reservationLink: webUrl("reservation_link"),
+    menuLink: webUrl("menu_link"),
+    orderLink: webUrl("order_link"),
     status: status ?? "operational",
-    timeZone: text("time_zone"),
+    timeZone: zone.timeZone,
     source: options.source ?? null,
     isTest: options.isTest ?? false,
     identityKey,
@@ -269,6 +343,7 @@ export function hashBusiness(b: BusinessInput): string {
     country: b.country,
     countryCode: b.countryCode,
     phone: b.phone,
+    phoneE164: b.phoneE164,
     latitude: b.latitude,
     longitude: b.longitude,
     rating: b.rating,
@@ -283,6 +358,10 @@ export function hashBusiness(b: BusinessInput): string {
     description: b.description,
     placeId: b.placeId,
     url: b.url,
+    priceRange: b.priceRange,
+    reservationLink: b.reservationLink,
+    menuLink: b.menuLink,
+    orderLink: b.orderLink,
     status: b.status,
     timeZone: b.timeZone,
     isTest: b.isTest,
