@@ -256,6 +256,8 @@ export interface BusinessPageView {
   category: NamedLink | null;
   fullAddress: string | null;
   city: NamedLink | null;
+  /** The finer place inside the city ("Kreuzberg"), shown before it: "Kreuzberg, Berlin". */
+  district: string | null;
   country: NamedLink | null;
   phone: string | null;
   telHref: string | null;
@@ -339,6 +341,7 @@ function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: s
     category,
     fullAddress: row.full_address,
     city,
+    district: city && row.district && row.district !== city.name ? row.district : null,
     country,
     phone: row.phone,
     telHref: buildTelHref(row.phone),

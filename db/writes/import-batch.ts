@@ -86,6 +86,8 @@ const TAIL_COLUMNS: Array<[column: string, type: string, get: (row: BusinessInpu
   ["street", "text", (r) => r.street],
   ["city", "text", (r) => r.city],
   ["city_slug", "text", (r) => r.citySlug],
+  ["district", "text", (r) => r.district],
+  ["city_geoname_id", "int", (r) => r.cityGeonameId],
   ["postal_code", "text", (r) => r.postalCode],
   ["state", "text", (r) => r.state],
   ["country", "text", (r) => r.country],
@@ -130,6 +132,18 @@ const RESOLVED_SLUG = `case when exists (select 1 from businesses b where b.slug
             then case when exists (select 1 from businesses a where a.slug = s.slug_alt and a.identity_key <> s.identity_key)
                       then s.slug_alt2 else s.slug_alt end
             else s.slug end`;
+
+/**
+ * A re-import that moves businesses to another city slug of their country ("kreuzberg" → "berlin", "zurich-city" →
+ * "zurich") records old → new, so the old city page answers 301. Run before the merge, while the stored slugs are old.
+ */
+const RECORD_CITY_REDIRECTS = `
+  insert into city_slug_redirects (country_code, old_slug, new_slug)
+  select distinct on (b.country_code, b.city_slug) b.country_code, b.city_slug, s.city_slug
+    from import_staging s join businesses b on b.identity_key = s.identity_key
+   where b.city_slug is not null and s.city_slug is not null and b.city_slug <> s.city_slug and b.country_code = s.country_code
+   order by b.country_code, b.city_slug, s.city_slug
+  on conflict (country_code, old_slug) do update set new_slug = excluded.new_slug, created_at = now()`;
 
 /** The merge alone (no run to count into). */
 const MERGE = (onDuplicate: "update" | "skip") => `
@@ -364,6 +378,7 @@ async function writeBatchOnServer(sql: postgres.Sql, rows: StagedRow[], options:
     }
     const runId = options.runId;
     const counters = (runId === null ? [] : runCounterParams(runId, options, outcome)) as never[];
+    const redirects = fresh.length > 0 && options.onDuplicate === "update" ? connection.unsafe(RECORD_CITY_REDIRECTS, [], prepared).execute() : null;
     const merge =
       fresh.length === 0
         ? null
@@ -376,7 +391,7 @@ async function writeBatchOnServer(sql: postgres.Sql, rows: StagedRow[], options:
         ? connection.unsafe(ISSUE_INSERT, issueArrays(runId, options.issues) as never[], prepared).execute()
         : null;
     const end = connection.unsafe(options.dryRun ? "rollback" : "commit").execute();
-    const [written] = await Promise.all([merge, countRun, issues, end]);
+    const [, written] = await Promise.all([redirects, merge, countRun, issues, end]);
     return countMerged(written ?? [], fresh, rows, options, outcome);
   } catch (error) {
     if (isConnectionLost(error)) {
@@ -437,6 +452,7 @@ async function writeBatchOnPglite(pglite: PgliteClient, rows: StagedRow[], optio
       if (fresh.length > 0) {
         await run(CREATE_STAGING);
         await tx.query(COPY_STAGING_PGLITE, [], { blob: new Blob([encodeCopyRows(fresh)]) });
+        if (options.onDuplicate === "update") await run(RECORD_CITY_REDIRECTS);
         written =
           runId === null
             ? await run<MergedRow>(MERGE(options.onDuplicate))

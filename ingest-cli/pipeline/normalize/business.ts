@@ -5,9 +5,9 @@ import { BUSINESS_STATUSES, type BusinessStatus } from "../../../db/schema/busin
 import type { BusinessInput } from "../../../db/writes/businesses.ts";
 import { computeRankScore } from "../../../db/writes/businesses.ts";
 import { countryCodeFromName, countryName } from "../../../db/rules/countries.ts";
-import { cityFromAddress } from "../../../db/rules/place-names.ts";
 import { buildBusinessSlug, slugifyCached } from "../../../db/rules/slug.ts";
 import { parseAbout } from "./amenities.ts";
+import { resolveCity } from "./city.ts";
 import { parseWorkingHours } from "./hours.ts";
 import { cleanText, foldForIdentity, parseBoolean, parseNumber } from "./text.ts";
 
@@ -140,7 +140,7 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
   const countryText = text("country");
   countryCode ??= countryCodeFromName(countryText);
   if (!countryCode && fullAddress) countryCode = countryCodeFromName(fullAddress.split(",").pop() ?? null);
-  const city = text("city") ?? (fullAddress ? cityFromAddress(fullAddress) : null);
+  const cityText = text("city");
 
   let latitude = number("latitude", -90, 90);
   let longitude = number("longitude", -180, 180);
@@ -153,6 +153,17 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
     latitude = null;
     longitude = null;
   }
+  const place = resolveCity({
+    city: cityText,
+    state: cleanText(raw.state).value,
+    fullAddress,
+    street: cleanText(raw.street).value,
+    postalCode: cleanText(raw.postal_code).value,
+    countryCode,
+    latitude,
+    longitude,
+  });
+  const city = place.city;
   const rating = number("rating", 0, 5);
   const reviewsValue = number("reviews", 0, 1e9);
   const reviews = reviewsValue === null ? 0 : Math.round(reviewsValue);
@@ -190,7 +201,7 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
       ? `na:${foldForIdentity(name)}|${foldForIdentity(fullAddress)}`
       : latitude !== null && longitude !== null
         ? `ng:${foldForIdentity(name)}|${latitude.toFixed(3)},${longitude.toFixed(3)}`
-        : `nc:${foldForIdentity(name)}|${foldForIdentity(city ?? "")}|${countryCode ?? ""}|${foldForIdentity(text("phone") ?? "")}`;
+        : `nc:${foldForIdentity(name)}|${foldForIdentity(cityText ?? "")}|${countryCode ?? ""}|${foldForIdentity(text("phone") ?? "")}`;
 
   const business: BusinessInput = {
     name,
@@ -201,7 +212,9 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
     fullAddress,
     street: text("street"),
     city,
-    citySlug: city ? slugifyCached(city) || null : null,
+    citySlug: place.citySlug,
+    district: place.district,
+    cityGeonameId: place.geonameId,
     postalCode: text("postal_code"),
     state: text("state"),
     country: countryCode ? countryName(countryCode) : countryText,
@@ -250,6 +263,8 @@ export function hashBusiness(b: BusinessInput): string {
     street: b.street,
     city: b.city,
     citySlug: b.citySlug,
+    district: b.district,
+    cityGeonameId: b.cityGeonameId,
     postalCode: b.postalCode,
     state: b.state,
     country: b.country,
