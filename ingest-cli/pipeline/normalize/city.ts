@@ -57,6 +57,7 @@ interface Match {
   words: string;
 }
 
+const MIN_WORD_MATCH_POPULATION = 20_000;
 const CACHE = new LRUCache<string, CityResolution>({ max: 50_000 });
 const SECTION_WORDS_ONLY = /^(?:city|ku|ward|district|bezirk|borough|kreis|municipality|none|null|n\/a)$/i;
 
@@ -80,7 +81,8 @@ function partKeys(cleaned: string): Array<{ key: string; quality: number; words:
       for (let from = 0; from + n <= words.length; from++) {
         const run = words.slice(from, from + n).join(" ");
         const key = foldPlaceName(run);
-        if (key.length > 2) keys.push({ key, quality: 2, words: run });
+        // NOTE: two letters are a code ("DE", "NY"), except in scripts where two signs are a name ("東京").
+        if (key.length > 2 || /[^\x20-\x7e]/.test(key)) keys.push({ key, quality: 2, words: run });
       }
     }
   }
@@ -109,6 +111,8 @@ function collectMatches(index: CityIndex, parts: Part[], input: CityInput): Matc
     for (const { key, quality, words } of partKeys(cleaned)) {
       for (const place of index.lookupName(key, input.countryCode)) {
         const municipality = index.municipalityOf(place);
+        // A single word of a longer text ("… am See") names a village by chance; only a town, or a point, confirms it.
+        if (quality === 2 && !hasPoint && (index.population[municipality] as number) < MIN_WORD_MATCH_POPULATION) continue;
         if (hasPoint) {
           const d = distanceKm(
             input.latitude as number,
@@ -139,8 +143,7 @@ function findDistrict(index: CityIndex, input: CityInput, parts: Part[], matches
   const section = matches
     .filter((m) => m.municipality === municipality && m.place !== municipality && m.part.source !== Source.Address)
     .sort((a, b) => compareMatches(index, a, b))[0];
-  if (section)
-    return section.quality === 2 ? displaySectionName(index.names[section.place] as string) : stripSectionWords(stripPostalAndNumbers(section.words));
+  if (section) return section.quality >= 2 ? displaySectionName(index.names[section.place] as string) : section.words;
   const namingParts = new Set(matches.filter((m) => m.place === municipality).map((m) => m.part));
   for (const part of parts) {
     if (part.source === Source.Address || namingParts.has(part) || looksLikeStreet(part.text)) continue;
