@@ -58,6 +58,7 @@ interface Match {
 }
 
 const MIN_WORD_MATCH_POPULATION = 20_000;
+const DISTRICT_TEXT_POPULATION = 100_000;
 const CACHE = new LRUCache<string, CityResolution>({ max: 50_000 });
 const SECTION_WORDS_ONLY = /^(?:city|ku|ward|district|bezirk|borough|kreis|municipality|none|null|n\/a)$/i;
 
@@ -145,7 +146,9 @@ function findDistrict(index: CityIndex, input: CityInput, parts: Part[], matches
     .sort((a, b) => compareMatches(index, a, b))[0];
   if (section) return section.quality >= 2 ? displaySectionName(index.names[section.place] as string) : section.words;
   const namingParts = new Set(matches.filter((m) => m.place === municipality).map((m) => m.part));
-  for (const part of parts) {
+  // A small town's other name in the row is a spelling of it ("Peyia" of Pégeia), not a district worth showing.
+  const townText = (index.population[municipality] as number) >= DISTRICT_TEXT_POPULATION;
+  for (const part of townText ? parts : []) {
     if (part.source === Source.Address || namingParts.has(part) || looksLikeStreet(part.text)) continue;
     const cleaned = stripSectionWords(stripPostalAndNumbers(part.text));
     if (!cleaned || SECTION_WORDS_ONLY.test(cleaned) || namesMunicipality(index, cleaned, municipality, input.countryCode)) continue;
@@ -156,7 +159,7 @@ function findDistrict(index: CityIndex, input: CityInput, parts: Part[], matches
     return cleaned;
   }
   if (input.latitude !== null && input.longitude !== null) {
-    const near = index.nearestSection(input.latitude, input.longitude, municipality, 2);
+    const near = index.nearestSection(input.latitude, input.longitude, municipality, 1.2);
     if (near !== -1) return displaySectionName(index.names[near] as string);
   }
   return null;
@@ -175,6 +178,17 @@ function resolveUncached(input: CityInput): CityResolution {
   } else if (hasPoint) {
     municipality = index.nearestMunicipality(input.latitude as number, input.longitude as number, input.countryCode);
     if (municipality !== -1) evidence = "coordinates";
+    // A village the gazetteer does not list, named by the row, outside the nearest listed town: the row's name wins.
+    const named = input.city && !looksLikeStreet(input.city) ? stripPostalAndNumbers(input.city) : "";
+    if (municipality !== -1 && named && !SECTION_WORDS_ONLY.test(named)) {
+      const d = distanceKm(
+        input.latitude as number,
+        input.longitude as number,
+        index.latitude[municipality] as number,
+        index.longitude[municipality] as number,
+      );
+      if (d > 1.5 * municipalityRadiusKm(index.population[municipality] as number)) municipality = -1;
+    }
   }
   if (municipality !== -1) {
     const city = displayCity(index, municipality);
