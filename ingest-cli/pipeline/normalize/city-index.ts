@@ -16,6 +16,9 @@ interface RawCity {
 
 /** Grid cell size in degrees: a 30 km search reads at most a few dozen cells. */
 const CELL = 0.2;
+/** Places from this population are looked for far (their pull reaches ≥ 4.5 km); smaller ones only near. */
+const BIG_TOWN = 100_000;
+const NEAR_KM = 8;
 /** How far a municipality's pull reaches: 2 km for a village, ~17 km for Berlin, ~25 km for New York or Tokyo. */
 export function municipalityRadiusKm(population: number): number {
   return 2 + 2.5 * Math.sqrt(Math.max(population, 0) / 100_000);
@@ -74,7 +77,10 @@ export function loadCityIndex(): CityIndex {
   const longitude = new Float64Array(size);
   const section = new Uint8Array(size);
   const byName = new Map<string, number[]>();
+  // Three grids, so a look-up visits only the places that can win it: towns (near), big towns (far), sections.
   const grid = new Map<number, number[]>();
+  const bigGrid = new Map<number, number[]>();
+  const sectionGrid = new Map<number, number[]>();
   const addName = (key: string, i: number) => {
     if (!key) return;
     const list = byName.get(key);
@@ -97,9 +103,11 @@ export function loadCityIndex(): CityIndex {
     // NOTE: altName is blank for all but ~80 places, and some hold a country code ("FI"): only real names count.
     if (city.altName && city.altName.length > 3) addName(foldPlaceName(city.altName), i);
     const key = cellKey(Math.floor(city.loc.coordinates[1] / CELL), Math.floor(city.loc.coordinates[0] / CELL));
-    const cell = grid.get(key);
-    if (cell) cell.push(i);
-    else grid.set(key, [i]);
+    for (const target of section[i] ? [sectionGrid] : city.population >= BIG_TOWN ? [grid, bigGrid] : [grid]) {
+      const cell = target.get(key);
+      if (cell) cell.push(i);
+      else target.set(key, [i]);
+    }
   }
 
   // Aliases resolve to the gazetteer name's own key, per country: folded alias → [country, folded target].
@@ -124,7 +132,7 @@ export function loadCityIndex(): CityIndex {
   };
 
   /** Calls `visit` for every place in the cells within `km` of the point. */
-  const scan = (lat: number, lon: number, km: number, visit: (i: number) => void) => {
+  const scan = (target: Map<number, number[]>, lat: number, lon: number, km: number, visit: (i: number) => void) => {
     const latSpan = km / 110.57;
     const lonSpan = km / (111.32 * Math.max(Math.cos(lat * (Math.PI / 180)), 0.2));
     const latFrom = Math.floor((lat - latSpan) / CELL);
@@ -133,7 +141,7 @@ export function loadCityIndex(): CityIndex {
     const lonTo = Math.floor((lon + lonSpan) / CELL);
     for (let a = latFrom; a <= latTo; a++) {
       for (let b = lonFrom; b <= lonTo; b++) {
-        const cell = grid.get(cellKey(a, b));
+        const cell = target.get(cellKey(a, b));
         if (cell) for (const i of cell) visit(i);
       }
     }
@@ -143,16 +151,20 @@ export function loadCityIndex(): CityIndex {
   const weightedNearest = (lat: number, lon: number, country: string | null, minPopulation: number, exclude: number): number => {
     let best = -1;
     let bestScore = Infinity;
-    scan(lat, lon, 30, (i) => {
+    const visit = (limit: number) => (i: number) => {
       if (section[i] || i === exclude || (country && countries[i] !== country) || (population[i] as number) < minPopulation) return;
       const d = distanceKm(lat, lon, latitude[i] as number, longitude[i] as number);
-      if (d > 30) return;
+      if (d > limit) return;
       const score = d / municipalityRadiusKm(population[i] as number);
       if (score < bestScore) {
         bestScore = score;
         best = i;
       }
-    });
+    };
+    // NOTE: a town under BIG_TOWN reaches < 4.5 km, so beyond NEAR_KM it cannot beat a big town's pull; big towns are
+    // looked for up to 30 km in their own, sparse grid.
+    scan(grid, lat, lon, NEAR_KM, visit(NEAR_KM));
+    scan(bigGrid, lat, lon, 30, visit(30));
     return best;
   };
 
@@ -164,7 +176,7 @@ export function loadCityIndex(): CityIndex {
     let best = i;
     const lat = latitude[i] as number;
     const lon = longitude[i] as number;
-    scan(lat, lon, 30, (c) => {
+    scan(bigGrid, lat, lon, 30, (c) => {
       if (c === i || section[c] || countries[c] !== countries[i] || admins[c] !== admins[i]) return;
       const pop = population[c] as number;
       if (pop < 1_000_000 || pop < 4 * (population[i] as number) || pop <= (population[best] as number)) return;
@@ -201,7 +213,7 @@ export function loadCityIndex(): CityIndex {
     if (weighted !== -1) return municipalityOf(weighted);
     let best = -1;
     let bestDistance = 100;
-    scan(lat, lon, 100, (i) => {
+    scan(grid, lat, lon, 100, (i) => {
       if (section[i] || (countryCode && countries[i] !== countryCode)) return;
       const d = distanceKm(lat, lon, latitude[i] as number, longitude[i] as number);
       if (d < bestDistance) {
@@ -215,7 +227,7 @@ export function loadCityIndex(): CityIndex {
   const nearestSection = (lat: number, lon: number, municipality: number, maxKm: number): number => {
     let best = -1;
     let bestDistance = maxKm;
-    scan(lat, lon, maxKm, (i) => {
+    scan(sectionGrid, lat, lon, maxKm, (i) => {
       if (!section[i] || countries[i] !== countries[municipality]) return;
       const d = distanceKm(lat, lon, latitude[i] as number, longitude[i] as number);
       if (d < bestDistance && municipalityOf(i) === municipality) {

@@ -60,6 +60,7 @@ interface Match {
 const MIN_WORD_MATCH_POPULATION = 20_000;
 const DISTRICT_TEXT_POPULATION = 100_000;
 const CACHE = new LRUCache<string, CityResolution>({ max: 50_000 });
+const PART_CACHE = new LRUCache<string, PartHit[]>({ max: 50_000 });
 const SECTION_WORDS_ONLY = /^(?:city|ku|ward|district|bezirk|borough|kreis|municipality|none|null|n\/a)$/i;
 
 function splitParts(text: string | null, source: Source): Part[] {
@@ -101,30 +102,47 @@ function namesMunicipality(index: CityIndex, text: string, municipality: number,
   return index.lookupName(key, countryCode).some((i) => i === municipality);
 }
 
+interface PartHit {
+  place: number;
+  municipality: number;
+  quality: number;
+  words: string;
+}
+
+/** The gazetteer places one address part names, per country; parts repeat across rows ("8001 Zürich"), so cached. */
+function findPartHits(index: CityIndex, text: string, countryCode: string | null): PartHit[] {
+  const key = `${countryCode ?? ""}|${text}`;
+  let hits = PART_CACHE.get(key);
+  if (hits) return hits;
+  hits = [];
+  const cleaned = looksLikeStreet(text) ? "" : stripPostalAndNumbers(text);
+  if (cleaned) {
+    for (const { key: name, quality, words } of partKeys(cleaned)) {
+      for (const place of index.lookupName(name, countryCode)) hits.push({ place, municipality: index.municipalityOf(place), quality, words });
+    }
+  }
+  PART_CACHE.set(key, hits);
+  return hits;
+}
+
 function collectMatches(index: CityIndex, parts: Part[], input: CityInput): Match[] {
   const matches: Match[] = [];
   const hasPoint = input.latitude !== null && input.longitude !== null;
   const state = input.state ? foldPlaceName(input.state) : null;
   for (const part of parts) {
-    if (looksLikeStreet(part.text)) continue;
-    const cleaned = stripPostalAndNumbers(part.text);
-    if (!cleaned) continue;
-    for (const { key, quality, words } of partKeys(cleaned)) {
-      for (const place of index.lookupName(key, input.countryCode)) {
-        const municipality = index.municipalityOf(place);
-        // A single word of a longer text ("… am See") names a village by chance; only a town, or a point, confirms it.
-        if (quality === 2 && !hasPoint && (index.population[municipality] as number) < MIN_WORD_MATCH_POPULATION) continue;
-        if (hasPoint) {
-          const d = distanceKm(
-            input.latitude as number,
-            input.longitude as number,
-            index.latitude[municipality] as number,
-            index.longitude[municipality] as number,
-          );
-          if (d > Math.max(2 * municipalityRadiusKm(index.population[municipality] as number), 25)) continue;
-        }
-        matches.push({ place, municipality, part, quality: quality + (state && index.admins[place]?.toLowerCase() === state ? -0.5 : 0), words });
+    for (const { place, municipality, quality, words } of findPartHits(index, part.text, input.countryCode)) {
+      // A single word of a longer text ("… am See") names a village by chance; only a town, or a point, confirms it.
+      if (quality === 2 && !hasPoint && (index.population[municipality] as number) < MIN_WORD_MATCH_POPULATION) continue;
+      if (hasPoint) {
+        const d = distanceKm(
+          input.latitude as number,
+          input.longitude as number,
+          index.latitude[municipality] as number,
+          index.longitude[municipality] as number,
+        );
+        if (d > Math.max(2 * municipalityRadiusKm(index.population[municipality] as number), 25)) continue;
       }
+      matches.push({ place, municipality, part, quality: quality + (state && index.admins[place]?.toLowerCase() === state ? -0.5 : 0), words });
     }
   }
   return matches;
