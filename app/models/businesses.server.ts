@@ -259,6 +259,8 @@ export interface BusinessPageView {
   category: NamedLink | null;
   fullAddress: string | null;
   city: NamedLink | null;
+  /** The finer place inside the city ("Kreuzberg"), shown before it: "Kreuzberg, Berlin". */
+  district: string | null;
   country: NamedLink | null;
   phone: string | null;
   telHref: string | null;
@@ -365,6 +367,7 @@ function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: s
     category,
     fullAddress: row.full_address || composeAddress(row, countryLabel),
     city,
+    district: city && row.district && row.district !== city.name ? row.district : null,
     country,
     phone: formatPhoneForDisplay(row.phone, row.phone_e164, row.country_code),
     // E.164 dials from anywhere; the display keeps the national form.

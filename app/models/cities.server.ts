@@ -3,7 +3,14 @@
 import type { DatabaseHandle } from "../../db/client.ts";
 import { getDatabase } from "../../db/client.ts";
 import { listRankedBusinesses } from "../../db/queries/public/business-lists.ts";
-import { countCityCounts, findCityCount, listCityCounts, listCityTopCategories, type CityCountRow } from "../../db/queries/public/cities.ts";
+import {
+  countCityCounts,
+  findCityCount,
+  findCitySlugRedirect,
+  listCityCounts,
+  listCityTopCategories,
+  type CityCountRow,
+} from "../../db/queries/public/cities.ts";
 import { listCityPage, summarizeCities, type CityListFilter } from "../../db/queries/public/list-pages.ts";
 import { getSiteTotals } from "../../db/queries/home.ts";
 import { slugify } from "../../db/rules/slug.ts";
@@ -161,4 +168,21 @@ export async function getCityDetail(
     ...paginate(city.business_count, input.page, input.limit),
     limit: input.limit,
   };
+}
+
+export type CityPageLookup = { status: "found"; city: CityDetail } | { status: "moved"; slug: string } | { status: "not_found" };
+
+/**
+ * /cities/{countryCode}/{citySlug} → the city, a move (an old slug of a city whose spelling or place changed answers
+ * 301 to its current slug, so one URL per city is indexed), or not found.
+ */
+export async function getCityPage(
+  input: { countryCode: string; citySlug: string; page: number; limit: number },
+  handle?: DatabaseHandle,
+): Promise<CityPageLookup> {
+  const db = handle ?? (await getDatabase());
+  const city = await getCityDetail(input, db);
+  if (city) return { status: "found", city };
+  const moved = await findCitySlugRedirect(db, input.countryCode, input.citySlug);
+  return moved ? { status: "moved", slug: moved } : { status: "not_found" };
 }

@@ -163,9 +163,12 @@ function BusinessPage() {
                     {view.fullAddress ? <p className="break-words">{view.fullAddress}</p> : null}
                     <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
                       {view.city ? (
-                        <Link to={view.city.path} className="font-medium text-brand-700 hover:underline">
-                          {view.city.name}
-                        </Link>
+                        <span>
+                          {view.district ? `${view.district}, ` : null}
+                          <Link to={view.city.path} className="font-medium text-brand-700 hover:underline">
+                            {view.city.name}
+                          </Link>
+                        </span>
                       ) : null}
                       {view.country ? (
                         <Link to={view.country.path} className="font-medium text-brand-700 hover:underline">

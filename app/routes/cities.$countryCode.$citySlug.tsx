@@ -7,7 +7,7 @@ import { PageIntro } from "~/components/page-intro";
 import { RouteErrorState } from "~/components/route-error";
 import { SidePanel } from "~/components/side-panel";
 import { StatTiles } from "~/components/stat-tiles";
-import { getCityDetail } from "~/models/cities.server";
+import { getCityPage } from "~/models/cities.server";
 import { DEFAULT_DETAIL_LIMIT, MAX_DETAIL_PAGE } from "~/models/public-params.server";
 import {
   assertPageExists,
@@ -17,6 +17,7 @@ import {
   readCountryCodeParam,
   readPageQuery,
   readSlugParam,
+  redirectPermanently,
 } from "~/models/public-pages.server";
 import { formatCounted, formatInteger } from "~/utils/format";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
@@ -28,10 +29,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const countryCode = readCountryCodeParam(params.countryCode, params.citySlug, request);
   const citySlug = readSlugParam(params.citySlug, `/cities/${countryCode.toLowerCase()}`, request);
   const { page } = readPageQuery(request, MAX_DETAIL_PAGE);
-  const city = await getCityDetail({ countryCode, citySlug, page, limit: DEFAULT_DETAIL_LIMIT });
-  if (!city) throw pageNotFound("City not found");
-  assertPageExists(city, "Page not found");
-  return pageJson(city, CACHE_DETAIL);
+  const found = await getCityPage({ countryCode, citySlug, page, limit: DEFAULT_DETAIL_LIMIT });
+  if (found.status === "moved") throw redirectPermanently(`/cities/${countryCode.toLowerCase()}/${found.slug}${new URL(request.url).search}`);
+  if (found.status === "not_found") throw pageNotFound("City not found");
+  assertPageExists(found.city, "Page not found");
+  return pageJson(found.city, CACHE_DETAIL);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

@@ -27,6 +27,10 @@ export const businesses = pgTable(
     street: text("street"),
     city: text("city"),
     citySlug: text("city_slug"),
+    /** The finer place inside the city ("Kreuzberg" of Berlin), shown beside it; never a city page of its own. */
+    district: text("district"),
+    /** GeoNames id of the city: every spelling of one place shares it (and one name and slug). */
+    cityGeonameId: integer("city_geoname_id"),
     postalCode: text("postal_code"),
     state: text("state"),
     country: text("country"),

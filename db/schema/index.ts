@@ -7,3 +7,4 @@ export * from "./imports.ts";
 export * from "./page-anchors.ts";
 export * from "./search-walk.ts";
 export * from "./merges.ts";
+export * from "./city-redirects.ts";

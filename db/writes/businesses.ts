@@ -71,6 +71,8 @@ export async function upsertBusinesses(handle: DatabaseHandle, input: BusinessIn
             street: sql`excluded.street`,
             city: sql`excluded.city`,
             citySlug: sql`excluded.city_slug`,
+            district: sql`excluded.district`,
+            cityGeonameId: sql`excluded.city_geoname_id`,
             postalCode: sql`excluded.postal_code`,
             state: sql`excluded.state`,
             country: sql`excluded.country`,

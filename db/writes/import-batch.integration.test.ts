@@ -148,7 +148,7 @@ describe(`import batch writer on ${testDriver()}`, () => {
   it("fails a batch the server refuses with an error, writes none of it, and the next batch still goes through", { timeout: 20_000 }, async () => {
     const good = staged(2, bakery(1));
     // A latitude the float8 column cannot take: the COPY itself fails on the server.
-    const broken = { ...staged(3, bakery(2)), copyTail: staged(3, bakery(2)).copyTail.replace(/^((?:[^\t]*\t){13})[^\t]*/, "$1not-a-number") };
+    const broken = { ...staged(3, bakery(2)), copyTail: staged(3, bakery(2)).copyTail.replace(/^((?:[^\t]*\t){15})[^\t]*/, "$1not-a-number") };
     await expect(writeImportBatch(handle, [good, broken], options(runId, 3))).rejects.toThrow();
     expect(await businesses()).toBe(0);
     expect(await counters()).toMatchObject({ committed: 0, total: 0 });

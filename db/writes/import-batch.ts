@@ -91,6 +91,8 @@ const TAIL_COLUMNS: Array<[column: string, type: string, get: (row: BusinessInpu
   ["street", "text", (r) => r.street],
   ["city", "text", (r) => r.city],
   ["city_slug", "text", (r) => r.citySlug],
+  ["district", "text", (r) => r.district],
+  ["city_geoname_id", "int", (r) => r.cityGeonameId],
   ["postal_code", "text", (r) => r.postalCode],
   ["state", "text", (r) => r.state],
   ["country", "text", (r) => r.country],
@@ -115,7 +117,7 @@ const TAIL_COLUMNS: Array<[column: string, type: string, get: (row: BusinessInpu
   ["source", "text", (r) => r.source],
   ["is_test", "bool", (r) => r.isTest],
   ["rank_score", "float8", (r) => r.rankScore],
-  // Place-resolution columns (migration 0011), last so earlier COPY positions stay put.
+  // Place-resolution columns (migration 0012), last so earlier COPY positions stay put.
   ["phone_e164", "text", (r) => r.phoneE164],
   ["price_range", "text", (r) => r.priceRange],
   ["reservation_link", "text", (r) => r.reservationLink],
@@ -145,6 +147,17 @@ const RESOLVED_SLUG = `case when exists (select 1 from businesses b where b.slug
 // A stored place id is never replaced: a row keyed by its place id carries the same one, and a merged identity that
 // resolves to its survivor through business_aliases must not swap the survivor's own.
 const PLACE_ID_UPDATE = "place_id = coalesce(businesses.place_id, excluded.place_id)";
+/**
+ * A re-import that moves businesses to another city slug of their country ("kreuzberg" → "berlin", "zurich-city" →
+ * "zurich") records old → new, so the old city page answers 301. Run before the merge, while the stored slugs are old.
+ */
+const RECORD_CITY_REDIRECTS = `
+  insert into city_slug_redirects (country_code, old_slug, new_slug)
+  select distinct on (b.country_code, b.city_slug) b.country_code, b.city_slug, s.city_slug
+    from import_staging s join businesses b on b.identity_key = s.identity_key
+   where b.city_slug is not null and s.city_slug is not null and b.city_slug <> s.city_slug and b.country_code = s.country_code
+   order by b.country_code, b.city_slug, s.city_slug
+  on conflict (country_code, old_slug) do update set new_slug = excluded.new_slug, created_at = now()`;
 
 /** The merge alone (no run to count into). */
 const MERGE = (onDuplicate: "update" | "skip") => `
@@ -435,6 +448,7 @@ async function writeBatchOnServer(sql: postgres.Sql, rows: StagedRow[], options:
     }
     const runId = options.runId;
     const counters = (runId === null ? [] : runCounterParams(runId, options, outcome)) as never[];
+    const redirects = fresh.length > 0 && options.onDuplicate === "update" ? connection.unsafe(RECORD_CITY_REDIRECTS, [], prepared).execute() : null;
     const merge =
       fresh.length === 0
         ? null
@@ -447,7 +461,7 @@ async function writeBatchOnServer(sql: postgres.Sql, rows: StagedRow[], options:
         ? connection.unsafe(ISSUE_INSERT, issueArrays(runId, options.issues) as never[], prepared).execute()
         : null;
     const end = connection.unsafe(options.dryRun ? "rollback" : "commit").execute();
-    const [written] = await Promise.all([merge, countRun, issues, end]);
+    const [, written] = await Promise.all([redirects, merge, countRun, issues, end]);
     return countMerged(written ?? [], fresh, rows, options, outcome);
   } catch (error) {
     if (isConnectionLost(error)) {
@@ -510,6 +524,7 @@ async function writeBatchOnPglite(pglite: PgliteClient, rows: StagedRow[], optio
       if (fresh.length > 0) {
         await run(CREATE_STAGING);
         await tx.query(COPY_STAGING_PGLITE, [], { blob: new Blob([encodeCopyRows(fresh)]) });
+        if (options.onDuplicate === "update") await run(RECORD_CITY_REDIRECTS);
         written =
           runId === null
             ? await run<MergedRow>(MERGE(options.onDuplicate))

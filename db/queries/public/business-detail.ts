@@ -14,6 +14,7 @@ export interface BusinessDetailRow {
   postal_code: string | null;
   city: string | null;
   city_slug: string | null;
+  district: string | null;
   country: string | null;
   country_code: string | null;
   rating: number | null;
@@ -41,7 +42,7 @@ export interface BusinessDetailRow {
   updated_at: string;
 }
 
-const DETAIL_COLUMNS = `id::int as id, name, slug, type, category, category_slug, full_address, street, postal_code, city, city_slug, country,
+const DETAIL_COLUMNS = `id::int as id, name, slug, type, category, category_slug, full_address, street, postal_code, city, city_slug, district, country,
   country_code, rating, reviews, photo, phone, phone_e164, price_range, reservation_link, menu_link, order_link, place_id, verified, about::text as about_json, description,
   working_hours::text as working_hours_json, latitude, longitude, status, time_zone, url,
   to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;

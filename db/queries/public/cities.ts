@@ -1,5 +1,5 @@
 // city_counts / city_category_counts → the city list (optionally by first letter), one city's counts and its
-// top categories. Aggregate tables only.
+// top categories; city_slug_redirects → where an old city slug moved. Aggregate tables and key lookups only.
 import type { DatabaseHandle } from "../../client.ts";
 import { buildLetterAndLimit } from "./letter-filter.ts";
 
@@ -69,4 +69,15 @@ export async function listCityTopCategories(
       limit $3`,
     [countryCode, citySlug, limit],
   );
+}
+
+/** The current slug an old city slug of a country moved to, when that city has a page; else null. */
+export async function findCitySlugRedirect(handle: DatabaseHandle, countryCode: string, oldSlug: string): Promise<string | null> {
+  const [row] = await handle.query<{ new_slug: string }>(
+    `select r.new_slug from city_slug_redirects r
+       join city_counts ci on ci.country_code = r.country_code and ci.city_slug = r.new_slug
+      where r.country_code = $1 and r.old_slug = $2`,
+    [countryCode, oldSlug],
+  );
+  return row?.new_slug ?? null;
 }

@@ -252,7 +252,7 @@ describe("the spec's sample template", () => {
       mapRecord(
         {
           name: "Corner Bakery",
-          address: "5 Sample Road, Exampleville, Germany",
+          address: "5 Sample Road, 10115 Berlin, Germany",
           phone: "030 000000",
           category: "bakery",
           latitude: 52.5,
@@ -265,7 +265,7 @@ describe("the spec's sample template", () => {
         mapping,
       ),
     );
-    expect(business).toMatchObject({ city: "Exampleville", countryCode: "DE", category: "Bakery", reviews: 12, placeId: "ChIJmadeUpPlace0002" });
+    expect(business).toMatchObject({ city: "Berlin", countryCode: "DE", category: "Bakery", reviews: 12, placeId: "ChIJmadeUpPlace0002" });
   });
 });
 

@@ -6,9 +6,9 @@ import type { BusinessInput } from "../../../db/writes/businesses.ts";
 import type { KeepStoredField } from "../../../db/writes/kept-values.ts";
 import { computeRankScore } from "../../../db/writes/businesses.ts";
 import { countryName } from "../../../db/rules/countries.ts";
-import { cityFromAddress } from "../../../db/rules/place-names.ts";
 import { buildBusinessSlug, slugifyCached } from "../../../db/rules/slug.ts";
 import { parseAbout } from "./amenities.ts";
+import { resolveCity } from "./city.ts";
 import { parseWorkingHours } from "./hours.ts";
 import { resolveCountry, type ResolvedCountry } from "./place/country.ts";
 import { firstWebUrl } from "./place/links.ts";
@@ -194,6 +194,8 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
   if (!name) issues.push({ field: "name", code: "NAME_REQUIRED", reason: "every business needs a name" });
 
   const fullAddress = text("full_address");
+  const cityText = text("city");
+
   let latitude = number("latitude", -90, 90);
   let longitude = number("longitude", -180, 180);
   if ((latitude === null) !== (longitude === null) || (latitude === 0 && longitude === 0)) {
@@ -213,7 +215,17 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
   const place = resolveCountry({ countryCode: text("country_code"), country: countryText, fullAddress, phone: phoneText, latitude, longitude });
   const countryCode = place.code;
   pushCountryWarning(warnings, place);
-  const city = text("city") ?? (fullAddress ? cityFromAddress(fullAddress) : null);
+  const cityPlace = resolveCity({
+    city: cityText,
+    state: cleanText(raw.state).value,
+    fullAddress,
+    street: cleanText(raw.street).value,
+    postalCode: cleanText(raw.postal_code).value,
+    countryCode,
+    latitude,
+    longitude,
+  });
+  const city = cityPlace.city;
   const phone = phoneText === null ? null : parsePhone(phoneText, countryCode);
   if (phoneText !== null && phone === null) {
     warnings.push({ field: "phone", code: "PHONE_NOT_DIALABLE", reason: `"${phoneText.slice(0, 40)}" is not a valid phone number; kept as written` });
@@ -273,7 +285,7 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
       ? `na:${foldForIdentity(name)}|${foldForIdentity(fullAddress)}`
       : latitude !== null && longitude !== null
         ? `ng:${foldForIdentity(name)}|${latitude.toFixed(3)},${longitude.toFixed(3)}`
-        : `nc:${foldForIdentity(name)}|${foldForIdentity(city ?? "")}|${countryCode ?? ""}|${foldForIdentity(phoneText ?? "")}`;
+        : `nc:${foldForIdentity(name)}|${foldForIdentity(cityText ?? "")}|${countryCode ?? ""}|${foldForIdentity(phoneText ?? "")}`;
 
   const business: BusinessInput = {
     name,
@@ -284,7 +296,9 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
     fullAddress,
     street: text("street"),
     city,
-    citySlug: city ? slugifyCached(city) || null : null,
+    citySlug: cityPlace.citySlug,
+    district: cityPlace.district,
+    cityGeonameId: cityPlace.geonameId,
     postalCode: text("postal_code"),
     state: text("state"),
     country: countryCode ? countryName(countryCode) : countryText,
@@ -338,6 +352,8 @@ export function hashBusiness(b: BusinessInput): string {
     street: b.street,
     city: b.city,
     citySlug: b.citySlug,
+    district: b.district,
+    cityGeonameId: b.cityGeonameId,
     postalCode: b.postalCode,
     state: b.state,
     country: b.country,
