@@ -6,3 +6,4 @@ export * from "./site.ts";
 export * from "./imports.ts";
 export * from "./page-anchors.ts";
 export * from "./search-walk.ts";
+export * from "./trash.ts";
