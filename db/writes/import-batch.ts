@@ -64,6 +64,8 @@ export interface BatchOutcome {
   newPlaceIds: number;
   /** Ids of the businesses this batch inserted or rewrote (what a search index must pick up). */
   writtenIds: number[];
+  /** Lines whose identity an operator deleted (a tombstone): not written, counted "suppressed". */
+  suppressedLines: number[];
 }
 
 /** Staging columns the writer fills from StagedRow's own fields, in COPY order. */
@@ -182,6 +184,10 @@ const RUN_PROGRESS = "select committed_through_row as committed, status, claimed
 type RunProgress = { committed: number; status: string; claimed_by: string | null };
 // Stored hashes of the batch's identities: unchanged rows are counted and never sent (re-imports stay cheap).
 const STORED_HASHES = "select identity_key, content_hash from businesses where identity_key = any($1::text[])";
+// Identities an operator deleted (db/writes/trash.ts): their rows are suppressed, never re-inserted. A place id's
+// tombstone is `pid:<place id>`, the identity key of every row that has one.
+const TOMBSTONED = "select identity_key from business_tombstones where identity_key = any($1::text[])";
+const COUNT_SUPPRESSED = "update import_runs set suppressed_count = suppressed_count + $2::int where id = $1::bigint";
 
 /** Gives later rows of a batch that want an earlier row's slug their first free alternative. */
 export function settleBatchSlugs(rows: StagedRow[]): void {
@@ -224,7 +230,17 @@ export function encodeCopyRows(rows: StagedRow[]): string {
 }
 
 function emptyOutcome(): BatchOutcome {
-  return { inserted: 0, updated: 0, unchanged: 0, databaseDuplicates: 0, skippedExisting: 0, skippedLines: [], newPlaceIds: 0, writtenIds: [] };
+  return {
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    databaseDuplicates: 0,
+    skippedExisting: 0,
+    skippedLines: [],
+    newPlaceIds: 0,
+    writtenIds: [],
+    suppressedLines: [],
+  };
 }
 
 /** The rows that must be staged: new identities, and changed ones unless duplicates are skipped; counts the rest. */
@@ -233,13 +249,16 @@ function pickFreshRows(
   stored: Array<{ identity_key: string; content_hash: string }>,
   options: BatchOptions,
   outcome: BatchOutcome,
+  tombstoned: Array<{ identity_key: string }> = [],
 ): StagedRow[] {
   const hashes = new Map<string, string>();
   for (const row of stored) hashes.set(row.identity_key, row.content_hash);
+  const deleted = new Set(tombstoned.map((row) => row.identity_key));
   const fresh: StagedRow[] = [];
   for (const row of rows) {
     const hash = hashes.get(row.identityKey);
-    if (hash === undefined) fresh.push(row);
+    if (deleted.has(row.identityKey) && hash === undefined) outcome.suppressedLines.push(row.lineNumber);
+    else if (hash === undefined) fresh.push(row);
     else if (options.onDuplicate === "skip") outcome.skippedLines.push(row.lineNumber);
     else if (hash === row.contentHash) outcome.unchanged++;
     else fresh.push(row);
@@ -270,7 +289,7 @@ function countMerged(written: MergedRow[], fresh: StagedRow[], rows: StagedRow[]
     outcome.unchanged += fresh.length - written.length;
   }
   // Every staged row that was not inserted had its identity stored already (updated, unchanged or skipped).
-  outcome.databaseDuplicates = rows.length - outcome.inserted;
+  outcome.databaseDuplicates = rows.length - outcome.inserted - outcome.suppressedLines.length;
   outcome.skippedExisting = outcome.skippedLines.length;
   return outcome;
 }
@@ -336,13 +355,25 @@ async function writeBatchOnServer(sql: postgres.Sql, rows: StagedRow[], options:
         : connection
             .unsafe<Array<{ identity_key: string; content_hash: string }>>(STORED_HASHES, [rows.map((row) => row.identityKey)], prepared)
             .execute();
+    const tombstoned =
+      rows.length === 0
+        ? null
+        : connection.unsafe<Array<{ identity_key: string }>>(TOMBSTONED, [rows.map((row) => row.identityKey)], prepared).execute();
     const staging = rows.length === 0 ? null : connection.unsafe(CREATE_STAGING).execute();
-    const first = await Promise.all([begin, lock, progress, stored, staging, rows.length === 0 ? null : connection.unsafe(COPY_STAGING).writable()]);
-    copy = first[5];
+    const first = await Promise.all([
+      begin,
+      lock,
+      progress,
+      stored,
+      tombstoned,
+      staging,
+      rows.length === 0 ? null : connection.unsafe(COPY_STAGING).writable(),
+    ]);
+    copy = first[6];
     const [run] = first[2] ?? [];
     const takeover = options.runId === null ? null : findTakeover(options.runId, run);
     const alreadyCommitted = run !== undefined && run.committed >= options.committedThroughRow && options.committedThroughRow > 0;
-    const fresh = takeover || alreadyCommitted || !first[3] ? [] : pickFreshRows(rows, first[3], options, outcome);
+    const fresh = takeover || alreadyCommitted || !first[3] ? [] : pickFreshRows(rows, first[3], options, outcome, first[4] ?? []);
     if (copy) {
       const stream = copy;
       copy = null;
@@ -375,8 +406,12 @@ async function writeBatchOnServer(sql: postgres.Sql, rows: StagedRow[], options:
       runId !== null && options.issues.length > 0
         ? connection.unsafe(ISSUE_INSERT, issueArrays(runId, options.issues) as never[], prepared).execute()
         : null;
+    const suppressed =
+      runId !== null && outcome.suppressedLines.length > 0
+        ? connection.unsafe(COUNT_SUPPRESSED, [runId, outcome.suppressedLines.length], prepared).execute()
+        : null;
     const end = connection.unsafe(options.dryRun ? "rollback" : "commit").execute();
-    const [written] = await Promise.all([merge, countRun, issues, end]);
+    const [written] = await Promise.all([merge, countRun, issues, suppressed, end]);
     return countMerged(written ?? [], fresh, rows, options, outcome);
   } catch (error) {
     if (isConnectionLost(error)) {
@@ -430,6 +465,7 @@ async function writeBatchOnPglite(pglite: PgliteClient, rows: StagedRow[], optio
               await run<{ identity_key: string; content_hash: string }>(STORED_HASHES, [rows.map((row) => row.identityKey)]),
               options,
               outcome,
+              await run<{ identity_key: string }>(TOMBSTONED, [rows.map((row) => row.identityKey)]),
             );
       const runId = options.runId;
       const counters = runId === null ? [] : runCounterParams(runId, options, outcome);
@@ -445,6 +481,7 @@ async function writeBatchOnPglite(pglite: PgliteClient, rows: StagedRow[], optio
         await run(COUNT_RUN, counters);
       }
       if (runId !== null && options.issues.length > 0) await run(ISSUE_INSERT, issueArrays(runId, options.issues));
+      if (runId !== null && outcome.suppressedLines.length > 0) await run(COUNT_SUPPRESSED, [runId, outcome.suppressedLines.length]);
       countMerged(written, fresh, rows, options, outcome);
       if (options.dryRun) throw new DryRunRollback(outcome);
       return outcome;

@@ -10,12 +10,14 @@ import { register as registerMaintenance } from "./maintenance.ts";
 import { register as registerReindex } from "./reindex.ts";
 import { register as registerSitemap } from "./sitemap.ts";
 import { register as registerStart } from "./start.ts";
+import { register as registerTrash } from "./trash.ts";
 
 const registrations: Array<(program: Command) => void> = [
   registerImport,
   registerExport,
   registerSitemap,
   registerMaintenance,
+  registerTrash,
   registerReindex,
   registerDatabase,
   registerAdmin,

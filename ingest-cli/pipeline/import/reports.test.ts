@@ -22,6 +22,7 @@ const counters: ImportCounters = {
   inserted: 6,
   updated: 2,
   unchanged: 1,
+  suppressed: 0,
   skipped: { count: 2, names: ["Café Twice", "Bakery Again"] },
   rejected: { count: 1, rows: [{ line: 17, field: "name", reason: "every business needs a name" }] },
   excelDuplicates: {
