@@ -273,6 +273,7 @@ async function runUploadImport(
       successCount: result.successCount,
       errorCount: result.errorCount,
       skippedCount: result.skippedCount,
+      suppressedCount: result.suppressedCount,
     },
   });
   const extra = kind === "batch" ? { fileIndex: fields.fileIndex, totalFiles: fields.totalFiles, batchSize: fields.batchSize } : {};

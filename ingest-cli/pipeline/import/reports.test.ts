@@ -50,6 +50,7 @@ const singleFile = {
   successCount: 9,
   errorCount: 1,
   skippedCount: 2,
+  suppressedCount: 0,
   skippedBusinesses: ["Café Twice", "Bakery Again"],
   errors: ["Line 17: name — every business needs a name"],
 };
@@ -110,6 +111,7 @@ describe("single-file result", () => {
       successCount: 0,
       errorCount: 0,
       skippedCount: 0,
+      suppressedCount: 0,
       skippedBusinesses: [],
       errors: [],
     });
