@@ -125,7 +125,7 @@ export interface RestoreResult {
   dryRun: boolean;
 }
 
-const RESTORE_CHUNK = 500;
+const RESTORE_CHUNK = 2000;
 
 /** Columns a restore writes back from the stored row: every column but the generated search vector. */
 const RESTORE_COLUMNS = Object.values(getTableColumns(businesses))
@@ -214,7 +214,7 @@ async function restoreChunk(tx: Tx, entries: TrashEntry[], result: RestoreResult
 }
 
 /**
- * Puts trash entries back, in chunks of 500 (each its own transaction, so a huge restore never holds one long lock):
+ * Puts trash entries back, in chunks of 2,000 (each its own transaction, so a huge restore never holds one long lock):
  * the row with its id and data, its old slugs as redirects where free, its tombstones lifted. `dryRun` rolls every
  * chunk back and reports what would happen.
  */

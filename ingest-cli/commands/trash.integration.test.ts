@@ -153,5 +153,12 @@ describe(`directory delete-all / restore and suppressed re-imports on ${testDriv
     expect(update.stdout).toContain("0 suppressed");
     expect(update.stdout).toMatch(/0 new, 1 updated, 3 unchanged/);
     expect(await query("select phone from businesses where place_id = 'trash-alpha'")).toEqual([{ phone: expect.stringContaining("9999") }]);
+
+    // Past the restore window the trash entries are purged on the next delete; their tombstones stay.
+    await query("update deleted_businesses set deleted_at = now() - interval '31 days'");
+    const purge = await cli(["delete-test-data", "--yes"]);
+    expect(purge.code, purge.stderr).toBe(0);
+    expect(await query("select count(*)::int as n from deleted_businesses")).toEqual([{ n: 0 }]);
+    expect(await query("select trash_id from business_tombstones where identity_key = 'pid:trash-demo-1'")).toEqual([{ trash_id: null }]);
   });
 });
