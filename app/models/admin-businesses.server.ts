@@ -11,8 +11,16 @@ import {
   listAdminCountryCodes,
   type AdminBusinessRow,
 } from "../../db/queries/admin-businesses.ts";
-import { deleteAllBusinesses, deleteBusinessById, toggleBusinessApproval, type ChangedBusiness } from "../../db/writes/admin-businesses.ts";
+import {
+  countBusinessesMatching,
+  deleteBusinessById,
+  deleteBusinessesMatching,
+  toggleBusinessApproval,
+  type ChangedBusiness,
+} from "../../db/writes/admin-businesses.ts";
+import { DirectoryError } from "../../db/rules/directory-error.ts";
 import { deleteTestData, type DeleteTestDataResult } from "../../ingest-cli/pipeline/maintenance/delete-test-data.ts";
+import { checkDeleteAllConfirmation, deleteEveryBusinessToTrash, type DeleteAllResult } from "../../ingest-cli/pipeline/maintenance/trash.ts";
 import { fixSlugs, type FixSlugsResult } from "../../ingest-cli/pipeline/maintenance/fix-slugs.ts";
 import { getSearchEngine, type SearchEngine } from "../../search/index.ts";
 import { NO_NUL } from "../../search/engine.ts";
@@ -163,7 +171,7 @@ export async function toggleApproval(context: AdminContext, id: number): Promise
 }
 
 export async function deleteBusiness(context: AdminContext, id: number): Promise<{ success: true; message: string; business: ChangedBusiness }> {
-  const business = await deleteBusinessById(await getDatabase(), id);
+  const business = await deleteBusinessById(await getDatabase(), id, context.user.username);
   if (!business) throw businessNotFound(id);
   await syncOne([], [id]);
   await recordAdminAction(context, "business.delete", {
@@ -178,15 +186,74 @@ export async function deleteBusiness(context: AdminContext, id: number): Promise
   return { success: true, message: "Business has been deleted successfully", business };
 }
 
-export async function deleteEveryBusiness(context: AdminContext): Promise<{ success: true; message: string; deletedCount: number }> {
-  const deletedCount = await deleteAllBusinesses(await getDatabase());
+/** A confirmation the admin must type: the number of businesses the delete removes, as they are now. */
+export const BulkDeleteQuerySchema = z.object({
+  confirm: z.string().trim().max(40).optional(),
+  filter: AdminBusinessesQuerySchema.shape.filter,
+  category: AdminBusinessesQuerySchema.shape.category,
+});
+export type BulkDeleteQuery = z.infer<typeof BulkDeleteQuerySchema>;
+
+export function parseBulkDeleteQuery(params: URLSearchParams): BulkDeleteQuery {
+  const parsed = BulkDeleteQuerySchema.safeParse(Object.fromEntries(params));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw adminDataError(400, "INVALID_DELETE_QUERY", `${issue?.path.join(".") || "query"}: ${issue?.message ?? "invalid"}.`);
+  }
+  return parsed.data;
+}
+
+/** A refused typed confirmation → 400 (missing) or 409 (not the current count), saying what to type. */
+function confirmationError(error: unknown): never {
+  if (error instanceof DirectoryError && (error.code === "CONFIRMATION_REQUIRED" || error.code === "CONFIRMATION_MISMATCH")) {
+    throw adminDataError(error.code === "CONFIRMATION_REQUIRED" ? 400 : 409, error.code, error.message);
+  }
+  throw error;
+}
+
+/**
+ * DELETE /api/admin/businesses: every business (delete-all) or, with a name search or category, the matching ones;
+ * both go to the trash and need `confirm=<how many>` typed back.
+ */
+export async function deleteEveryBusiness(
+  context: AdminContext,
+  query: BulkDeleteQuery,
+): Promise<DeleteAllResult | { success: true; message: string; deletedCount: number }> {
+  const handle = await getDatabase();
+  if (query.filter || query.category) return deleteMatching(context, query);
+  await checkDeleteAllConfirmation(handle, query.confirm).catch(confirmationError);
+  const result = await deleteEveryBusinessToTrash(handle, context.user.username);
   await refreshSearchAfterDeleteAll();
-  await recordAdminAction(context, "businesses.delete-all", { target: "businesses", rowCount: deletedCount });
-  return { success: true, message: `Deleted all ${deletedCount} businesses.`, deletedCount };
+  await recordAdminAction(context, "businesses.delete-all", {
+    target: "businesses",
+    rowCount: result.deletedCount,
+    details: { batchId: result.batchId },
+  });
+  return result;
+}
+
+async function deleteMatching(context: AdminContext, query: BulkDeleteQuery): Promise<{ success: true; message: string; deletedCount: number }> {
+  const handle = await getDatabase();
+  const filter = { search: query.filter || undefined, categorySlug: query.category ? slugify(query.category) : undefined };
+  const count = await countBusinessesMatching(handle, filter);
+  if (!query.confirm) {
+    throw adminDataError(400, "CONFIRMATION_REQUIRED", `Deleting the ${count} matching businesses needs the count typed back (confirm=${count}).`);
+  }
+  if (query.confirm !== String(count)) {
+    throw adminDataError(409, "CONFIRMATION_MISMATCH", `"${query.confirm}" is not the number of matching businesses (${count}); type ${count}.`);
+  }
+  const ids = await deleteBusinessesMatching(handle, filter, context.user.username);
+  if (ids.length > 0) await syncOne([], ids);
+  await recordAdminAction(context, "businesses.delete-filter", {
+    target: "businesses",
+    rowCount: ids.length,
+    details: { filter: query.filter, category: query.category, sample: ids.slice(0, 20) },
+  });
+  return { success: true, message: `Deleted ${ids.length} matching businesses (restorable from the trash).`, deletedCount: ids.length };
 }
 
 export async function deleteAdminTestData(context: AdminContext): Promise<DeleteTestDataResult> {
-  const result = await deleteTestData(await getDatabase(), { recordCliAudit: false });
+  const result = await deleteTestData(await getDatabase(), { recordCliAudit: false, deletedBy: context.user.username });
   await recordAdminAction(context, "test-data.delete", { target: "businesses", rowCount: result.deletedCount });
   return result;
 }

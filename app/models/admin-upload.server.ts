@@ -275,6 +275,7 @@ async function runUploadImport(
       errorCount: result.errorCount,
       skippedCount: result.skippedCount,
       warningCount: outcome.warnings,
+      suppressedCount: result.suppressedCount,
     },
   });
   const extra = kind === "batch" ? { fileIndex: fields.fileIndex, totalFiles: fields.totalFiles, batchSize: fields.batchSize } : {};

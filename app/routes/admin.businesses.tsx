@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-type BulkAction = "all" | "test" | "slugs";
+type BulkAction = "all" | "test" | "slugs" | "matching";
 
 export default function AdminBusinessesPage() {
   const { query, list, categories, sortKeys, exportOptions } = useLoaderData<typeof loader>();
@@ -49,7 +49,8 @@ export default function AdminBusinessesPage() {
   const { pending, run } = useAdminAction();
   const [confirmDialog, confirm] = useConfirm();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/businesses";
-  const bulkBusy = pending === "all" || pending === "test" || pending === "slugs";
+  const bulkBusy = pending === "all" || pending === "test" || pending === "slugs" || pending === "matching";
+  const filtered = Boolean(query.filter || query.category);
 
   const hrefWith = (changes: Record<string, string | number | null>) => {
     const next = new URLSearchParams(searchParams);
@@ -101,9 +102,17 @@ export default function AdminBusinessesPage() {
           title: t("businesses.deleteAllFinalTitle"),
           description: t("businesses.deleteAllFinal"),
           confirmLabel: t("businesses.deleteAllButton"),
+          typed: { text: String(list.allBusinesses), label: t("businesses.typeCount", { count: String(list.allBusinesses) }) },
         })
       );
     }
+    if (kind === "matching")
+      return confirm({
+        title: t("businesses.deleteMatchingTitle"),
+        description: t("businesses.deleteMatchingConfirm", { count: formatNumber(list.total) }),
+        confirmLabel: t("common.delete"),
+        typed: { text: String(list.total), label: t("businesses.typeCount", { count: String(list.total) }) },
+      });
     if (kind === "test")
       return confirm({
         title: t("businesses.testDataTitle"),
@@ -119,8 +128,21 @@ export default function AdminBusinessesPage() {
 
   async function runBulk(kind: BulkAction) {
     if (!(await confirmBulk(kind))) return;
+    // The count typed in the dialog goes with the call: the server refuses a count that no longer matches.
+    const matching = new URLSearchParams({ filter: query.filter, category: query.category, confirm: String(list.total) });
     const calls = {
-      all: { path: "/api/admin/businesses", method: "DELETE", success: t("businesses.deletedAll"), failure: t("businesses.deleteAllFailed") },
+      all: {
+        path: `/api/admin/businesses?confirm=${list.allBusinesses}`,
+        method: "DELETE",
+        success: t("businesses.deletedAll"),
+        failure: t("businesses.deleteAllFailed"),
+      },
+      matching: {
+        path: `/api/admin/businesses?${matching}`,
+        method: "DELETE",
+        success: t("businesses.deletedMatching"),
+        failure: t("businesses.deleteFailed"),
+      },
       test: { path: "/api/admin/test-data", method: "DELETE", success: t("businesses.testDataDeleted"), failure: t("businesses.testDataFailed") },
       slugs: { path: "/api/admin/fix-slugs", method: "POST", success: t("businesses.slugsFixed"), failure: t("businesses.fixSlugsFailed") },
     } as const;
@@ -139,6 +161,10 @@ export default function AdminBusinessesPage() {
         subtitle={t("businesses.subtitle")}
         actions={
           <>
+            <Link to="/admin/trash" className={buttonClasses.secondary}>
+              <AdminIcon name="trash" className="h-4 w-4" />
+              {t("businesses.trashLink")}
+            </Link>
             <Link to="/admin/upload" className={buttonClasses.secondary}>
               <AdminIcon name="upload" className="h-4 w-4" />
               {t("businesses.uploadLink")}
@@ -263,6 +289,11 @@ export default function AdminBusinessesPage() {
           <button type="button" disabled={bulkBusy} onClick={() => runBulk("test")} className={buttonClasses.secondary}>
             {pending === "test" ? t("businesses.deletingTestData") : t("businesses.testDataButton", { count: formatNumber(list.testData) })}
           </button>
+          {filtered ? (
+            <button type="button" disabled={bulkBusy || list.total === 0} onClick={() => runBulk("matching")} className={buttonClasses.danger}>
+              {pending === "matching" ? t("businesses.deleting") : t("businesses.deleteMatchingButton", { count: formatNumber(list.total) })}
+            </button>
+          ) : null}
           <button type="button" disabled={bulkBusy} onClick={() => runBulk("all")} className={buttonClasses.danger}>
             <AdminIcon name="trash" className="h-4 w-4" />
             {pending === "all" ? t("businesses.deleting") : t("businesses.deleteAllTitle")}

@@ -501,8 +501,13 @@ describe(`admin data API on ${testDriver()}`, () => {
     expect(slugs).toMatchObject({ success: true, successCount: 1, checkpointEnabled: true, totalProcessed: expect.any(Number) });
     expect(Object.keys(slugs).sort()).toEqual(["checkpointEnabled", "message", "success", "successCount", "totalProcessed"]);
 
-    const all = await call(deleteAllAction as Handler, makeRequest("/api/admin/businesses", { method: "DELETE", auth }));
-    expect(await body(all)).toMatchObject({ success: true, message: expect.stringContaining("Deleted all") });
+    // Delete-all needs the number of businesses typed back.
+    const unconfirmed = await call(deleteAllAction as Handler, makeRequest("/api/admin/businesses", { method: "DELETE", auth }));
+    expect(unconfirmed.status).toBe(400);
+    expect(await body(unconfirmed)).toMatchObject({ success: false, code: "CONFIRMATION_REQUIRED" });
+    const [{ n: remaining } = { n: -1 }] = await handle.query<{ n: number }>("select count(*)::int as n from businesses");
+    const all = await call(deleteAllAction as Handler, makeRequest(`/api/admin/businesses?confirm=${remaining}`, { method: "DELETE", auth }));
+    expect(await body(all)).toMatchObject({ success: true, deletedCount: remaining, message: expect.stringContaining("Deleted all") });
     expect(await handle.query("select count(*)::int as n from businesses")).toEqual([{ n: 0 }]);
     expect(await handle.query("select value::int as value from site_totals where key = 'businesses'")).toEqual([{ value: 0 }]);
   });

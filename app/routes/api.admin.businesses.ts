@@ -1,7 +1,15 @@
-// GET /api/admin/businesses → one page of the admin list with its summary; DELETE → delete every business.
+// GET /api/admin/businesses → one page of the admin list with its summary; DELETE ?confirm=<count> → every business
+// (or, with filter/category, the matching ones) to the trash.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/models/admin-auth.server";
-import { adminJson, deleteEveryBusiness, getAdminBusinessList, methodNotAllowed, parseAdminBusinessesQuery } from "~/models/admin-businesses.server";
+import {
+  adminJson,
+  deleteEveryBusiness,
+  getAdminBusinessList,
+  methodNotAllowed,
+  parseAdminBusinessesQuery,
+  parseBulkDeleteQuery,
+} from "~/models/admin-businesses.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminApi(request);
@@ -11,5 +19,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "DELETE") throw methodNotAllowed(["GET", "DELETE"]);
   const context = await requireAdminApi(request);
-  return adminJson(await deleteEveryBusiness(context));
+  return adminJson(await deleteEveryBusiness(context, parseBulkDeleteQuery(new URL(request.url).searchParams)));
 }

@@ -38,6 +38,8 @@ export const importRuns = pgTable(
     unchangedCount: integer("unchanged_count").notNull().default(0),
     skippedCount: integer("skipped_count").notNull().default(0),
     rejectedCount: integer("rejected_count").notNull().default(0),
+    /** Rows whose identity an operator deleted (a tombstone): not imported. */
+    suppressedCount: integer("suppressed_count").notNull().default(0),
     /** The spec's report shapes (single-file, batch with columnExtraction/duplicateAnalysis, dashboard). */
     report: jsonb("report").$type<Record<string, unknown>>(),
     error: text("error"),

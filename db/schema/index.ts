@@ -8,3 +8,4 @@ export * from "./page-anchors.ts";
 export * from "./search-walk.ts";
 export * from "./merges.ts";
 export * from "./city-redirects.ts";
+export * from "./trash.ts";

@@ -52,12 +52,12 @@ describe(`single-business admin writes on ${testDriver()}`, () => {
 
   it("deleting an approved business and an unapproved one keeps the counts exact; a missing id gives null", async () => {
     const [approved] = await handle.query<{ id: number }>("select id::int as id from businesses where is_approved order by id limit 1");
-    expect((await deleteBusinessById(handle, approved?.id ?? 0))?.id).toBe(approved?.id);
+    expect((await deleteBusinessById(handle, approved?.id ?? 0, "test"))?.id).toBe(approved?.id);
     await expectSameAsFullRebuild();
     const [unapproved] = await handle.query<{ id: number }>("select id::int as id from businesses where not is_approved order by id limit 1");
-    expect((await deleteBusinessById(handle, unapproved?.id ?? 0))?.isApproved).toBe(false);
+    expect((await deleteBusinessById(handle, unapproved?.id ?? 0, "test"))?.isApproved).toBe(false);
     await expectSameAsFullRebuild();
-    expect(await deleteBusinessById(handle, 987_654_321)).toBeNull();
+    expect(await deleteBusinessById(handle, 987_654_321, "test")).toBeNull();
     expect(await toggleBusinessApproval(handle, 987_654_321)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { listSlugOptions } from "../rules/slug.ts";
 import type { DatabaseHandle } from "../client.ts";
 import { businesses, type NewBusiness } from "../schema/index.ts";
+import { trashBusinessesCounted } from "./trash.ts";
 
 export type BusinessInput = Omit<NewBusiness, "id" | "createdAt" | "updatedAt" | "searchVector">;
 
@@ -126,9 +127,8 @@ export function computeRankScore(input: {
   return Math.round(score * 10_000) / 10_000;
 }
 
-export async function deleteTestBusinesses(handle: DatabaseHandle): Promise<number> {
-  const rows = await handle.query<{ n: number }>(
-    "with gone as (delete from businesses where is_test returning 1) select count(*)::int as n from gone",
-  );
-  return rows[0]?.n ?? 0;
+/** Moves every business marked is_test to the trash (with tombstones, like any delete); returns how many. */
+export async function deleteTestBusinesses(handle: DatabaseHandle, deletedBy: string): Promise<number> {
+  const result = await handle.db.transaction((tx) => trashBusinessesCounted(tx, sql`b.is_test`, { reason: "test-data", deletedBy }));
+  return result.count;
 }

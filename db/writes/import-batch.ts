@@ -69,6 +69,8 @@ export interface BatchOutcome {
   newPlaceIds: number;
   /** Ids of the businesses this batch inserted or rewrote (what a search index must pick up). */
   writtenIds: number[];
+  /** Lines whose identity an operator deleted (a tombstone): not written, counted "suppressed". */
+  suppressedLines: number[];
 }
 
 /** Staging columns the writer fills from StagedRow's own fields, in COPY order. */
@@ -218,6 +220,10 @@ const STORED_HASHES = `
     from business_aliases a join businesses b on b.id = a.business_id
    where a.identity_key = any($1::text[])`;
 type StoredHash = { incoming_key: string; identity_key: string; content_hash: string };
+// Identities an operator deleted (db/writes/trash.ts): their rows are suppressed, never re-inserted. A place id's
+// tombstone is `pid:<place id>`, the identity key of every row that has one.
+const TOMBSTONED = "select identity_key from business_tombstones where identity_key = any($1::text[])";
+const COUNT_SUPPRESSED = "update import_runs set suppressed_count = suppressed_count + $2::int where id = $1::bigint";
 
 /** Gives later rows of a batch that want an earlier row's slug their first free alternative. */
 export function settleBatchSlugs(rows: StagedRow[]): void {
@@ -260,7 +266,17 @@ export function encodeCopyRows(rows: StagedRow[]): string {
 }
 
 function emptyOutcome(): BatchOutcome {
-  return { inserted: 0, updated: 0, unchanged: 0, databaseDuplicates: 0, skippedExisting: 0, skippedLines: [], newPlaceIds: 0, writtenIds: [] };
+  return {
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    databaseDuplicates: 0,
+    skippedExisting: 0,
+    skippedLines: [],
+    newPlaceIds: 0,
+    writtenIds: [],
+    suppressedLines: [],
+  };
 }
 
 /** The rows that must be staged: new identities, and changed ones unless duplicates are skipped; counts the rest. */
@@ -270,6 +286,7 @@ function pickFreshRows(
   options: BatchOptions,
   outcome: BatchOutcome,
   keptValues: StoredKeptValues[] = [],
+  tombstoned: Array<{ identity_key: string }> = [],
 ): StagedRow[] {
   const hashes = new Map<string, { key: string; hash: string }>();
   // A live identity wins over an alias of the same key.
@@ -277,6 +294,7 @@ function pickFreshRows(
     if (!hashes.has(row.incoming_key) || row.incoming_key === row.identity_key)
       hashes.set(row.incoming_key, { key: row.identity_key, hash: row.content_hash });
   }
+  const deleted = new Set(tombstoned.map((row) => row.identity_key));
   // NOTE: kept values are looked up by the incoming identity, so a row arriving under a merged (alias) identity
   // with a rejected cell does not find the survivor's stored value; it keeps the default instead.
   if (keptValues.length > 0) restageKeptRows(rows, keptValues, options);
@@ -285,6 +303,11 @@ function pickFreshRows(
   for (const row of rows) {
     const hash = hashes.get(row.identityKey)?.hash;
     const storedKey = hashes.get(row.identityKey)?.key;
+    // An identity an operator deleted stays deleted: its row is counted "suppressed", never re-inserted.
+    if (hash === undefined && deleted.has(row.identityKey)) {
+      outcome.suppressedLines.push(row.lineNumber);
+      continue;
+    }
     if (storedKey !== undefined && storedKey !== row.identityKey) {
       // A merged identity updates its survivor; when the survivor's own row is in this batch too, that row decides
       // (one statement may not update a row twice).
@@ -348,7 +371,7 @@ function countMerged(written: MergedRow[], fresh: StagedRow[], rows: StagedRow[]
     outcome.unchanged += fresh.length - written.length;
   }
   // Every staged row that was not inserted had its identity stored already (updated, unchanged or skipped).
-  outcome.databaseDuplicates = rows.length - outcome.inserted;
+  outcome.databaseDuplicates = rows.length - outcome.inserted - outcome.suppressedLines.length;
   outcome.skippedExisting = outcome.skippedLines.length;
   return outcome;
 }
@@ -412,6 +435,10 @@ async function writeBatchOnServer(sql: postgres.Sql, rows: StagedRow[], options:
       rows.length === 0 ? null : connection.unsafe<StoredHash[]>(STORED_HASHES, [rows.map((row) => row.identityKey)], prepared).execute();
     const keptKeys = keptIdentities(rows);
     const keptValues = keptKeys.length === 0 ? null : connection.unsafe<StoredKeptValues[]>(STORED_KEPT_VALUES, [keptKeys], prepared).execute();
+    const tombstoned =
+      rows.length === 0
+        ? null
+        : connection.unsafe<Array<{ identity_key: string }>>(TOMBSTONED, [rows.map((row) => row.identityKey)], prepared).execute();
     const staging = rows.length === 0 ? null : connection.unsafe(CREATE_STAGING).execute();
     const first = await Promise.all([
       begin,
@@ -419,14 +446,15 @@ async function writeBatchOnServer(sql: postgres.Sql, rows: StagedRow[], options:
       progress,
       stored,
       keptValues,
+      tombstoned,
       staging,
       rows.length === 0 ? null : connection.unsafe(COPY_STAGING).writable(),
     ]);
-    copy = first[6];
+    copy = first[7];
     const [run] = first[2] ?? [];
     const takeover = options.runId === null ? null : findTakeover(options.runId, run);
     const alreadyCommitted = run !== undefined && run.committed >= options.committedThroughRow && options.committedThroughRow > 0;
-    const fresh = takeover || alreadyCommitted || !first[3] ? [] : pickFreshRows(rows, first[3], options, outcome, first[4] ?? []);
+    const fresh = takeover || alreadyCommitted || !first[3] ? [] : pickFreshRows(rows, first[3], options, outcome, first[4] ?? [], first[5] ?? []);
     if (copy) {
       const stream = copy;
       copy = null;
@@ -460,8 +488,12 @@ async function writeBatchOnServer(sql: postgres.Sql, rows: StagedRow[], options:
       runId !== null && options.issues.length > 0
         ? connection.unsafe(ISSUE_INSERT, issueArrays(runId, options.issues) as never[], prepared).execute()
         : null;
+    const suppressed =
+      runId !== null && outcome.suppressedLines.length > 0
+        ? connection.unsafe(COUNT_SUPPRESSED, [runId, outcome.suppressedLines.length], prepared).execute()
+        : null;
     const end = connection.unsafe(options.dryRun ? "rollback" : "commit").execute();
-    const [, written] = await Promise.all([redirects, merge, countRun, issues, end]);
+    const [, written] = await Promise.all([redirects, merge, countRun, issues, suppressed, end]);
     return countMerged(written ?? [], fresh, rows, options, outcome);
   } catch (error) {
     if (isConnectionLost(error)) {
@@ -517,6 +549,7 @@ async function writeBatchOnPglite(pglite: PgliteClient, rows: StagedRow[], optio
               options,
               outcome,
               keptKeys.length === 0 ? [] : await run<StoredKeptValues>(STORED_KEPT_VALUES, [keptKeys]),
+              await run<{ identity_key: string }>(TOMBSTONED, [rows.map((row) => row.identityKey)]),
             );
       const runId = options.runId;
       const counters = runId === null ? [] : runCounterParams(runId, options, outcome);
@@ -533,6 +566,7 @@ async function writeBatchOnPglite(pglite: PgliteClient, rows: StagedRow[], optio
         await run(COUNT_RUN, counters);
       }
       if (runId !== null && options.issues.length > 0) await run(ISSUE_INSERT, issueArrays(runId, options.issues));
+      if (runId !== null && outcome.suppressedLines.length > 0) await run(COUNT_SUPPRESSED, [runId, outcome.suppressedLines.length]);
       countMerged(written, fresh, rows, options, outcome);
       if (options.dryRun) throw new DryRunRollback(outcome);
       return outcome;

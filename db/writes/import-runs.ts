@@ -231,6 +231,7 @@ export interface RunTotals {
   inserted: number;
   updated: number;
   unchanged: number;
+  suppressed: number;
   skipped: number;
   rejected: number;
   committedThroughRow: number;
@@ -239,7 +240,7 @@ export interface RunTotals {
 export async function getRunTotals(handle: DatabaseHandle, id: number): Promise<RunTotals> {
   const [row] = await handle.query<RunTotals>(
     `select total_rows as "totalRows", inserted_count as inserted, updated_count as updated, unchanged_count as unchanged,
-            skipped_count as skipped, rejected_count as rejected, committed_through_row as "committedThroughRow"
+            suppressed_count as suppressed, skipped_count as skipped, rejected_count as rejected, committed_through_row as "committedThroughRow"
        from import_runs where id = $1`,
     [id],
   );

@@ -178,7 +178,7 @@ describe(`concurrent imports and deletes, on ${testDriver()}`, () => {
           if ((row?.n ?? 0) >= ROWS / 3 || child.exitCode !== null) break;
           await sleep(10);
         }
-        const deleted = await deleteAllBusinesses(handle);
+        const { count: deleted } = await deleteAllBusinesses(handle, "test");
         expect(await exited, stderr).toBe(0);
 
         // The delete saw only committed batches; every batch after it is there in full.

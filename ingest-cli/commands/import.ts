@@ -43,7 +43,7 @@ function describeOutcome(file: string, outcome: ImportOutcome, dryRun: boolean):
   const verb = dryRun ? "would be" : "";
   const lines = [
     `${file}: ${c.totalRows.toLocaleString("en-US")} rows in ${seconds} s${outcome.runId ? ` (run #${outcome.runId}${outcome.resumedFromRow ? `, resumed after line ${outcome.resumedFromRow}` : ""})` : ""}`,
-    `  ${c.inserted.toLocaleString("en-US")} ${verb ? "would be new" : "new"}, ${c.updated.toLocaleString("en-US")} ${verb ? "would be updated" : "updated"}, ${c.unchanged.toLocaleString("en-US")} unchanged, ${c.skipped.count.toLocaleString("en-US")} skipped, ${c.rejected.count.toLocaleString("en-US")} rejected`,
+    `  ${c.inserted.toLocaleString("en-US")} ${verb ? "would be new" : "new"}, ${c.updated.toLocaleString("en-US")} ${verb ? "would be updated" : "updated"}, ${c.unchanged.toLocaleString("en-US")} unchanged, ${c.suppressed.toLocaleString("en-US")} suppressed, ${c.skipped.count.toLocaleString("en-US")} skipped, ${c.rejected.count.toLocaleString("en-US")} rejected`,
     `  columns: ${outcome.columnExtraction.extractedCount} of ${outcome.columnExtraction.totalColumns} recognised` +
       (outcome.unknownColumns.length > 0
         ? `; ignored: ${outcome.unknownColumns.slice(0, 12).join(", ")}${outcome.unknownColumns.length > 12 ? ", …" : ""}`

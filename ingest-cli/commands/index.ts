@@ -11,6 +11,7 @@ import { register as registerReindex } from "./reindex.ts";
 import { register as registerRepairPlaces } from "./repair-places.ts";
 import { register as registerSitemap } from "./sitemap.ts";
 import { register as registerStart } from "./start.ts";
+import { register as registerTrash } from "./trash.ts";
 
 const registrations: Array<(program: Command) => void> = [
   registerImport,
@@ -18,6 +19,7 @@ const registrations: Array<(program: Command) => void> = [
   registerSitemap,
   registerMaintenance,
   registerRepairPlaces,
+  registerTrash,
   registerReindex,
   registerDatabase,
   registerAdmin,

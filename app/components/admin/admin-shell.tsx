@@ -26,6 +26,7 @@ const NAV: NavItem[] = [
   { to: "/admin/messages", label: "nav.messages", icon: "messages", badge: "messages" },
   { to: "/admin/settings", label: "nav.settings", icon: "settings" },
   { to: "/admin/advertisements", label: "nav.advertisements", icon: "advertisements" },
+  { to: "/admin/trash", label: "nav.trash", icon: "trash" },
   { to: "/admin/audit", label: "nav.audit", icon: "audit" },
 ];
 

@@ -56,6 +56,9 @@ export function UploadReport({ fileName, result }: { fileName: string; result: B
           value={formatNumber(result.skippedCount)}
           tone={result.skippedCount > 0 ? "text-amber-700 dark:text-amber-300" : undefined}
         />
+        {result.suppressedCount ? (
+          <Stat label={t("report.suppressed")} value={formatNumber(result.suppressedCount)} tone="text-amber-700 dark:text-amber-300" />
+        ) : null}
       </dl>
       {extraction ? (
         <section className="mt-4">

@@ -19,6 +19,8 @@ export interface BatchUploadResult {
   successCount: number;
   errorCount: number;
   skippedCount: number;
+  /** Rows of businesses an operator deleted: not brought back (absent from older stored reports). */
+  suppressedCount?: number;
   skippedBusinesses: string[];
   errors: string[];
   columnExtraction?: ColumnExtraction;

@@ -396,6 +396,7 @@ async function finishRun(
     counters.inserted = totals.inserted;
     counters.updated = totals.updated;
     counters.unchanged = totals.unchanged;
+    counters.suppressed = totals.suppressed;
     counters.skipped.count = totals.skipped;
     counters.rejected.count = totals.rejected;
   }

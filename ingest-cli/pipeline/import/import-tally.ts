@@ -51,6 +51,7 @@ export function createTally(file: Pick<ImportCounters, "fileName" | "fileSizeByt
       inserted: 0,
       updated: 0,
       unchanged: 0,
+      suppressed: 0,
       skipped: { count: 0, names: [] },
       rejected: { count: 0, rows: [] },
       excelDuplicates: { count: 0, records: [] },
@@ -122,6 +123,7 @@ export function countCommitted(tally: ImportTally, outcome: BatchOutcome, rowCou
   c.inserted += outcome.inserted;
   c.updated += outcome.updated;
   c.unchanged += outcome.unchanged;
+  c.suppressed += outcome.suppressedLines.length;
   c.databaseDuplicates += outcome.databaseDuplicates;
   c.newPlaceIds += outcome.newPlaceIds;
   for (const line of outcome.skippedLines) addSkipped(tally, names.get(line));

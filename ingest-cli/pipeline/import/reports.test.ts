@@ -22,6 +22,7 @@ const counters: ImportCounters = {
   inserted: 6,
   updated: 2,
   unchanged: 1,
+  suppressed: 0,
   skipped: { count: 2, names: ["Café Twice", "Bakery Again"] },
   rejected: { count: 1, rows: [{ line: 17, field: "name", reason: "every business needs a name" }] },
   excelDuplicates: {
@@ -49,6 +50,7 @@ const singleFile = {
   successCount: 9,
   errorCount: 1,
   skippedCount: 2,
+  suppressedCount: 0,
   skippedBusinesses: ["Café Twice", "Bakery Again"],
   errors: ["Line 17: name — every business needs a name"],
 };
@@ -109,6 +111,7 @@ describe("single-file result", () => {
       successCount: 0,
       errorCount: 0,
       skippedCount: 0,
+      suppressedCount: 0,
       skippedBusinesses: [],
       errors: [],
     });

@@ -37,7 +37,7 @@ export interface ExcelDuplicateRecord {
 
 /**
  * What the import orchestrator counts. Each list may be a sample (at least the first 100 are enough); `count` is the
- * truth and drives the "... and N more" lines. inserted + updated + unchanged + skipped + rejected = totalRows.
+ * truth and drives the "... and N more" lines. inserted + updated + unchanged + suppressed + skipped + rejected = totalRows.
  */
 export interface ImportCounters {
   totalRows: number;
@@ -47,6 +47,8 @@ export interface ImportCounters {
   updated: number;
   /** Existing businesses whose content hash matched: a counted no-op. */
   unchanged: number;
+  /** Rows of businesses an operator deleted (a tombstone on their identity): not brought back. */
+  suppressed: number;
   /** Rows deliberately not imported (e.g. repeats of an earlier row of the file), with the business names. */
   skipped: { count: number; names: string[] };
   /** Rows the normaliser refused. */
@@ -74,6 +76,8 @@ export interface SingleFileResult {
   successCount: number;
   errorCount: number;
   skippedCount: number;
+  /** Rows of businesses an operator deleted: left out (restore them from the trash to import them again). */
+  suppressedCount: number;
   skippedBusinesses: string[];
   errors: string[];
 }
@@ -153,6 +157,7 @@ function buildMessage(c: ImportCounters): string {
   if (c.totalRows === 0) return "The file has no data rows.";
   const parts = [`${c.inserted} new`, `${c.updated} updated`];
   if (c.unchanged > 0) parts.push(`${c.unchanged} unchanged`);
+  if (c.suppressed > 0) parts.push(`${c.suppressed} suppressed (deleted by an operator)`);
   parts.push(`${c.skipped.count} skipped`, `${c.rejected.count} rejected`);
   const imported = c.inserted + c.updated + c.unchanged;
   return `Imported ${imported} of ${c.totalRows} ${c.totalRows === 1 ? "row" : "rows"}: ${parts.join(", ")}.`;
@@ -167,6 +172,7 @@ export function buildSingleFileResult(c: ImportCounters): SingleFileResult {
     successCount: c.inserted + c.updated + c.unchanged,
     errorCount: c.rejected.count,
     skippedCount: c.skipped.count,
+    suppressedCount: c.suppressed,
     skippedBusinesses: summariseList(c.skipped.names, REPORT_LIST_LIMIT, c.skipped.count),
     errors: summariseList(c.rejected.rows.map(formatRejection), REPORT_LIST_LIMIT, c.rejected.count),
   };

@@ -1,5 +1,5 @@
-// Businesses marked is_test → deleted (their redirects cascade), aggregates refreshed, dropped from an external
-// search index, one audit row; real businesses are never touched. Returns the spec's test-data deletion result.
+// Businesses marked is_test → moved to the trash with tombstones (a re-import does not bring them back), aggregates
+// refreshed, dropped from an external search index, one audit row; real businesses are never touched. Returns the spec's test-data deletion result.
 import type { DatabaseHandle } from "../../../db/client.ts";
 import { listTestBusinessIds } from "../../../db/queries/search-documents.ts";
 import { refreshAfterBulkChange } from "../../../db/writes/aggregates.ts";
@@ -18,6 +18,8 @@ export interface DeleteTestDataResult {
 export interface DeleteTestDataOptions {
   /** Write the CLI's audit row (default); the admin records its own, naming the administrator. */
   recordCliAudit?: boolean;
+  /** Who deletes, kept with the trash entries: "cli" unless an administrator's name is given. */
+  deletedBy?: string;
   searchEngine?: SearchEngine;
 }
 
@@ -26,7 +28,7 @@ export async function deleteTestData(handle: DatabaseHandle, options: DeleteTest
   // The ids are read first: afterwards the rows are gone. A test row written in between stays in the external
   // index until the next reindex, and searches never show it (candidates are re-read from PostgreSQL).
   const testIds = needsIndexSync(engine) ? await listTestBusinessIds(handle) : [];
-  const deletedCount = await deleteTestBusinesses(handle);
+  const deletedCount = await deleteTestBusinesses(handle, options.deletedBy ?? "cli");
   if (deletedCount > 0) await refreshAfterBulkChange(handle, deletedCount);
   if (testIds.length > 0) await removeBusinessesFromIndex(testIds, engine);
   if (options.recordCliAudit ?? true) await recordCliAuditEvent(handle, { action: "test-data.delete", target: "businesses", rowCount: deletedCount });

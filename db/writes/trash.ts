@@ -1,0 +1,250 @@
+// Deleting businesses → their rows move to the trash (deleted_businesses) and their identities get tombstones, in the
+// delete's own statement; restoring moves them back (a slug taken meanwhile gets the next option of the slug rule)
+// and lifts the tombstones. Trash entries older than the restore window are purged on every delete.
+import { randomBytes } from "node:crypto";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import { DirectoryError } from "../rules/directory-error.ts";
+import { listSlugOptions } from "../rules/slug.ts";
+import type { DatabaseHandle, Db } from "../client.ts";
+import { businesses } from "../schema/index.ts";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Executor = Db | Tx;
+
+/** Days a deleted business can be restored; older trash entries are purged (their tombstones stay). */
+export const TRASH_RETENTION_DAYS = 30;
+
+export type TrashReason = "delete" | "delete-filter" | "test-data" | "delete-all";
+
+export interface TrashMeta {
+  reason: TrashReason;
+  /** Who deleted: an admin's username, or "cli". */
+  deletedBy: string;
+  /** One id per delete action; `newDeletionBatchId()` when not given. */
+  batchId?: string;
+}
+
+/** A deleted business's list keys, as stored when it was deleted (what its counts must drop). */
+export interface TrashedBusiness {
+  id: number;
+  name: string;
+  slug: string;
+  isApproved: boolean;
+  categorySlug: string | null;
+  countryCode: string | null;
+  citySlug: string | null;
+}
+
+/** "20261126-044012-3fa9": sortable, short enough to type after `directory restore --batch`. */
+export function newDeletionBatchId(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+  return `${stamp}-${randomBytes(2).toString("hex")}`;
+}
+
+async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
+  const result = (await executor.execute(query)) as unknown as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
+}
+
+/**
+ * The one delete statement: the matching businesses leave `businesses` (their redirects cascade), their rows and old
+ * slugs land in the trash, their identity keys and `pid:<place id>` get tombstones. `returning` picks what comes back.
+ * NOTE: every part sees the table as it was before the statement, so the redirects are read before the cascade.
+ */
+function trashStatement(where: SQL, meta: TrashMeta, batchId: string, returning: SQL): SQL {
+  return sql`with gone as (delete from businesses b where ${where} returning b.*),
+    trashed as (
+      insert into deleted_businesses (business_id, identity_key, place_id, name, slug, row, redirects, batch_id, reason, deleted_by)
+      select g.id, g.identity_key, g.place_id, g.name, g.slug, to_jsonb(g) - 'search_vector',
+             coalesce((select array_agg(r.old_slug order by r.old_slug) from slug_redirects r where r.business_id = g.id), '{}'),
+             ${batchId}, ${meta.reason}, ${meta.deletedBy}
+        from gone g
+      returning id, identity_key, place_id
+    ),
+    tombstoned as (
+      insert into business_tombstones (identity_key, trash_id)
+      select distinct on (k.key) k.key, t.id
+        from trashed t cross join lateral (values (t.identity_key), ('pid:' || t.place_id)) as k(key)
+       where k.key is not null
+       order by k.key, t.id
+      on conflict (identity_key) do update set trash_id = excluded.trash_id, created_at = now()
+    )
+    ${returning}`;
+}
+
+/** Drops trash entries past the restore window; their tombstones stay (trash_id becomes null). */
+export async function purgeExpiredTrash(executor: Executor, days = TRASH_RETENTION_DAYS): Promise<number> {
+  const rows = await rowsOf<{ n: number }>(
+    executor,
+    sql`with gone as (delete from deleted_businesses where deleted_at < now() - make_interval(days => ${days}::int) returning 1)
+        select count(*)::int as n from gone`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Moves the businesses matching `where` to the trash and returns each one's list keys (for scoped count updates). */
+export async function trashBusinessRows(executor: Executor, where: SQL, meta: TrashMeta): Promise<TrashedBusiness[]> {
+  await purgeExpiredTrash(executor);
+  const batchId = meta.batchId ?? newDeletionBatchId();
+  return rowsOf<TrashedBusiness>(
+    executor,
+    trashStatement(
+      where,
+      meta,
+      batchId,
+      sql`select g.id::float8 as id, g.name, g.slug, g.is_approved as "isApproved", g.category_slug as "categorySlug",
+                 g.country_code as "countryCode", g.city_slug as "citySlug"
+            from gone g`,
+    ),
+  ).then((rows) => rows.map((row) => ({ ...row, id: Number(row.id) })));
+}
+
+/** Moves the businesses matching `where` to the trash; only the count comes back (delete-all of a million rows). */
+export async function trashBusinessesCounted(executor: Executor, where: SQL, meta: TrashMeta): Promise<{ count: number; batchId: string }> {
+  await purgeExpiredTrash(executor);
+  const batchId = meta.batchId ?? newDeletionBatchId();
+  const rows = await rowsOf<{ n: number }>(executor, trashStatement(where, meta, batchId, sql`select count(*)::int as n from gone`));
+  return { count: Number(rows[0]?.n ?? 0), batchId };
+}
+
+export interface TrashSelection {
+  /** Trash entry ids (`directory restore --list` shows them). */
+  ids?: number[];
+  batchId?: string;
+  all?: boolean;
+}
+
+export interface RestoreResult {
+  restored: number;
+  /** Restored businesses whose slug had been taken meanwhile. */
+  renamed: Array<{ id: number; from: string; to: string }>;
+  /** Entries left in the trash: their identity or place id is held by a business again. */
+  conflicts: Array<{ trashId: number; businessId: number; name: string; reason: string }>;
+  /** Business ids put back (what a search index must pick up). */
+  restoredIds: number[];
+  dryRun: boolean;
+}
+
+const RESTORE_CHUNK = 2000;
+
+/** Columns a restore writes back from the stored row: every column but the generated search vector. */
+const RESTORE_COLUMNS = Object.values(getTableColumns(businesses))
+  .map((column) => column.name)
+  .filter((name) => name !== "search_vector");
+
+class DryRunRollback extends Error {}
+
+function selectionWhere(selection: TrashSelection): SQL {
+  if (selection.all) return sql`true`;
+  if (selection.batchId !== undefined) return sql`d.batch_id = ${selection.batchId}`;
+  if (selection.ids && selection.ids.length > 0) return sql`d.id = any(${sql.param(selection.ids)}::bigint[])`;
+  throw new DirectoryError("RESTORE_SELECTION_REQUIRED", "Name what to restore: trash ids, a deletion batch, or all of it.");
+}
+
+type TrashEntry = { id: number; business_id: number; identity_key: string; place_id: string | null; name: string; slug: string };
+
+/** Restores one chunk of trash entries in the caller's transaction; see `restoreFromTrash`. */
+async function restoreChunk(tx: Tx, entries: TrashEntry[], result: RestoreResult): Promise<void> {
+  const keys = entries.map((entry) => entry.identity_key);
+  const placeIds = entries.flatMap((entry) => (entry.place_id ? [entry.place_id] : []));
+  const businessIds = entries.map((entry) => entry.business_id);
+  const held = await rowsOf<{ id: number; identity_key: string; place_id: string | null }>(
+    tx,
+    sql`select id::float8 as id, identity_key, place_id from businesses
+         where identity_key = any(${sql.param(keys)}::text[]) or place_id = any(${sql.param(placeIds)}::text[]) or id = any(${sql.param(businessIds)}::bigint[])`,
+  );
+  const heldKeys = new Set(held.map((row) => row.identity_key));
+  const heldPlaces = new Set(held.flatMap((row) => (row.place_id ? [row.place_id] : [])));
+  // NOTE: an id is only held again after `truncate … restart identity` (tests, a wiped database).
+  const heldIds = new Set(held.map((row) => Number(row.id)));
+  const free: TrashEntry[] = [];
+  for (const entry of entries) {
+    const clash = heldKeys.has(entry.identity_key)
+      ? "identity"
+      : entry.place_id && heldPlaces.has(entry.place_id)
+        ? "place id"
+        : heldIds.has(Number(entry.business_id))
+          ? "id"
+          : null;
+    if (clash) {
+      result.conflicts.push({
+        trashId: entry.id,
+        businessId: entry.business_id,
+        name: entry.name,
+        reason: `its ${clash} is held by another business`,
+      });
+    } else {
+      free.push(entry);
+    }
+  }
+  if (free.length === 0) return;
+
+  // The slug rule's options, first free one wins (a slug another entry of this chunk took counts as taken).
+  const optionsOf = new Map(free.map((entry) => [entry.id, listSlugOptions(entry.slug, entry.identity_key)]));
+  const wanted = [...new Set([...optionsOf.values()].flat())];
+  const taken = new Set(
+    (await rowsOf<{ slug: string }>(tx, sql`select slug from businesses where slug = any(${sql.param(wanted)}::text[])`)).map((row) => row.slug),
+  );
+  const slugs: string[] = [];
+  for (const entry of free) {
+    const slug = (optionsOf.get(entry.id) ?? []).find((option) => !taken.has(option));
+    if (slug === undefined) throw new DirectoryError("SLUG_EXHAUSTED", `no free slug for business #${entry.business_id} (${entry.slug})`);
+    taken.add(slug);
+    slugs.push(slug);
+    if (slug !== entry.slug) result.renamed.push({ id: entry.business_id, from: entry.slug, to: slug });
+  }
+  const ids = free.map((entry) => entry.id);
+  const columns = sql.raw(RESTORE_COLUMNS.join(", "));
+  const values = sql.raw(RESTORE_COLUMNS.map((name) => (name === "slug" ? "s.slug" : `r.${name}`)).join(", "));
+  // NOTE: the business keeps its id (ids are never reused), so links by id and the search index stay right.
+  await tx.execute(sql`insert into businesses (${columns}) overriding system value
+    select ${values}
+      from unnest(${sql.param(ids)}::bigint[], ${sql.param(slugs)}::text[]) as s(trash_id, slug)
+      join deleted_businesses d on d.id = s.trash_id
+      cross join lateral jsonb_populate_record(null::businesses, d.row) as r`);
+  await tx.execute(sql`insert into slug_redirects (old_slug, business_id)
+    select o.slug, d.business_id from deleted_businesses d cross join lateral unnest(d.redirects) as o(slug)
+     where d.id = any(${sql.param(ids)}::bigint[]) and not exists (select 1 from businesses b where b.slug = o.slug)
+    on conflict (old_slug) do nothing`);
+  const tombstoneKeys = free.flatMap((entry) => (entry.place_id ? [entry.identity_key, `pid:${entry.place_id}`] : [entry.identity_key]));
+  await tx.execute(sql`delete from business_tombstones where identity_key = any(${sql.param(tombstoneKeys)}::text[])`);
+  await tx.execute(sql`delete from deleted_businesses where id = any(${sql.param(ids)}::bigint[])`);
+  result.restored += free.length;
+  result.restoredIds.push(...free.map((entry) => Number(entry.business_id)));
+}
+
+/**
+ * Puts trash entries back, in chunks of 2,000 (each its own transaction, so a huge restore never holds one long lock):
+ * the row with its id and data, its old slugs as redirects where free, its tombstones lifted. `dryRun` rolls every
+ * chunk back and reports what would happen.
+ */
+export async function restoreFromTrash(
+  handle: DatabaseHandle,
+  selection: TrashSelection,
+  options: { dryRun?: boolean } = {},
+): Promise<RestoreResult> {
+  const where = selectionWhere(selection);
+  const result: RestoreResult = { restored: 0, renamed: [], conflicts: [], restoredIds: [], dryRun: options.dryRun ?? false };
+  let after = 0;
+  for (;;) {
+    let chunkSize = 0;
+    try {
+      await handle.db.transaction(async (tx) => {
+        const entries = await rowsOf<TrashEntry>(
+          tx,
+          sql`select d.id::float8 as id, d.business_id::float8 as business_id, d.identity_key, d.place_id, d.name, d.slug
+                from deleted_businesses d where ${where} and d.id > ${after} order by d.id limit ${RESTORE_CHUNK} for update`,
+        );
+        chunkSize = entries.length;
+        const last = entries.at(-1);
+        if (last) after = Number(last.id);
+        await restoreChunk(tx, entries, result);
+        if (result.dryRun) throw new DryRunRollback();
+      });
+    } catch (error) {
+      if (!(error instanceof DryRunRollback)) throw error;
+    }
+    if (chunkSize < RESTORE_CHUNK) break;
+  }
+  return result;
+}
