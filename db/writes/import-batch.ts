@@ -131,10 +131,10 @@ const RESOLVED_SLUG = `case when exists (select 1 from businesses b where b.slug
                       then s.slug_alt2 else s.slug_alt end
             else s.slug end`;
 
-/** The merge alone (no run to count into). */
+/** The merge alone (no run to count into); in line order, so new ids follow the file on PGlite and PostgreSQL alike. */
 const MERGE = (onDuplicate: "update" | "skip") => `
   insert into businesses (${TARGET_COLUMNS.join(", ")})
-  select ${TARGET_COLUMNS.map((c) => (c === "slug" ? RESOLVED_SLUG : `s.${c}`)).join(", ")} from import_staging s
+  select ${TARGET_COLUMNS.map((c) => (c === "slug" ? RESOLVED_SLUG : `s.${c}`)).join(", ")} from import_staging s order by s.line_number
   on conflict (identity_key) do ${
     onDuplicate === "skip"
       ? "nothing"
