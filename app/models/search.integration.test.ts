@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDriver, type TestDatabase } from "../../db/testing/test-database.ts";
-import { refreshAggregates } from "../../db/writes/aggregates.ts";
-import { upsertBusinesses } from "../../db/writes/businesses.ts";
-import { normalizeBusiness } from "../../ingest-cli/pipeline/normalize/business.ts";
+import { importFixtureRows } from "../../ingest-cli/testing/import-fixture-rows.ts";
 import { createSearchEngine } from "../../search/index.ts";
 import { PostgresSearchEngine } from "../../search/postgres.ts";
 import { loader as searchLoader } from "~/routes/api.search";
@@ -14,17 +12,11 @@ describe(`search API models on ${testDriver()}`, () => {
   let handle: TestDatabase;
   beforeAll(async () => {
     handle = await createTestDatabase();
-    const rows = [
+    await importFixtureRows(handle, [
       { name: "Bäckerei Müller", category: "Bakery", city: "Berlin", country_code: "DE", place_id: "s-1", rating: 4.7, reviews: 120 },
       { name: "Corner Bakery", category: "Bakery", city: "London", country_code: "GB", place_id: "s-2", rating: 4.1, reviews: 30 },
       { name: "Trattoria Roma", category: "Italian restaurant", city: "Berlin", country_code: "DE", place_id: "s-3", rating: 4.4, reviews: 80 },
-    ].map((raw) => {
-      const result = normalizeBusiness(raw);
-      if (!result.ok) throw new Error("fixture rejected");
-      return result.business;
-    });
-    await upsertBusinesses(handle, rows);
-    await refreshAggregates(handle);
+    ]);
   });
   afterAll(async () => {
     await handle?.close();

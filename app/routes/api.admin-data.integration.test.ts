@@ -8,9 +8,7 @@ import type { DatabaseHandle } from "../../db/client.ts";
 import { useFreshProcessDatabase, type ProcessTestDatabase } from "../../db/testing/process-database.ts";
 import { testDriver } from "../../db/testing/test-database.ts";
 import { upsertAdminUser } from "../../db/writes/admin-users.ts";
-import { refreshAggregates } from "../../db/writes/aggregates.ts";
-import { upsertBusinesses } from "../../db/writes/businesses.ts";
-import { normalizeBusiness, type RawBusiness } from "../../ingest-cli/pipeline/normalize/business.ts";
+import { importFixtureRows } from "../../ingest-cli/testing/import-fixture-rows.ts";
 import { getImportRunReport, getImportHistory, streamRejectedRowsCsv } from "~/models/admin-reports.server";
 import { requireAdminApi } from "~/models/admin-auth.server";
 import { action as loginAction } from "~/routes/api.admin.login";
@@ -63,12 +61,6 @@ async function body<T = Record<string, unknown>>(response: Response): Promise<T>
   return (await response.json()) as T;
 }
 
-function business(raw: RawBusiness, isTest = false) {
-  const result = normalizeBusiness(raw, { isTest });
-  if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  return result.business;
-}
-
 function csvFile(name: string, text: string): File {
   return new File([text], name, { type: "text/csv" });
 }
@@ -110,14 +102,23 @@ describe(`admin data API on ${testDriver()}`, () => {
     delete process.env.MEILI_URL;
     handle = database.handle;
     await upsertAdminUser(handle, "admin", PASSWORD);
-    await upsertBusinesses(handle, [
-      business({ name: "Seeded Bakery", category: "Bakery", city: "Berlin", country_code: "DE", place_id: "seed-1", rating: 4.8, reviews: 300 }),
-      business({ name: "Zeta Bar", category: "Bar", city: "Berlin", country_code: "DE", place_id: "seed-2", rating: 3.9, reviews: 12 }),
-      business({ name: "Alpha Dentist", category: "Dentist", city: "Paris", country_code: "FR", place_id: "seed-3", rating: 4.2, reviews: 40 }),
-      business({ name: "Demo Florist", category: "Florist", city: "Rome", country_code: "IT", place_id: "demo-1" }, true),
-      business({ name: "Demo Bakery", category: "Bakery", city: "Berlin", country_code: "DE", place_id: "demo-2" }, true),
-    ]);
-    await refreshAggregates(handle);
+    await importFixtureRows(
+      handle,
+      [
+        { name: "Seeded Bakery", category: "Bakery", city: "Berlin", country_code: "DE", place_id: "seed-1", rating: 4.8, reviews: 300 },
+        { name: "Zeta Bar", category: "Bar", city: "Berlin", country_code: "DE", place_id: "seed-2", rating: 3.9, reviews: 12 },
+        { name: "Alpha Dentist", category: "Dentist", city: "Paris", country_code: "FR", place_id: "seed-3", rating: 4.2, reviews: 40 },
+      ],
+      { refreshAggregates: false },
+    );
+    await importFixtureRows(
+      handle,
+      [
+        { name: "Demo Florist", category: "Florist", city: "Rome", country_code: "IT", place_id: "demo-1" },
+        { name: "Demo Bakery", category: "Bakery", city: "Berlin", country_code: "DE", place_id: "demo-2" },
+      ],
+      { isTest: true },
+    );
     const login = await call(
       loginAction as Handler,
       makeRequest("/api/admin/login", {

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { closeDatabase, getDatabase } from "../../db/client.ts";
 import { refreshAggregates } from "../../db/writes/aggregates.ts";
-import { upsertBusinesses } from "../../db/writes/businesses.ts";
-import { normalizeBusiness, type RawBusiness } from "../../ingest-cli/pipeline/normalize/business.ts";
+import type { RawBusiness } from "../../ingest-cli/pipeline/normalize/business.ts";
+import { importFixtureRows } from "../../ingest-cli/testing/import-fixture-rows.ts";
 import type { RunningServer } from "~/server/index";
 import { findSeriousAxeViolations } from "~/testing/axe";
 import { findChromium, launchChromium, saveScreenshot, VIEWPORTS } from "~/testing/chromium";
@@ -93,12 +93,8 @@ let ramenToday: (typeof WEEK_DAYS)[number] = "monday";
 
 async function seedFixtures(): Promise<void> {
   const db = await getDatabase();
-  const rows = FIXTURES.map((raw) => {
-    const result = normalizeBusiness(raw, { isTest: true, source: "browser-test" });
-    if (!result.ok) throw new Error(JSON.stringify(result.issues));
-    return result.business;
-  });
-  await upsertBusinesses(db, rows);
+  // The counts are refreshed below, after the fixed hours and the ads.
+  await importFixtureRows(db, FIXTURES, { isTest: true, source: "browser-test", refreshAggregates: false });
   const ramenHours = hoursOpenNowInTokyo();
   ramenToday = ramenHours.today;
   await db.query("update businesses set working_hours = $1::jsonb where place_id = 'fx-ramen'", [JSON.stringify(ramenHours.week)]);

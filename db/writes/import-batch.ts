@@ -161,10 +161,10 @@ const RECORD_CITY_REDIRECTS = `
    order by b.country_code, b.city_slug, s.city_slug
   on conflict (country_code, old_slug) do update set new_slug = excluded.new_slug, created_at = now()`;
 
-/** The merge alone (no run to count into). */
+/** The merge alone (no run to count into); in line order, so new ids follow the file on PGlite and PostgreSQL alike. */
 const MERGE = (onDuplicate: "update" | "skip") => `
   insert into businesses (${TARGET_COLUMNS.join(", ")})
-  select ${TARGET_COLUMNS.map((c) => (c === "slug" ? RESOLVED_SLUG : `s.${c}`)).join(", ")} from import_staging s
+  select ${TARGET_COLUMNS.map((c) => (c === "slug" ? RESOLVED_SLUG : `s.${c}`)).join(", ")} from import_staging s order by s.line_number
   on conflict (identity_key) do ${
     onDuplicate === "skip"
       ? "nothing"

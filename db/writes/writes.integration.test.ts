@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { normalizeBusiness, type RawBusiness } from "../../ingest-cli/pipeline/normalize/business.ts";
+import type { RawBusiness } from "../../ingest-cli/pipeline/normalize/business.ts";
+import { importFixtureRows } from "../../ingest-cli/testing/import-fixture-rows.ts";
 import { getSiteTotals, listFeaturedBusinesses, listTopCategories, listTopCities, listTopCountries } from "../queries/home.ts";
-import { listSlugOptions } from "../rules/slug.ts";
+import { listSlugOptions, slugSuffix } from "../rules/slug.ts";
 import { createTestDatabase, testDriver, type TestDatabase } from "../testing/test-database.ts";
 import { ensureAdminUser, upsertAdminUser, verifyPassword } from "./admin-users.ts";
 import { refreshAggregates, refreshPlannerStatistics } from "./aggregates.ts";
-import { deleteTestBusinesses, upsertBusinesses, type BusinessInput } from "./businesses.ts";
+import { deleteTestBusinesses } from "./businesses.ts";
+import type { DatabaseHandle } from "../client.ts";
 
-function business(raw: RawBusiness, isTest = false): BusinessInput {
-  const result = normalizeBusiness(raw, { isTest });
-  if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  return result.business;
-}
+/** The import writer, without the count refresh: these tests refresh (and analyze) when they say so. */
+const write = (handle: DatabaseHandle, rows: RawBusiness[], isTest = false) => importFixtureRows(handle, rows, { isTest, refreshAggregates: false });
 
 const rows: RawBusiness[] = [
   { name: "Alpha Bakery", category: "Bakery", city: "Berlin", country_code: "DE", place_id: "p-1", rating: 4.8, reviews: 900, verified: true },
@@ -31,25 +30,19 @@ describe(`write path on ${testDriver()}`, () => {
   });
 
   it("inserts, then counts an identical re-import as unchanged without rewriting", async () => {
-    const first = await upsertBusinesses(
-      handle,
-      rows.map((r) => business(r)),
-    );
-    expect(first).toEqual({ inserted: 5, updated: 0, unchanged: 0 });
+    const first = await write(handle, rows);
+    expect(first).toMatchObject({ inserted: 5, updated: 0, unchanged: 0 });
     const before = await handle.query<{ updated_at: string }>("select updated_at::text from businesses where place_id = 'p-1'");
-    const again = await upsertBusinesses(
-      handle,
-      rows.map((r) => business(r)),
-    );
-    expect(again).toEqual({ inserted: 0, updated: 0, unchanged: 5 });
+    const again = await write(handle, rows);
+    expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: 5 });
     const after = await handle.query<{ updated_at: string }>("select updated_at::text from businesses where place_id = 'p-1'");
     expect(after[0]?.updated_at).toBe(before[0]?.updated_at);
   });
 
   it("updates a changed row in place and keeps its slug", async () => {
     const [original] = await handle.query<{ slug: string }>("select slug from businesses where place_id = 'p-2'");
-    const changed = await upsertBusinesses(handle, [business({ ...rows[1], phone: "+49 30 1234567", name: "Beta Bakery Neu" })]);
-    expect(changed).toEqual({ inserted: 0, updated: 1, unchanged: 0 });
+    const changed = await write(handle, [{ ...rows[1], phone: "+49 30 1234567", name: "Beta Bakery Neu" }]);
+    expect(changed).toMatchObject({ inserted: 0, updated: 1, unchanged: 0 });
     const [row] = await handle.query<{ slug: string; phone: string; name: string }>(
       "select slug, phone, name from businesses where place_id = 'p-2'",
     );
@@ -57,9 +50,7 @@ describe(`write path on ${testDriver()}`, () => {
   });
 
   it("gives a different business with the same name and city a suffixed unique slug", async () => {
-    await upsertBusinesses(handle, [
-      business({ name: "Alpha Bakery", category: "Bakery", city: "Berlin", country_code: "DE", place_id: "p-1-branch" }),
-    ]);
+    await write(handle, [{ name: "Alpha Bakery", category: "Bakery", city: "Berlin", country_code: "DE", place_id: "p-1-branch" }]);
     const slugs = await handle.query<{ slug: string }>("select slug from businesses where name = 'Alpha Bakery' order by id");
     expect(slugs[0]?.slug).toBe("alpha-bakery-berlin");
     expect(slugs[1]?.slug).toMatch(/^alpha-bakery-berlin-[a-z0-9]{6}$/);
@@ -100,7 +91,7 @@ describe(`write path on ${testDriver()}`, () => {
   });
 
   it("deletes only test data", async () => {
-    await upsertBusinesses(handle, [business({ name: "Demo Place", city: "Rome", country_code: "IT", place_id: "demo-1" }, true)]);
+    await write(handle, [{ name: "Demo Place", city: "Rome", country_code: "IT", place_id: "demo-1" }], true);
     expect(await deleteTestBusinesses(handle, "test")).toBe(1);
     const [count] = await handle.query<{ n: number }>("select count(*)::int as n from businesses");
     expect(count?.n).toBe(6);
@@ -118,28 +109,38 @@ describe(`write path on ${testDriver()}`, () => {
     expect(await ensureAdminUser(handle, "second", "another long password")).toBe("created");
   });
 
+  // A blocker holds an exact slug through its city: "Oslo <suffix>" slugifies to the suffixed form "…-oslo-<suffix>".
+  const blocker = (name: string, placeId: string, slug: string) => ({
+    name,
+    category: "Kiosk",
+    city: `Oslo ${slug.slice(slug.lastIndexOf("-") + 1)}`,
+    country_code: "NO",
+    place_id: placeId,
+  });
+
   it("skips a suffixed form another business already holds, as the collision policy lists it", async () => {
-    const wanted = business({ name: "Eta Kiosk", category: "Kiosk", city: "Oslo", country_code: "NO", place_id: "p-eta" });
-    const options = listSlugOptions(wanted.slug, wanted.identityKey);
-    for (const [i, slug] of options.slice(0, 2).entries()) {
-      const blocker = business({ name: `Eta Blocker ${i}`, category: "Kiosk", city: "Oslo", country_code: "NO", place_id: `p-eta-block-${i}` });
-      await upsertBusinesses(handle, [{ ...blocker, slug }]);
-    }
-    await upsertBusinesses(handle, [wanted]);
+    const options = listSlugOptions("eta-kiosk-oslo", "pid:p-eta");
+    expect(options[1]).toBe(`eta-kiosk-oslo-${slugSuffix("pid:p-eta")}`);
+    await write(handle, [{ name: "Eta Kiosk", category: "Kiosk", city: "Oslo", country_code: "NO", place_id: "p-eta-block-0" }]);
+    await write(handle, [blocker("Eta Kiosk", "p-eta-block-1", options[1] as string)]);
+    expect(
+      (await handle.query<{ slug: string }>("select slug from businesses where place_id like 'p-eta-block-%' order by place_id")).map((r) => r.slug),
+    ).toEqual(options.slice(0, 2));
+    await write(handle, [{ name: "Eta Kiosk", category: "Kiosk", city: "Oslo", country_code: "NO", place_id: "p-eta" }]);
     const [row] = await handle.query<{ slug: string }>("select slug from businesses where place_id = 'p-eta'");
     expect(row?.slug).toBe(options[2]);
   });
 
-  it("stops at the one bounded collision policy when every option is taken, instead of inventing more", async () => {
-    const wanted = business({ name: "Zeta Kiosk", category: "Kiosk", city: "Oslo", country_code: "NO", place_id: "p-zeta" });
-    const options = listSlugOptions(wanted.slug, wanted.identityKey);
-    expect(options).toHaveLength(5);
-    // Other businesses already hold the base slug and every suffixed form the policy allows.
-    for (const [i, slug] of options.entries()) {
-      const blocker = business({ name: `Blocker ${i}`, category: "Kiosk", city: "Oslo", country_code: "NO", place_id: `p-block-${i}` });
-      await upsertBusinesses(handle, [{ ...blocker, slug }]);
-    }
-    await expect(upsertBusinesses(handle, [wanted])).rejects.toMatchObject({ code: "SLUG_EXHAUSTED" });
+  it("stops at the writer's three slug options when all are taken: the batch fails, no slug is invented", async () => {
+    const options = listSlugOptions("zeta-kiosk-oslo", "pid:p-zeta");
+    // Other businesses already hold the base slug and both suffixed forms the writer tries.
+    await write(handle, [{ name: "Zeta Kiosk", category: "Kiosk", city: "Oslo", country_code: "NO", place_id: "p-block-0" }]);
+    for (const [i, slug] of options.slice(1, 3).entries()) await write(handle, [blocker("Zeta Kiosk", `p-block-${i + 1}`, slug)]);
+    await expect(
+      write(handle, [{ name: "Zeta Kiosk", category: "Kiosk", city: "Oslo", country_code: "NO", place_id: "p-zeta" }]),
+    ).rejects.toMatchObject({
+      code: "IMPORT_FAILED",
+    });
     const [row] = await handle.query<{ count: number }>("select count(*)::int as count from businesses where place_id = 'p-zeta'");
     expect(row?.count).toBe(0);
   });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, getDatabase } from "../../db/client.ts";
 import { testDriver } from "../../db/testing/test-database.ts";
-import { upsertBusinesses } from "../../db/writes/businesses.ts";
-import { normalizeBusiness, type RawBusiness } from "../pipeline/normalize/business.ts";
+import { importFixtureRows } from "../testing/import-fixture-rows.ts";
 import { createCliDatabaseEnv } from "../testing/run-cli.ts";
 import { register } from "./maintenance.ts";
 import { CliError } from "./shared.ts";
@@ -29,12 +28,6 @@ async function query<T extends object>(text: string): Promise<T[]> {
   }
 }
 
-function business(raw: RawBusiness, isTest = false) {
-  const result = normalizeBusiness(raw, { isTest });
-  if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  return result.business;
-}
-
 describe(`directory fix-slugs / dedupe / delete-test-data on ${testDriver()}`, () => {
   const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
   let cleanup: () => Promise<void>;
@@ -49,12 +42,19 @@ describe(`directory fix-slugs / dedupe / delete-test-data on ${testDriver()}`, (
     }
     try {
       const handle = await getDatabase();
-      await upsertBusinesses(handle, [
-        business({ name: "Alpha Cafe", category: "Cafe", city: "Berlin", country_code: "DE", place_id: "ChIJalpha", phone: "+49 30 1" }),
-        business({ name: "Alpha Cafe", category: "Cafe", city: "Berlin", country_code: "DE", place_id: "chijALPHA" }),
-        business({ name: "Joe's Pizza", category: "Pizza", city: "New York", country_code: "US", place_id: "p-joe" }),
-        business({ name: "Demo Dentist", category: "Dentist", city: "Paris", country_code: "FR", place_id: "demo-1" }, true),
-      ]);
+      await importFixtureRows(
+        handle,
+        [
+          { name: "Alpha Cafe", category: "Cafe", city: "Berlin", country_code: "DE", place_id: "ChIJalpha", phone: "+49 30 1" },
+          { name: "Alpha Cafe", category: "Cafe", city: "Berlin", country_code: "DE", place_id: "chijALPHA" },
+          { name: "Joe's Pizza", category: "Pizza", city: "New York", country_code: "US", place_id: "p-joe" },
+        ],
+        { refreshAggregates: false },
+      );
+      await importFixtureRows(handle, [{ name: "Demo Dentist", category: "Dentist", city: "Paris", country_code: "FR", place_id: "demo-1" }], {
+        isTest: true,
+        refreshAggregates: false,
+      });
       await handle.query("update businesses set slug = 'joes-pizza-new-york-1699999999999' where place_id = 'p-joe'");
     } finally {
       await closeDatabase();

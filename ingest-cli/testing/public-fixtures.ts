@@ -1,19 +1,13 @@
 // Test-only: a made-up directory (a 2,500-business category and city that get page anchors, small lists, an
-// unapproved and a closed business, an old slug) written through the real normalise → upsert → refresh path.
-import { normalizeBusiness, type RawBusiness } from "../pipeline/normalize/business.ts";
+// unapproved and a closed business, an old slug) written through the import writer (importRows), then refreshed.
+import type { RawBusiness } from "../pipeline/normalize/business.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { refreshAggregates } from "../../db/writes/aggregates.ts";
-import { upsertBusinesses, type BusinessInput } from "../../db/writes/businesses.ts";
 import { refreshPageAnchors } from "../../db/writes/page-anchors.ts";
+import { importFixtureRows } from "./import-fixture-rows.ts";
 
 /** Businesses in the big list: enough for two anchors (positions 1,000 and 2,000) at a step of 1,000. */
 export const BIG_LIST_SIZE = 2500;
-
-function normalize(raw: RawBusiness): BusinessInput {
-  const result = normalizeBusiness(raw);
-  if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  return result.business;
-}
 
 /** Few distinct ratings and review counts: many equal rank scores, so the id tie-break is exercised across anchors. */
 function bigRow(i: number): RawBusiness {
@@ -82,8 +76,9 @@ export const SMALL_ROWS: RawBusiness[] = [
 
 /** Writes the fixtures, hides "Hidden Place", adds an old slug for Alpha Bakery, then refreshes counts and anchors. */
 export async function seedPublicFixtures(handle: DatabaseHandle): Promise<void> {
-  const rows = [...SMALL_ROWS, ...Array.from({ length: BIG_LIST_SIZE }, (_, i) => bigRow(i))].map(normalize);
-  await upsertBusinesses(handle, rows);
+  const rows = [...SMALL_ROWS, ...Array.from({ length: BIG_LIST_SIZE }, (_, i) => bigRow(i))];
+  // The counts are refreshed below, once "Hidden Place" is hidden.
+  await importFixtureRows(handle, rows, { refreshAggregates: false });
   await handle.query("update businesses set is_approved = false where place_id = 'hidden'");
   await handle.query("insert into slug_redirects (old_slug, business_id) select 'alpha-bakery-old', id from businesses where place_id = 'alpha'");
   await handle.query("insert into slug_redirects (old_slug, business_id) select 'hidden-place-old', id from businesses where place_id = 'hidden'");

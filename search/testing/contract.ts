@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDriver, type TestDatabase } from "../../db/testing/test-database.ts";
 import { refreshAggregates } from "../../db/writes/aggregates.ts";
-import { upsertBusinesses, type BusinessInput } from "../../db/writes/businesses.ts";
-import { normalizeBusiness, type RawBusiness } from "../../ingest-cli/pipeline/normalize/business.ts";
+import type { RawBusiness } from "../../ingest-cli/pipeline/normalize/business.ts";
+import { importFixtureRows } from "../../ingest-cli/testing/import-fixture-rows.ts";
 import type { SearchEngine, SearchQuery, SearchResult } from "../engine.ts";
 
 const BAKERY_HOURS = {
@@ -265,16 +265,12 @@ export const CONTRACT_ROWS: Array<RawBusiness & { approved?: boolean }> = [
 
 const APPROVED_COUNT = CONTRACT_ROWS.filter((row) => row.approved !== false).length;
 
-function normalizeContractRow(row: RawBusiness & { approved?: boolean }): BusinessInput {
-  const { approved, ...raw } = row;
-  const result = normalizeBusiness(raw, { isTest: true, source: "search-contract" });
-  if (!result.ok) throw new Error(`contract row ${row.name} rejected: ${JSON.stringify(result.issues)}`);
-  return { ...result.business, isApproved: approved !== false };
-}
-
-/** Writes the contract directory through the real write path and refreshes the aggregate tables. */
+/** Writes the contract directory through the import writer, hides the unapproved rows, refreshes the aggregate tables. */
 export async function seedContractDirectory(handle: TestDatabase): Promise<void> {
-  await upsertBusinesses(handle, CONTRACT_ROWS.map(normalizeContractRow));
+  const rows = CONTRACT_ROWS.map(({ approved: _approved, ...raw }: RawBusiness & { approved?: boolean }) => raw);
+  await importFixtureRows(handle, rows, { isTest: true, source: "search-contract", refreshAggregates: false });
+  const hidden = CONTRACT_ROWS.filter((row) => row.approved === false).map((row) => row.place_id);
+  await handle.query("update businesses set is_approved = false where place_id = any($1::text[])", [hidden]);
   await refreshAggregates(handle);
 }
 

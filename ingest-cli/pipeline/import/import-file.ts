@@ -178,19 +178,24 @@ async function openRun(
 /** The checked facts of the file to import: its name for the reports, its size, the batch size and the mode. */
 interface CheckedFile {
   fileName: string;
-  stat: fs.Stats;
+  sizeBytes: number;
   maxBytes: number;
   batchSize: number;
   onDuplicate: "update" | "skip";
   dryRun: boolean;
 }
 
-/** Stage 1: the options and the file checked before any byte is read or any run is opened. */
-function checkFile(filePath: string, options: ImportOptions): CheckedFile {
+function checkBatchSize(options: ImportOptions): number {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000) {
     throw new ImportError("INVALID_BATCH_SIZE", `Batch size must be a whole number from 1 to 10000 (the admin offers ${BATCH_SIZES.join(", ")}).`);
   }
+  return batchSize;
+}
+
+/** Stage 1: the options and the file checked before any byte is read or any run is opened. */
+function checkFile(filePath: string, options: ImportOptions): CheckedFile {
+  const batchSize = checkBatchSize(options);
   // The one place a name enters the run, its reports and the businesses' source, whoever supplied it.
   const fileName = sanitizeFileName(options.fileName ?? path.basename(filePath));
   let stat: fs.Stats;
@@ -207,7 +212,7 @@ function checkFile(filePath: string, options: ImportOptions): CheckedFile {
       `${fileName} is ${(stat.size / 1048576).toFixed(1)} MB; the limit is ${(maxBytes / 1048576).toFixed(0)} MB. Split the file and import the parts.`,
     );
   }
-  return { fileName, stat, maxBytes, batchSize, onDuplicate: options.onDuplicate ?? "update", dryRun: options.dryRun ?? false };
+  return { fileName, sizeBytes: stat.size, maxBytes, batchSize, onDuplicate: options.onDuplicate ?? "update", dryRun: options.dryRun ?? false };
 }
 
 /** The run an import writes into (none in a dry run) and the counts it owes for runs a dead process left. */
@@ -236,7 +241,7 @@ async function startRun(
     const opened = await openRun(handle, fileSha256, options, {
       origin: options.origin ?? "cli",
       fileName: dropNulChars(file.fileName),
-      fileSizeBytes: file.stat.size,
+      fileSizeBytes: file.sizeBytes,
       fileSha256,
       // The source's header order: stored issues keep rows as jsonb (key order lost), the rejected-rows CSV needs it.
       options: dropNulChars({
@@ -309,7 +314,7 @@ async function writeRows(
     const prepared = prepareItems(
       source.items,
       { mapping, isTest: options.isTest ?? false, source: file.fileName },
-      { workers: options.workers ?? choosePrepareWorkers(file.stat.size), textOnly: source.format === "csv" },
+      { workers: options.workers ?? choosePrepareWorkers(file.sizeBytes), textOnly: source.format === "csv" },
     );
     for await (const item of prepared) {
       if (options.signal?.aborted) {
@@ -452,6 +457,36 @@ async function finishRun(
   };
 }
 
+/** Stages 3 and 4 on an opened source and a started run: the same for a file and for rows in memory. */
+async function writeAndFinish(
+  handle: DatabaseHandle,
+  source: OpenedSource,
+  file: CheckedFile,
+  run: StartedRun,
+  options: ImportOptions,
+  startedAt: Date,
+): Promise<ImportOutcome> {
+  const mapping = buildColumnMapping(source.headers);
+  const tally = createTally({
+    fileName: file.fileName,
+    fileSizeBytes: file.sizeBytes,
+    startedAt,
+    columnExtraction: describeColumnExtraction(mapping),
+  });
+  const writer = createBatchWriter(handle, tally, {
+    runId: run.claim?.id ?? null,
+    resumedFromRow: run.resumedFromRow,
+    batchSize: file.batchSize,
+    onDuplicate: file.onDuplicate,
+    dryRun: file.dryRun,
+    signal: options.signal,
+    onProgress: options.onProgress,
+    searchEngine: options.searchEngine,
+  });
+  const written = await writeRows(source, mapping, tally, writer, file, run, options);
+  return await finishRun(handle, tally, run, written, mapping);
+}
+
 /** One file imported: checked, its run started, its rows written in batches, its run finished with the reports. */
 export async function importFile(handle: DatabaseHandle, filePath: string, options: ImportOptions = {}): Promise<ImportOutcome> {
   const startedAt = new Date();
@@ -460,27 +495,31 @@ export async function importFile(handle: DatabaseHandle, filePath: string, optio
   const fileSha256 = await hashFile(filePath);
   const run = await startRun(handle, source, file, fileSha256, options);
   try {
-    const mapping = buildColumnMapping(source.headers);
-    const tally = createTally({
-      fileName: file.fileName,
-      fileSizeBytes: file.stat.size,
-      startedAt,
-      columnExtraction: describeColumnExtraction(mapping),
-    });
-    const writer = createBatchWriter(handle, tally, {
-      runId: run.claim?.id ?? null,
-      resumedFromRow: run.resumedFromRow,
-      batchSize: file.batchSize,
-      onDuplicate: file.onDuplicate,
-      dryRun: file.dryRun,
-      signal: options.signal,
-      onProgress: options.onProgress,
-      searchEngine: options.searchEngine,
-    });
-    const written = await writeRows(source, mapping, tally, writer, file, run, options);
-    return await finishRun(handle, tally, run, written, mapping);
+    return await writeAndFinish(handle, source, file, run, options, startedAt);
   } finally {
     // NOTE: always, even when the database failed at the end: a claim left held would keep the run "alive" forever.
     await run.claim?.release();
   }
+}
+
+/**
+ * A source that is no file (importRows: records in memory) → stages 3 and 4 without a run: the same mapping,
+ * normaliser, in-file repeat check, batch writer and count refresh, but nothing to resume and no history entry.
+ */
+export async function importOpenedSource(
+  handle: DatabaseHandle,
+  source: OpenedSource,
+  options: Omit<ImportOptions, "resume" | "uploadPath" | "onRunStarted" | "rejectedCsvPath"> & { fileName: string },
+): Promise<ImportOutcome> {
+  const dryRun = options.dryRun ?? false;
+  const file: CheckedFile = {
+    fileName: sanitizeFileName(options.fileName),
+    sizeBytes: 0,
+    maxBytes: 0,
+    batchSize: checkBatchSize(options),
+    onDuplicate: options.onDuplicate ?? "update",
+    dryRun,
+  };
+  const run: StartedRun = { claim: null, resumedFromRow: 0, owedCountRows: 0, refreshCounts: !dryRun && (options.refreshAggregates ?? true) };
+  return writeAndFinish(handle, source, file, run, options, new Date());
 }

@@ -1,22 +1,40 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findBusinessIdBySlugOrRedirect } from "../../../db/queries/slugs.ts";
+import { findRedirectedSlug } from "../../../db/queries/public/business-detail.ts";
 import { createTestDatabase, testDriver, type TestDatabase } from "../../../db/testing/test-database.ts";
 import { refreshAggregates } from "../../../db/writes/aggregates.ts";
-import { upsertBusinesses, type BusinessInput } from "../../../db/writes/businesses.ts";
-import { normalizeBusiness, type RawBusiness } from "../normalize/business.ts";
+import { importFixtureRows } from "../../testing/import-fixture-rows.ts";
+import type { RawBusiness } from "../normalize/business.ts";
 import { findDuplicates, mergeDuplicates, type DuplicateGroup } from "./dedupe.ts";
 
 const METERS_PER_DEGREE_LATITUDE = 111_195;
 
-function business(raw: RawBusiness, isTest = false): BusinessInput {
-  const result = normalizeBusiness(raw, { isTest });
-  if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  return result.business;
+interface Fixture {
+  raw: RawBusiness;
+  isTest: boolean;
+}
+
+function business(raw: RawBusiness, isTest = false): Fixture {
+  return { raw, isTest };
+}
+
+/** The fixtures through the import writer, in order: consecutive rows of one kind (real or test) per call. */
+async function writeFixtures(handle: TestDatabase, fixtures: Fixture[]): Promise<void> {
+  for (let start = 0; start < fixtures.length;) {
+    const isTest = fixtures[start]?.isTest ?? false;
+    let end = start;
+    while (end < fixtures.length && fixtures[end]?.isTest === isTest) end++;
+    await importFixtureRows(
+      handle,
+      fixtures.slice(start, end).map((fixture) => fixture.raw),
+      { isTest, refreshAggregates: false },
+    );
+    start = end;
+  }
 }
 
 const HOURS = { monday: "9AM-5PM", tuesday: "9AM-5PM" };
 
-const ROWS: BusinessInput[] = [
+const ROWS: Fixture[] = [
   // place_id that differs only by case and whitespace; the richer first row is kept.
   business({
     name: "Alpha Cafe",
@@ -93,7 +111,9 @@ const ROWS: BusinessInput[] = [
   business({ name: "Kiosk Nord", place_id: "p-k1", city: "Somewhere", country_code: "NG", latitude: 10.00049, longitude: 20.00049 }),
   business({ name: "Kiosk-Nord", place_id: "p-k2", city: "Somewhere", country_code: "NG", latitude: 10.00051, longitude: 20.00051, phone: "+234 1" }),
   // One Google cid written three ways (cid=, ludocid=, hex feature id), and one above 2^63.
-  business({ name: "Gamma Garage", place_id: "p-g1", city: "Paris", country_code: "FR", url: "https://maps.google.com/?cid=1234567890123" }),
+  // NOTE: an import sends a maps link in the url column to place-id extraction and never stores it; p-g1's is set
+  // below as older data holds it, the others sit in the reviews link, which the import keeps.
+  business({ name: "Gamma Garage", place_id: "p-g1", city: "Paris", country_code: "FR" }),
   business({
     name: "Gamma Garage Paris",
     place_id: "p-g2",
@@ -106,16 +126,16 @@ const ROWS: BusinessInput[] = [
     place_id: "p-g3",
     city: "Lyon",
     country_code: "FR",
-    url: "https://www.google.com/maps/place/x/data=!4m2!3m1!1s0x47a:0xf8a50fcedd0affff",
+    reviews_link: "https://www.google.com/maps/place/x/data=!4m2!3m1!1s0x47a:0xf8a50fcedd0affff",
   }),
   business({
     name: "Delta Garage Lyon",
     place_id: "p-g4",
     city: "Lyon",
     country_code: "FR",
-    url: "https://maps.google.com/?cid=17916744073709551615",
+    reviews_link: "https://maps.google.com/?cid=17916744073709551615",
   }),
-  business({ name: "Not Gamma", place_id: "p-g5", city: "Paris", country_code: "FR", url: "https://maps.google.com/?cid=12345678901234" }),
+  business({ name: "Not Gamma", place_id: "p-g5", city: "Paris", country_code: "FR", reviews_link: "https://maps.google.com/?cid=12345678901234" }),
   // The kept record gains a place id from the one it absorbs.
   business({
     name: "Hotel Sol",
@@ -139,7 +159,8 @@ describe(`dedupe on ${testDriver()}`, () => {
 
   beforeAll(async () => {
     handle = await createTestDatabase();
-    await upsertBusinesses(handle, ROWS);
+    await writeFixtures(handle, ROWS);
+    await handle.query("update businesses set url = 'https://maps.google.com/?cid=1234567890123' where place_id = 'p-g1'");
     await refreshAggregates(handle);
     const rows = await handle.query<{ id: number; place_id: string | null; name: string }>("select id::int as id, place_id, name from businesses");
     idOf = (key) => {
@@ -201,8 +222,9 @@ describe(`dedupe on ${testDriver()}`, () => {
     );
     expect(alpha).toMatchObject({ category: "Cafe", description: "Best flat white in Mitte", phone: "+49 30 111", rating: 4.6 });
     expect(alpha?.content_hash).not.toBe(before.find((row) => row.place_id === "ChIJalpha0001")?.content_hash);
-    expect(await findBusinessIdBySlugOrRedirect(handle, alphaDuplicateSlug as string)).toMatchObject({ id: idOf("ChIJalpha0001"), redirected: true });
-    expect(await findBusinessIdBySlugOrRedirect(handle, "alpha-cafe-old")).toMatchObject({ id: idOf("ChIJalpha0001"), redirected: true });
+    const [kept] = await handle.query<{ slug: string }>("select slug from businesses where id = $1", [idOf("ChIJalpha0001")]);
+    expect(await findRedirectedSlug(handle, alphaDuplicateSlug as string)).toBe(kept?.slug);
+    expect(await findRedirectedSlug(handle, "alpha-cafe-old")).toBe(kept?.slug);
 
     // The bakeries hold two different place ids: none of the three was touched.
     const bakeries = await handle.query<{ place_id: string | null; content_hash: string }>(
@@ -228,7 +250,7 @@ describe(`dedupe on ${testDriver()}`, () => {
       idOf("Hotel Sol"),
     ]);
     expect(hotel).toEqual({ place_id: "p-h2", identity_key: "pid:p-h2" });
-    const reimport = await upsertBusinesses(handle, [ROWS[17] as BusinessInput]);
+    const reimport = await importFixtureRows(handle, [(ROWS[17] as Fixture).raw], { refreshAggregates: false });
     expect(reimport.inserted).toBe(0);
 
     const remaining = await handle.query<{ place_id: string | null; is_test: boolean }>("select place_id, is_test from businesses order by id");

@@ -1,26 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDriver, type TestDatabase } from "../../../db/testing/test-database.ts";
 import { refreshAggregates } from "../../../db/writes/aggregates.ts";
-import { upsertBusinesses } from "../../../db/writes/businesses.ts";
-import { normalizeBusiness, type RawBusiness } from "../normalize/business.ts";
+import { importFixtureRows } from "../../testing/import-fixture-rows.ts";
 import { deleteTestData } from "./delete-test-data.ts";
-
-function business(raw: RawBusiness, isTest: boolean) {
-  const result = normalizeBusiness(raw, { isTest });
-  if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  return result.business;
-}
 
 describe(`delete-test-data on ${testDriver()}`, () => {
   let handle: TestDatabase;
   beforeAll(async () => {
     handle = await createTestDatabase();
-    await upsertBusinesses(handle, [
-      business({ name: "Real Bakery", category: "Bakery", city: "Berlin", country_code: "DE", place_id: "real-1" }, false),
-      business({ name: "Real Bar", category: "Bar", city: "Rome", country_code: "IT", place_id: "real-2" }, false),
-      business({ name: "Demo Dentist", category: "Dentist", city: "Paris", country_code: "FR", place_id: "demo-1" }, true),
-      business({ name: "Demo Bakery", category: "Bakery", city: "Berlin", country_code: "DE", place_id: "demo-2" }, true),
-    ]);
+    await importFixtureRows(
+      handle,
+      [
+        { name: "Real Bakery", category: "Bakery", city: "Berlin", country_code: "DE", place_id: "real-1" },
+        { name: "Real Bar", category: "Bar", city: "Rome", country_code: "IT", place_id: "real-2" },
+      ],
+      { refreshAggregates: false },
+    );
+    await importFixtureRows(
+      handle,
+      [
+        { name: "Demo Dentist", category: "Dentist", city: "Paris", country_code: "FR", place_id: "demo-1" },
+        { name: "Demo Bakery", category: "Bakery", city: "Berlin", country_code: "DE", place_id: "demo-2" },
+      ],
+      { isTest: true, refreshAggregates: false },
+    );
     await handle.query("insert into slug_redirects (old_slug, business_id) select 'old-' || slug, id from businesses");
     await refreshAggregates(handle);
   });

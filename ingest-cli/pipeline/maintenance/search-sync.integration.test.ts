@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDriver, type TestDatabase } from "../../../db/testing/test-database.ts";
 import { refreshAggregates } from "../../../db/writes/aggregates.ts";
-import { upsertBusinesses } from "../../../db/writes/businesses.ts";
 import { RecordingSearchEngine } from "../../../search/testing/recording-engine.ts";
-import { normalizeBusiness, type RawBusiness } from "../normalize/business.ts";
+import { importFixtureRows } from "../../testing/import-fixture-rows.ts";
 import { findDuplicates, mergeDuplicates } from "./dedupe.ts";
 import { deleteTestData } from "./delete-test-data.ts";
 import { fixSlugs } from "./fix-slugs.ts";
-
-function business(raw: RawBusiness, isTest = false) {
-  const result = normalizeBusiness(raw, { isTest });
-  if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  return result.business;
-}
 
 const idsOf = async (handle: TestDatabase, where: string) =>
   (await handle.query<{ id: number }>(`select id::int as id from businesses where ${where} order by id`)).map((row) => Number(row.id));
@@ -21,20 +14,21 @@ describe(`maintenance keeps an external search engine current on ${testDriver()}
   let handle: TestDatabase;
   beforeAll(async () => {
     handle = await createTestDatabase();
-    await upsertBusinesses(handle, [
-      business({ name: "Alpha Bakery", category: "Bakery", city: "Berlin", country_code: "DE", place_id: "s-1" }),
-      business({ name: "Beta Bar", category: "Bar", city: "Rome", country_code: "IT", place_id: "s-2" }),
-      business({
-        name: "Hotel Sol",
-        category: "Hotel",
-        full_address: "Calle Mayor 3, 28013 Madrid, Spain",
-        phone: "+34 91 444",
-        rating: 4.1,
-        reviews: 300,
-      }),
-      business({ name: "Hotel Sol", place_id: "s-4", full_address: "Calle Mayor 3, 28013 Madrid, Spain" }),
-      business({ name: "Demo Dentist", category: "Dentist", city: "Paris", country_code: "FR", place_id: "s-5" }, true),
-    ]);
+    await importFixtureRows(
+      handle,
+      [
+        { name: "Alpha Bakery", category: "Bakery", city: "Berlin", country_code: "DE", place_id: "s-1" },
+        { name: "Beta Bar", category: "Bar", city: "Rome", country_code: "IT", place_id: "s-2" },
+        { name: "Hotel Sol", category: "Hotel", full_address: "Calle Mayor 3, 28013 Madrid, Spain", phone: "+34 91 444", rating: 4.1, reviews: 300 },
+        { name: "Hotel Sol", place_id: "s-4", full_address: "Calle Mayor 3, 28013 Madrid, Spain" },
+      ],
+      { refreshAggregates: false, searchEngine: null },
+    );
+    await importFixtureRows(handle, [{ name: "Demo Dentist", category: "Dentist", city: "Paris", country_code: "FR", place_id: "s-5" }], {
+      isTest: true,
+      refreshAggregates: false,
+      searchEngine: null,
+    });
     await refreshAggregates(handle);
   });
   afterAll(async () => {

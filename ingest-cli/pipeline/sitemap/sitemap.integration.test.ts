@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/client.ts";
 import { createTestDatabase, testDriver } from "../../../db/testing/test-database.ts";
 import { refreshAggregates } from "../../../db/writes/aggregates.ts";
-import { upsertBusinesses } from "../../../db/writes/businesses.ts";
-import { normalizeBusiness, type RawBusiness } from "../normalize/business.ts";
+import { importFixtureRows } from "../../testing/import-fixture-rows.ts";
+import type { RawBusiness } from "../normalize/business.ts";
 import {
   InvalidBaseUrlError,
   renderBusinessSitemapPage,
@@ -71,9 +71,7 @@ const NAMED: Array<{ raw: RawBusiness; updatedAt: string; approved?: boolean }> 
 
 async function seed(handle: DatabaseHandle): Promise<void> {
   for (const fixture of NAMED) {
-    const result = normalizeBusiness(fixture.raw);
-    if (!result.ok) throw new Error(JSON.stringify(result.issues));
-    await upsertBusinesses(handle, [result.business]);
+    await importFixtureRows(handle, [fixture.raw], { refreshAggregates: false });
     await handle.query("update businesses set updated_at = $1, is_approved = $2 where place_id = $3", [
       fixture.updatedAt,
       fixture.approved ?? true,
