@@ -15,11 +15,14 @@ export interface StoredPlaceRow {
   street: string | null;
   city: string | null;
   citySlug: string | null;
+  district: string | null;
+  cityGeonameId: number | null;
   postalCode: string | null;
   state: string | null;
   country: string | null;
   countryCode: string | null;
   phone: string | null;
+  phoneE164: string | null;
   latitude: number | null;
   longitude: number | null;
   url: string | null;
@@ -38,11 +41,14 @@ const STORED_PLACE_COLUMNS = {
   street: businesses.street,
   city: businesses.city,
   citySlug: businesses.citySlug,
+  district: businesses.district,
+  cityGeonameId: businesses.cityGeonameId,
   postalCode: businesses.postalCode,
   state: businesses.state,
   country: businesses.country,
   countryCode: businesses.countryCode,
   phone: businesses.phone,
+  phoneE164: businesses.phoneE164,
   latitude: businesses.latitude,
   longitude: businesses.longitude,
   url: businesses.url,

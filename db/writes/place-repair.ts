@@ -12,23 +12,33 @@ export interface PlaceFields {
   country: string | null;
   city: string | null;
   citySlug: string | null;
+  district: string | null;
+  cityGeonameId: number | null;
   latitude: number | null;
   longitude: number | null;
   timeZone: string | null;
+  phoneE164: string | null;
 }
 
 export interface PlaceChange extends PlaceFields {
   id: number;
 }
 
+/** A city page that moved: the businesses of `oldSlug` in `countryCode` now live under `newSlug`. */
+export interface CitySlugMove {
+  countryCode: string;
+  oldSlug: string;
+  newSlug: string;
+}
+
 /**
  * Rewrites the place fields of `changes` and records that every business up to `lastId` was handled.
  * NOTE: takes the import write lock, so a concurrent import never interleaves with a batch; one array per column
- * (unnest) keeps the statement at eight parameters whatever the batch size.
+ * (unnest) keeps the statement's parameters fixed whatever the batch size.
  */
 export async function applyPlaceRepairBatch(
   handle: DatabaseHandle,
-  batch: { changes: PlaceChange[]; lastId: number; rowsRead: number },
+  batch: { changes: PlaceChange[]; cityMoves: CitySlugMove[]; lastId: number; rowsRead: number },
 ): Promise<{ processed: number; changed: number }> {
   return handle.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_WRITE_LOCK})`);
@@ -37,12 +47,22 @@ export async function applyPlaceRepairBatch(
       const column = <K extends keyof PlaceChange>(key: K) => sql.param(changes.map((change) => change[key]));
       await tx.execute(sql`
         update businesses as b
-        set country_code = v.country_code, country = v.country, city = v.city, city_slug = v.city_slug,
-            latitude = v.latitude, longitude = v.longitude, time_zone = v.time_zone, updated_at = now()
+        set country_code = v.country_code, country = v.country, city = v.city, city_slug = v.city_slug, district = v.district,
+            city_geoname_id = v.city_geoname_id, latitude = v.latitude, longitude = v.longitude, time_zone = v.time_zone,
+            phone_e164 = v.phone_e164, updated_at = now()
         from unnest(${column("id")}::bigint[], ${column("countryCode")}::text[], ${column("country")}::text[], ${column("city")}::text[],
-                    ${column("citySlug")}::text[], ${column("latitude")}::float8[], ${column("longitude")}::float8[], ${column("timeZone")}::text[])
-             as v(id, country_code, country, city, city_slug, latitude, longitude, time_zone)
+                    ${column("citySlug")}::text[], ${column("district")}::text[], ${column("cityGeonameId")}::int[],
+                    ${column("latitude")}::float8[], ${column("longitude")}::float8[], ${column("timeZone")}::text[], ${column("phoneE164")}::text[])
+             as v(id, country_code, country, city, city_slug, district, city_geoname_id, latitude, longitude, time_zone, phone_e164)
         where b.id = v.id`);
+    }
+    if (batch.cityMoves.length > 0) {
+      // The old city page answers 301 to the new one (app/models/cities.server.ts), as after a re-import that moves it.
+      const move = <K extends keyof CitySlugMove>(key: K) => sql.param(batch.cityMoves.map((entry) => entry[key]));
+      await tx.execute(sql`
+        insert into city_slug_redirects (country_code, old_slug, new_slug)
+        select * from unnest(${move("countryCode")}::text[], ${move("oldSlug")}::text[], ${move("newSlug")}::text[])
+        on conflict (country_code, old_slug) do update set new_slug = excluded.new_slug, created_at = now()`);
     }
     const [checkpoint] = await tx
       .insert(jobCheckpoints)

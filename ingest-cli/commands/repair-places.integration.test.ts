@@ -13,6 +13,7 @@ const CSV = [
   'Lake Cafe,Cafe,"Bahnhofstrasse 1, 8001 Zürich, Switzerland",Zürich,CH,47.372,8.539,p-lake',
   'Harbour Grill,Restaurant,"1 Harbour St, Sydney NSW 2000, Australia",Sydney,AU,-33.861,151.210,p-harbour',
   'Placed Shop,Shop,"Rue de Rivoli 1, 75001 Paris, France",Paris,FR,48.856,2.352,p-placed',
+  'Spree Kiosk,Kiosk,"Oranienstraße 10, 10997 Berlin, Germany",Kreuzberg,DE,52.501,13.419,p-spree',
 ].join("\n");
 
 interface PlaceRow {
@@ -46,6 +47,8 @@ describe(`directory repair-places on ${testDriver()}`, () => {
     try {
       await handle.query("update businesses set country_code = null, country = null where place_id in ('p-linden', 'p-harbour')");
       await handle.query("update businesses set city = null, city_slug = null, slug = 'lake-cafe' where place_id = 'p-lake'");
+      // A district stored as its own city page, as before districts were resolved.
+      await handle.query("update businesses set city = 'Kreuzberg', city_slug = 'kreuzberg', district = null where place_id = 'p-spree'");
     } finally {
       await handle.close();
     }
@@ -59,11 +62,12 @@ describe(`directory repair-places on ${testDriver()}`, () => {
     const run = await runDirectory(["repair-places", "--dry-run", "--json"], { env });
     expect(run.code, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout);
-    expect(result).toMatchObject({ dryRun: true, processed: 4, changed: 3, byAspect: { country: 2, city: 1 } });
-    expect(result.sample).toHaveLength(3);
+    expect(result).toMatchObject({ dryRun: true, processed: 5, changed: 4, byAspect: { country: 2, city: 2 } });
+    expect(result.sample).toHaveLength(4);
     expect(await readRows()).toEqual(before);
     const text = await runDirectory(["repair-places", "--dry-run"], { env });
-    expect(text.stdout).toContain("3 of 4 businesses would change");
+    expect(text.stdout).toContain("4 of 5 businesses would change");
+    expect(text.stdout).toMatch(/Spree Kiosk: city "Kreuzberg" → "Berlin", citySlug "kreuzberg" → "berlin", district null → "Kreuzberg"/);
     expect(text.stdout).toMatch(/Linden Bakery: countryCode null → "DE"/);
   });
 
@@ -83,7 +87,7 @@ describe(`directory repair-places on ${testDriver()}`, () => {
     expect(run.code, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout);
     expect(result.resumedAfterId).toBeGreaterThan(0);
-    expect(result).toMatchObject({ dryRun: false, processed: 4, changed: 2 });
+    expect(result).toMatchObject({ dryRun: false, processed: 5, changed: 3 });
     const rows = await readRows();
     // Linden Bakery sat before the checkpoint: this run did not touch it.
     expect(rows.find((row) => row.place_id === "p-linden")?.country_code).toBeNull();
@@ -101,6 +105,7 @@ describe(`directory repair-places on ${testDriver()}`, () => {
       ["p-lake", "CH", "Zürich"],
       ["p-linden", "DE", "Berlin"],
       ["p-placed", "FR", "Paris"],
+      ["p-spree", "DE", "Berlin"],
     ]);
     // The cafe's slug now carries its city; its old slug redirects.
     expect(rows.find((row) => row.place_id === "p-lake")?.slug).toBe("lake-cafe-zurich");
@@ -108,6 +113,13 @@ describe(`directory repair-places on ${testDriver()}`, () => {
     try {
       const redirects = await handle.query<{ old_slug: string }>("select old_slug from slug_redirects");
       expect(redirects.map((row) => row.old_slug)).toContain("lake-cafe");
+      const [moved] = await handle.query<{ new_slug: string }>(
+        "select new_slug from city_slug_redirects where country_code = 'DE' and old_slug = 'kreuzberg'",
+      );
+      // The old city page answers 301 to Berlin's.
+      expect(moved?.new_slug).toBe("berlin");
+      const [district] = await handle.query<{ district: string | null }>("select district from businesses where place_id = 'p-spree'");
+      expect(district?.district).toBe("Kreuzberg");
       const [checkpoint] = await handle.query<{ n: number }>("select count(*)::int as n from job_checkpoints where job = 'repair-places'");
       expect(checkpoint?.n).toBe(0);
     } finally {

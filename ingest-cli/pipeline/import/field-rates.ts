@@ -4,12 +4,13 @@ import type { BusinessInput } from "../../../db/writes/businesses.ts";
 import type { FieldIssue } from "../normalize/business.ts";
 
 /** The fields an operator judges a file by, in the order they are shown. */
-export const RATE_FIELDS = ["country", "city", "coordinates", "timeZone", "phone", "photo", "hours"] as const;
+export const RATE_FIELDS = ["country", "city", "district", "coordinates", "timeZone", "phone", "photo", "hours"] as const;
 export type RateField = (typeof RATE_FIELDS)[number];
 
 const RATE_LABELS: Record<RateField, string> = {
   country: "country",
   city: "city",
+  district: "district",
   coordinates: "coordinates",
   timeZone: "time zone",
   phone: "phone",
@@ -34,9 +35,11 @@ const RATE_FIELD_OF_SOURCE: Record<string, RateField> = {
 const HAS_VALUE: Record<RateField, (business: BusinessInput) => boolean> = {
   country: (b) => b.countryCode != null,
   city: (b) => b.city != null,
+  district: (b) => b.district != null,
   coordinates: (b) => b.latitude != null && b.longitude != null,
   timeZone: (b) => b.timeZone != null,
-  phone: (b) => b.phone != null,
+  // A phone counts once it can be dialled (E.164); one kept only as written cannot back a tel: link.
+  phone: (b) => b.phoneE164 != null,
   photo: (b) => b.photo != null,
   hours: (b) => b.workingHours != null,
 };

@@ -1,10 +1,17 @@
-// Stored businesses, in id-ordered batches → their place (country, city, coordinates, time zone) re-resolved with
-// today's import rules, changed rows rewritten with a checkpoint per batch; then counts, the search index and the
-// business slugs (which carry the city) follow. `dryRun` counts what would change and writes nothing.
+// Stored businesses, in id-ordered batches → their place (country, city and district, coordinates, time zone, E.164
+// phone) re-resolved with today's import rules, changed rows rewritten with a checkpoint per batch, moved city pages
+// redirected; then counts, the search index and the business slugs (which carry the city) follow. `dryRun` counts
+// what would change and writes nothing.
 import type { DatabaseHandle } from "../../../db/client.ts";
 import { countStoredPlacesAfter, listStoredPlacesAfter, readPlaceRepairCheckpoint, type StoredPlaceRow } from "../../../db/queries/place-repair.ts";
 import { refreshAfterBulkChange } from "../../../db/writes/aggregates.ts";
-import { applyPlaceRepairBatch, clearPlaceRepairCheckpoint, type PlaceChange, type PlaceFields } from "../../../db/writes/place-repair.ts";
+import {
+  applyPlaceRepairBatch,
+  clearPlaceRepairCheckpoint,
+  type CitySlugMove,
+  type PlaceChange,
+  type PlaceFields,
+} from "../../../db/writes/place-repair.ts";
 import type { SearchEngine } from "../../../search/engine.ts";
 import { getSearchEngine } from "../../../search/index.ts";
 import { needsIndexSync, syncBusinessesById } from "../../../search/reindex.ts";
@@ -16,14 +23,15 @@ export const DEFAULT_REPAIR_BATCH_SIZE = 1000;
 const SAMPLE_SIZE = 10;
 
 /** The place fields a repair compares, grouped as an operator reads them. */
-export const PLACE_ASPECTS = ["country", "city", "coordinates", "timeZone"] as const;
+export const PLACE_ASPECTS = ["country", "city", "coordinates", "timeZone", "phone"] as const;
 export type PlaceAspect = (typeof PLACE_ASPECTS)[number];
 
 const ASPECT_FIELDS: Record<PlaceAspect, Array<keyof PlaceFields>> = {
   country: ["countryCode", "country"],
-  city: ["city", "citySlug"],
+  city: ["city", "citySlug", "district", "cityGeonameId"],
   coordinates: ["latitude", "longitude"],
   timeZone: ["timeZone"],
+  phone: ["phoneE164"],
 };
 
 export interface RepairPlacesProgress {
@@ -98,9 +106,12 @@ export function resolveStoredPlace(row: StoredPlaceRow): PlaceFields | null {
     country: b.country ?? null,
     city: b.city ?? null,
     citySlug: b.citySlug ?? null,
+    district: b.district ?? null,
+    cityGeonameId: b.cityGeonameId ?? null,
     latitude: b.latitude ?? null,
     longitude: b.longitude ?? null,
     timeZone: b.timeZone ?? null,
+    phoneE164: b.phoneE164 ?? null,
   };
 }
 
@@ -110,9 +121,12 @@ function storedFields(row: StoredPlaceRow): PlaceFields {
     country: row.country,
     city: row.city,
     citySlug: row.citySlug,
+    district: row.district,
+    cityGeonameId: row.cityGeonameId,
     latitude: row.latitude,
     longitude: row.longitude,
     timeZone: row.timeZone,
+    phoneE164: row.phoneE164,
   };
 }
 
@@ -151,21 +165,32 @@ export async function repairPlaces(handle: DatabaseHandle, options: RepairPlaces
     const last = rows.at(-1);
     if (!last) break;
     const changes: PlaceChange[] = [];
+    const cityMoves = new Map<string, CitySlugMove>();
     for (const row of rows) {
-      const after = resolveStoredPlace(row);
-      if (!after) continue;
+      const resolved = resolveStoredPlace(row);
+      if (!resolved) continue;
       const before = storedFields(row);
+      // NOTE: a stored row's city is already the municipality; its district came from the source's finer name, which
+      // the row no longer carries. While the city stays, the stored district stays (a repair run twice changes nothing).
+      const after = before.district && resolved.citySlug === before.citySlug ? { ...resolved, district: before.district } : resolved;
       const aspects = changedAspects(before, after);
       if (aspects.length === 0) continue;
       for (const aspect of aspects) byAspect[aspect] += 1;
       if (sample.length < SAMPLE_SIZE) sample.push({ id: row.id, name: row.name, before: pick(before, aspects), after: pick(after, aspects) });
       changes.push({ id: row.id, ...after });
+      if (before.citySlug && after.citySlug && before.citySlug !== after.citySlug && before.countryCode && before.countryCode === after.countryCode) {
+        cityMoves.set(`${before.countryCode}/${before.citySlug}`, {
+          countryCode: before.countryCode,
+          oldSlug: before.citySlug,
+          newSlug: after.citySlug,
+        });
+      }
     }
     if (dryRun) {
       processed += rows.length;
       changed += changes.length;
     } else {
-      const committed = await applyPlaceRepairBatch(handle, { changes, lastId: last.id, rowsRead: rows.length });
+      const committed = await applyPlaceRepairBatch(handle, { changes, cityMoves: [...cityMoves.values()], lastId: last.id, rowsRead: rows.length });
       processed = committed.processed;
       changed = committed.changed;
       if (syncIndex && changes.length > 0)
