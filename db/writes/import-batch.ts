@@ -50,6 +50,8 @@ export interface BatchOptions {
   dryRun: boolean;
   /** Run counters to add in the same transaction. */
   counters: { totalRows: number; skipped: number; rejected: number };
+  /** Tests' fault point: awaited inside the transaction, every statement done, before COMMIT (unset in production). */
+  beforeCommit?: () => Promise<void>;
 }
 
 export interface BatchOutcome {
@@ -375,8 +377,12 @@ async function writeBatchOnServer(sql: postgres.Sql, rows: StagedRow[], options:
       runId !== null && options.issues.length > 0
         ? connection.unsafe(ISSUE_INSERT, issueArrays(runId, options.issues) as never[], prepared).execute()
         : null;
-    const end = connection.unsafe(options.dryRun ? "rollback" : "commit").execute();
+    const end = options.beforeCommit ? null : connection.unsafe(options.dryRun ? "rollback" : "commit").execute();
     const [written] = await Promise.all([merge, countRun, issues, end]);
+    if (options.beforeCommit) {
+      await options.beforeCommit();
+      await connection.unsafe(options.dryRun ? "rollback" : "commit");
+    }
     return countMerged(written ?? [], fresh, rows, options, outcome);
   } catch (error) {
     if (isConnectionLost(error)) {
@@ -446,6 +452,7 @@ async function writeBatchOnPglite(pglite: PgliteClient, rows: StagedRow[], optio
       }
       if (runId !== null && options.issues.length > 0) await run(ISSUE_INSERT, issueArrays(runId, options.issues));
       countMerged(written, fresh, rows, options, outcome);
+      await options.beforeCommit?.();
       if (options.dryRun) throw new DryRunRollback(outcome);
       return outcome;
     });

@@ -8,6 +8,7 @@ import type { SearchEngine } from "../../../search/engine.ts";
 import { createSearchEngine } from "../../../search/index.ts";
 import { syncSearchIndex } from "../../../search/reindex.ts";
 import { yieldToEventLoop } from "../event-loop.ts";
+import { isFaultPointArmed, reachFaultPoint } from "./fault-points.ts";
 import { countCommitted, readProgress, takePending, type ImportProgress, type ImportTally } from "./import-tally.ts";
 
 export interface BatchWriterOptions {
@@ -74,6 +75,8 @@ export function createBatchWriter(handle: DatabaseHandle, tally: ImportTally, op
   const names = new Map<number, string>();
   let lastLine = options.resumedFromRow;
   let inFlight = null as Promise<void> | null;
+  /** Batches this process has sent, for the tests' fault points. */
+  let sent = 0;
   // Index updates run behind the writes, one at a time, in batch order; a failure never undoes a committed batch.
   let searchSync: Promise<void> = Promise.resolve();
   let searchSyncError: string | null = null;
@@ -116,6 +119,8 @@ export function createBatchWriter(handle: DatabaseHandle, tally: ImportTally, op
       names.clear();
       if (batchRows.length === 0 && batchIssues.length === 0 && batchCounts.totalRows === 0) return;
       const throughRow = lastLine;
+      const batch = ++sent;
+      const beforeCommit = isFaultPointArmed(`batch-before-commit:${batch}`) ? () => reachFaultPoint(`batch-before-commit:${batch}`) : undefined;
       inFlight = withRetry(
         () =>
           writeImportBatch(handle, batchRows, {
@@ -125,9 +130,13 @@ export function createBatchWriter(handle: DatabaseHandle, tally: ImportTally, op
             issues: batchIssues,
             dryRun: dryRun,
             counters: batchCounts,
+            beforeCommit,
           }),
         options.signal,
-      ).then((outcome) => applyOutcome(outcome, batchRows, batchNames));
+      ).then(async (outcome) => {
+        applyOutcome(outcome, batchRows, batchNames);
+        await reachFaultPoint(`batch-after-commit:${batch}`);
+      });
     },
     /** Waits for the write in flight; after a failure, without throwing its error again. */
     async drain(afterFailure = false) {
