@@ -29,6 +29,18 @@ export const EnvSchema = z.object({
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
   MEILI_URL: urlWithProtocols(["http:", "https:"], "http://127.0.0.1:7700"),
   MEILI_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  // Tests only (ingest-cli/pipeline/import/fault-points.ts): where an import stops and which file says it did.
+  DIRECTORY_FAULT_POINT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^(batch-before-commit:[1-9]\d*|batch-after-commit:[1-9]\d*|before-refresh)$/,
+        "must be batch-before-commit:N, batch-after-commit:N or before-refresh",
+      )
+      .optional(),
+  ),
+  DIRECTORY_FAULT_MARKER: z.preprocess(emptyToUndefined, z.string().optional()),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

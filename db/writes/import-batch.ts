@@ -55,6 +55,8 @@ export interface BatchOptions {
   counters: { totalRows: number; skipped: number; rejected: number };
   /** The content hash of a business (the normaliser's), for rows rebuilt over stored values; without it they keep theirs. */
   hashBusiness?: (business: BusinessInput) => string;
+  /** Tests' fault point: awaited inside the transaction, every statement done, before COMMIT (unset in production). */
+  beforeCommit?: () => Promise<void>;
 }
 
 export interface BatchOutcome {
@@ -492,8 +494,12 @@ async function writeBatchOnServer(sql: postgres.Sql, rows: StagedRow[], options:
       runId !== null && outcome.suppressedLines.length > 0
         ? connection.unsafe(COUNT_SUPPRESSED, [runId, outcome.suppressedLines.length], prepared).execute()
         : null;
-    const end = connection.unsafe(options.dryRun ? "rollback" : "commit").execute();
+    const end = options.beforeCommit ? null : connection.unsafe(options.dryRun ? "rollback" : "commit").execute();
     const [, written] = await Promise.all([redirects, merge, countRun, issues, suppressed, end]);
+    if (options.beforeCommit) {
+      await options.beforeCommit();
+      await connection.unsafe(options.dryRun ? "rollback" : "commit");
+    }
     return countMerged(written ?? [], fresh, rows, options, outcome);
   } catch (error) {
     if (isConnectionLost(error)) {
@@ -568,6 +574,7 @@ async function writeBatchOnPglite(pglite: PgliteClient, rows: StagedRow[], optio
       if (runId !== null && options.issues.length > 0) await run(ISSUE_INSERT, issueArrays(runId, options.issues));
       if (runId !== null && outcome.suppressedLines.length > 0) await run(COUNT_SUPPRESSED, [runId, outcome.suppressedLines.length]);
       countMerged(written, fresh, rows, options, outcome);
+      await options.beforeCommit?.();
       if (options.dryRun) throw new DryRunRollback(outcome);
       return outcome;
     });

@@ -11,6 +11,7 @@ import { syncSearchIndex } from "../../../search/reindex.ts";
 import { yieldToEventLoop } from "../event-loop.ts";
 import { hashBusiness } from "../normalize/business.ts";
 import { inWeekOrder } from "../normalize/hours.ts";
+import { isFaultPointArmed, reachFaultPoint } from "./fault-points.ts";
 import { countCommitted, readProgress, takePending, type ImportProgress, type ImportTally } from "./import-tally.ts";
 
 export interface BatchWriterOptions {
@@ -82,6 +83,8 @@ export function createBatchWriter(handle: DatabaseHandle, tally: ImportTally, op
   const names = new Map<number, string>();
   let lastLine = options.resumedFromRow;
   let inFlight = null as Promise<void> | null;
+  /** Batches this process has sent, for the tests' fault points. */
+  let sent = 0;
   // Index updates run behind the writes, one at a time, in batch order; a failure never undoes a committed batch.
   let searchSync: Promise<void> = Promise.resolve();
   let searchSyncError: string | null = null;
@@ -124,6 +127,8 @@ export function createBatchWriter(handle: DatabaseHandle, tally: ImportTally, op
       names.clear();
       if (batchRows.length === 0 && batchIssues.length === 0 && batchCounts.totalRows === 0) return;
       const throughRow = lastLine;
+      const batch = ++sent;
+      const beforeCommit = isFaultPointArmed(`batch-before-commit:${batch}`) ? () => reachFaultPoint(`batch-before-commit:${batch}`) : undefined;
       inFlight = withRetry(
         () =>
           writeImportBatch(handle, batchRows, {
@@ -134,9 +139,13 @@ export function createBatchWriter(handle: DatabaseHandle, tally: ImportTally, op
             dryRun: dryRun,
             counters: batchCounts,
             hashBusiness: hashRebuiltBusiness,
+            beforeCommit,
           }),
         options.signal,
-      ).then((outcome) => applyOutcome(outcome, batchRows, batchNames));
+      ).then(async (outcome) => {
+        applyOutcome(outcome, batchRows, batchNames);
+        await reachFaultPoint(`batch-after-commit:${batch}`);
+      });
     },
     /** Waits for the write in flight; after a failure, without throwing its error again. */
     async drain(afterFailure = false) {

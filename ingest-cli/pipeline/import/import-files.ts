@@ -2,6 +2,7 @@
 // the CLI and the admin upload both run; a file's failure ends that file only, never the files after it.
 import type { DatabaseHandle } from "../../../db/client.ts";
 import { aggregatesBehindImports, refreshAfterBulkChange } from "../../../db/writes/aggregates.ts";
+import { reachFaultPoint } from "./fault-points.ts";
 import { importFile, type ImportOptions, type ImportOutcome, type ImportProgress } from "./import-file.ts";
 
 /** One file's result: its outcome, or the error that ended it before it had one (bad file, run in progress…). */
@@ -84,7 +85,10 @@ export async function importFiles(
       results.push(result);
       onFileFinished?.(result, index);
     }
-    if (!options.dryRun) await refreshOnce(handle, results);
+    if (!options.dryRun) {
+      await reachFaultPoint("before-refresh");
+      await refreshOnce(handle, results);
+    }
   } finally {
     signals?.dispose();
   }
