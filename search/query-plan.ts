@@ -2,6 +2,7 @@
 // the resolved filters (a place name becomes a country or city filter), and typo corrections with their
 // "did you mean" text. Location and vocabulary look-ups read Postgres aggregate tables (the truth).
 import { countryCodeFromName } from "../db/rules/countries.ts";
+import { CITY_ALIASES, foldPlaceName } from "../db/rules/place-names.ts";
 import { slugify } from "../db/rules/slug.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import type { SearchFilters } from "../db/queries/search-statement.ts";
@@ -63,12 +64,26 @@ export async function resolveLocation(handle: DatabaseHandle, text: string): Pro
       cityText = segments[0] as string;
     }
   }
-  const citySlug = slugify(cityText);
-  if (citySlug) {
+  for (const citySlug of new Set([slugify(cityText), ...listAliasCitySlugs(cityText, countryCode)])) {
+    if (!citySlug) continue;
     const cities = await findCitiesBySlug(handle, citySlug, countryCode);
     if (cities.length > 0) return { countryCode, cities: cities.map((c) => ({ countryCode: c.countryCode, citySlug: c.citySlug })) };
   }
   return countryCode ? { countryCode, unmatched: cityText } : { unmatched: location };
+}
+
+/**
+ * A city name in a spelling the directory does not use ("München", "Wien", "Praha") → the slugs of the canonical
+ * names imports give it (db/rules/place-names.ts CITY_ALIASES), within `countryCode` when given.
+ */
+function listAliasCitySlugs(text: string, countryCode: string | undefined): string[] {
+  const folded = foldPlaceName(text);
+  const slugs: string[] = [];
+  for (const [code, aliases] of Object.entries(CITY_ALIASES)) {
+    const name = (countryCode === undefined || code === countryCode) && Object.hasOwn(aliases, folded) ? aliases[folded] : undefined;
+    if (name) slugs.push(slugify(name));
+  }
+  return slugs;
 }
 
 /** Explicit filters win over a resolved location; a location's cities are kept inside an explicit country. */

@@ -5,6 +5,8 @@ import { parse as parseCsv } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { expect } from "vitest";
 import { standardiseCategory } from "../../ingest-cli/pipeline/normalize/business.ts";
+import { resolveCity } from "../../ingest-cli/pipeline/normalize/city.ts";
+import { firstWebUrl } from "../../ingest-cli/pipeline/normalize/place/links.ts";
 
 /** Markup, script, SQL, JSON-LD breakers and the Unicode that trips up rendering and case mapping. */
 export const TEXT_PAYLOADS = [
@@ -98,13 +100,31 @@ export function buildHostileRows(): HostileRow[] {
     source.about = JSON.stringify({ [payload]: { [`${payload}\u0000 amenity`]: true } });
     source.business_status = "";
     URL_FIELDS.forEach((field, offset) => (source[field] = URL_PAYLOADS[(index + offset) % URL_PAYLOADS.length] as string));
-    source.latitude = String(51 + index / 100);
-    source.longitude = String(-0.1 - index / 100);
+    // NOTE: no coordinates: with them the city would be resolved to the real town there, and the hostile city names
+    // would never reach the city pages this suite renders.
+    source.latitude = "";
+    source.longitude = "";
     source.rating = "4.8";
     source.reviews = String(1000 - index);
     const expected: Record<string, unknown> = {};
     for (const field of PLAIN_TEXT_FIELDS) expected[field] = nfc(source[field]);
     for (const field of URL_FIELDS) expected[field] = nfc(source[field]);
+    // A photo is taken only as an http(s) link (the rest of the cell is not a photo): javascript:, data: never land.
+    expected.photo = firstWebUrl(nfc(source.photo));
+    // A time zone must be a real one: hostile text gives way to the country's only zone.
+    expected.time_zone = "Europe/London";
+    // The city is resolved, not copied: a name the gazetteer does not know keeps the row's own words, without house
+    // numbers or postal codes (so "… Town0" loses its "0").
+    expected.city = resolveCity({
+      city: nfc(source.city),
+      state: nfc(source.state),
+      fullAddress: nfc(source.full_address),
+      street: nfc(source.street),
+      postalCode: nfc(source.postal_code),
+      countryCode: "GB",
+      latitude: null,
+      longitude: null,
+    }).city;
     Object.assign(expected, {
       full_address: nfc(source.full_address),
       category: standardiseCategory(nfc(payload)),
@@ -116,7 +136,7 @@ export function buildHostileRows(): HostileRow[] {
     });
     return { source, expected };
   });
-  // The country column as free text: no code, so the name is kept as given.
+  // The country column as free text, no code.
   const countryRow = rows[1] as HostileRow;
   const lone: HostileRow = { source: { ...countryRow.source }, expected: { ...countryRow.expected } };
   lone.source.name = lone.source.place_id = "Country <script>alert(1)</script> 99";
@@ -134,7 +154,22 @@ export function buildHostileRows(): HostileRow[] {
     city: null,
     phone: lone.source.phone,
   });
+  // Its international phone prefix names the country now (the free-text country then reads as the code's name).
+  Object.assign(lone.expected, { country: "United Kingdom", country_code: "GB" });
   rows.push(lone);
+  // The country column as free text with no other evidence (no code, phone, coordinates or address country).
+  const countryText: HostileRow = { source: { ...lone.source }, expected: { ...lone.expected } };
+  countryText.source.name = countryText.source.place_id = "Country text <b>only</b> 98";
+  countryText.source.phone = "";
+  Object.assign(countryText.expected, {
+    name: countryText.source.name,
+    place_id: countryText.source.place_id,
+    country: lone.source.country,
+    country_code: null,
+    phone: null,
+    time_zone: null,
+  });
+  rows.push(countryText);
   return rows;
 }
 

@@ -4,7 +4,7 @@ import type { BusinessStatus, WeekHours } from "../schema/businesses.ts";
 import { computeRankScore, type BusinessInput } from "./businesses.ts";
 
 /** Fields a row may take from the stored business when its own cell was rejected (see normalizeBusiness). */
-export const KEEPABLE_FIELDS = ["latitude", "longitude", "rating", "reviews", "workingHours", "status"] as const;
+export const KEEPABLE_FIELDS = ["latitude", "longitude", "district", "rating", "reviews", "workingHours", "status"] as const;
 export type KeepStoredField = (typeof KEEPABLE_FIELDS)[number];
 
 /** A staged row's rejected fields and its whole business, so the writer can rebuild it over the stored values. */
@@ -17,6 +17,7 @@ export interface StoredKeptValues {
   identity_key: string;
   latitude: number | null;
   longitude: number | null;
+  district: string | null;
   rating: number | null;
   reviews: number;
   working_hours: WeekHours | null;
@@ -25,7 +26,7 @@ export interface StoredKeptValues {
 
 /** The stored values of the keepable columns for the given identities (one indexed look-up per batch that needs it). */
 export const STORED_KEPT_VALUES =
-  "select identity_key, latitude, longitude, rating, reviews, working_hours, status from businesses where identity_key = any($1::text[])";
+  "select identity_key, latitude, longitude, district, rating, reviews, working_hours, status from businesses where identity_key = any($1::text[])";
 
 /** The row's business with its rejected fields taken from the stored business, and its rank score redone over them. */
 export function mergeStoredValues(kept: KeptCells, stored: StoredKeptValues): BusinessInput {
@@ -34,6 +35,7 @@ export function mergeStoredValues(kept: KeptCells, stored: StoredKeptValues): Bu
     if (field === "workingHours") business.workingHours = stored.working_hours;
     else if (field === "latitude" || field === "longitude" || field === "rating") business[field] = stored[field];
     else if (field === "reviews") business.reviews = stored.reviews;
+    else if (field === "district") business.district = stored.district;
     else business.status = stored.status;
   }
   // NOTE: float8 and int values come back exactly as written, so an unchanged business hashes as it did.

@@ -59,7 +59,7 @@ describe(`a bad re-import keeps the good stored values (directory import / valid
     // Exit 2: one row (G, over-long description) is rejected.
     expect(run.code, run.stderr).toBe(2);
     const out = run.stdout;
-    expect(out).toContain("0 would be new, 2 would be updated, 6 unchanged, 0 skipped, 1 rejected");
+    expect(out).toContain("0 would be new, 2 would be updated, 6 unchanged, 0 suppressed, 0 skipped, 1 rejected");
     expect(out).toContain(
       `${BAD_WARNING_COUNT} warnings: 2 COORDINATES_INCOMPLETE latitude (lines 2, 6), 2 HOURS_UNREADABLE working_hours (lines 4, 9), ` +
         "1 OUT_OF_RANGE latitude (line 2), 1 OUT_OF_RANGE rating (line 3), 1 OUT_OF_RANGE reviews (line 10), 1 STATUS_UNKNOWN business_status (line 5)",

@@ -44,8 +44,9 @@ function row(i: number, overrides: Partial<Record<string, string>> = {}): string
     city: "Berlin",
     country_code: "DE",
     phone: `+49 30 ${String(1000000 + i)}`,
-    latitude: String(52.5 + i / 10000),
-    longitude: String(13.4 + i / 10000),
+    // Inside Berlin whatever i is: the city resolver checks a city name against the coordinates.
+    latitude: String(52.5 + (i % 1000) / 100000),
+    longitude: String(13.4 + (i % 1000) / 100000),
     rating: "4.5",
     reviews: "56.0",
     working_hours: JSON.stringify({ Monday: "Closed", Tuesday: "7AM-6PM" }),

@@ -226,6 +226,8 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
     longitude,
   });
   const city = cityPlace.city;
+  // A district found only through the coordinates cannot be found without them: rejected coordinates keep the stored one.
+  if (keepStored.has("latitude") && cityPlace.district === null) keepStored.add("district");
   const phone = phoneText === null ? null : parsePhone(phoneText, countryCode);
   if (phoneText !== null && phone === null) {
     warnings.push({ field: "phone", code: "PHONE_NOT_DIALABLE", reason: `"${phoneText.slice(0, 40)}" is not a valid phone number; kept as written` });

@@ -25,10 +25,10 @@ describe("normalizeBusiness marks rejected cells (keep the stored value), never 
     [{ reviews: "-5" }, ["reviews"]],
     [{ working_hours: "whenever" }, ["workingHours"]],
     [{ business_status: "sort of open" }, ["status"]],
-    // A rejected half keeps both stored halves.
-    [{ latitude: "999" }, ["latitude", "longitude"]],
-    [{ longitude: "" }, ["latitude", "longitude"]],
-    [{ latitude: "0", longitude: "0" }, ["latitude", "longitude"]],
+    // A rejected half keeps both stored halves, and the district only the coordinates could name.
+    [{ latitude: "999" }, ["latitude", "longitude", "district"]],
+    [{ longitude: "" }, ["latitude", "longitude", "district"]],
+    [{ latitude: "0", longitude: "0" }, ["latitude", "longitude", "district"]],
   ] as Array<[RawBusiness, string[]]>)("%j keeps %j", (raw, kept) => {
     expect(keepStoredOf(raw).sort()).toEqual([...kept].sort());
   });
