@@ -191,6 +191,7 @@ describe(`methods, origins and caching on the built server (${testDriver()})`, (
       "/admin/upload",
       "/admin/reports",
       "/admin/audit",
+      "/admin/trash",
       "/admin/no-such-page",
       "/admin/login",
       "/admin?_data=root",
@@ -204,6 +205,7 @@ describe(`methods, origins and caching on the built server (${testDriver()})`, (
       "/api/admin/site-settings",
       "/api/admin/advertisement-codes",
       "/api/admin/upload-reports",
+      "/api/admin/trash",
       "/api/admin/no-such-call",
       "/api/export-csv",
     ];
