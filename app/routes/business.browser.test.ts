@@ -212,7 +212,8 @@ describe.skipIf(!chromium || !built)("business page in Chromium", () => {
       const business = jsonLd.find((data) => data["@type"] === "LocalBusiness");
       expect(business).toMatchObject({
         name: "Kōji Ramen & Bar",
-        telephone: "+81 3-1234-5678",
+        // The dialable E.164 form (the page shows the national one).
+        telephone: "+81312345678",
         geo: { latitude: 35.6595, longitude: 139.7005 },
         aggregateRating: { reviewCount: 1280 },
       });
