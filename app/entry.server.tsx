@@ -6,6 +6,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/csp-nonce";
+import { waitForBackgroundWork } from "~/models/background-work.server";
 import { flushPageVisits, recordPageVisit } from "~/models/page-visits.server";
 import { applySecurityHeaders, createNonce, readRequestNonce } from "~/server/security-headers";
 import { createCoalescingStream } from "~/utils/coalesce-stream.server";
@@ -13,6 +14,8 @@ import { isAdminPath } from "~/utils/site-paths";
 import { NO_STORE } from "~/models/cache-policy.server";
 
 const ABORT_DELAY_MS = 5_000;
+/** NOTE: below the 10 s after which a cluster primary kills a worker that is still stopping. */
+const BACKGROUND_GRACE_MS = 7_000;
 
 export default function handleRequest(
   request: Request,
@@ -100,9 +103,11 @@ export function recordCachedPageView(request: Request): void {
 }
 
 /**
- * Called by the HTTP server once it has stopped taking requests: writes the buffered page views before the
- * database closes (else the buffer's timer would reopen a connection and hold the process open).
+ * Called by the HTTP server once it has stopped taking requests: lets background work (a resumed import) end, then
+ * writes the buffered page views before the database closes (else the buffer's timer would reopen a connection and hold the process open).
  */
 export async function flushBeforeShutdown(): Promise<void> {
+  if (!(await waitForBackgroundWork(BACKGROUND_GRACE_MS)))
+    console.error("a resumed import was still running at shutdown: the next start marks it interrupted, resumable from /admin/reports.");
   await flushPageVisits().catch((error) => console.error("page visits not saved:", error));
 }

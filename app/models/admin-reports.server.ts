@@ -10,12 +10,14 @@ import { getDatabase } from "../../db/client.ts";
 import { describeFailure } from "../../db/rules/directory-error.ts";
 import { countImportRowIssues, findImportRun, listImportRowIssues, listImportRuns, type ImportRowIssue } from "../../db/queries/import-runs.ts";
 import { findRunForRecovery, type InterruptedRun } from "../../db/writes/import-runs.ts";
-import { DEFAULT_BATCH_SIZE, ImportError, importFile } from "../../ingest-cli/pipeline/import/import-file.ts";
+import { DEFAULT_BATCH_SIZE, ImportError } from "../../ingest-cli/pipeline/import/import-file.ts";
+import { importFiles } from "../../ingest-cli/pipeline/import/import-files.ts";
 import { discardInterruptedRun, findKeptUpload, RunNotInterruptedError } from "../../ingest-cli/pipeline/import/interrupted-runs.ts";
 import { RejectedRowsWriter } from "../../ingest-cli/pipeline/import/rejected-rows.ts";
 import { SourceError } from "../../ingest-cli/pipeline/read/source-error.ts";
 import { recordAdminAction, type AdminContext } from "./admin-auth.server";
 import { adminDataError } from "./admin-businesses.server";
+import { runInBackground } from "./background-work.server";
 import { NO_STORE } from "./cache-policy.server";
 
 export const REPORTS_PAGE_SIZE = 25;
@@ -105,10 +107,10 @@ export async function resumeRunAsAdmin(admin: AdminContext, runId: number): Prom
   }
   const stored = StoredRunOptionsSchema.parse({ batchSize: run.options.batchSize, onDuplicate: run.options.onDuplicate, isTest: run.options.isTest });
   const target = `import-run:${runId}`;
-  const handle = await getDatabase();
   const started = await new Promise<{ resumedFromRow: number }>((resolve, reject) => {
     let claimed = false;
-    importFile(handle, kept, {
+    // The one import operation the CLI and the upload run: the count refresh happens before the run is closed.
+    const finished = importFiles(getDatabase, [kept], {
       ...stored,
       resume: { runId },
       fileName: run.fileName,
@@ -120,9 +122,11 @@ export async function resumeRunAsAdmin(admin: AdminContext, runId: number): Prom
         resolve({ resumedFromRow });
       },
     })
-      .then((outcome) => {
-        if (!claimed) throw new Error(`the resumed import of run #${runId} ended without claiming it`);
-        return recordAdminAction(admin, "import-run.resume-finished", {
+      .then(async ([result]) => {
+        if (!claimed) return reject(result?.error ?? new Error(`the resumed import of run #${runId} ended without claiming it`));
+        if (!result?.outcome) throw result?.error;
+        const { outcome } = result;
+        await recordAdminAction(admin, "import-run.resume-finished", {
           target,
           rowCount: outcome.counters.inserted + outcome.counters.updated,
           details: { status: outcome.status, totalRows: outcome.counters.totalRows, error: outcome.error?.code ?? null },
@@ -133,6 +137,7 @@ export async function resumeRunAsAdmin(admin: AdminContext, runId: number): Prom
         // NOTE: the request has been answered; the run's own status and error say what happened.
         process.stderr.write(`Resumed import run #${runId} failed: ${describeFailure(error)}\n`);
       });
+    runInBackground(finished);
   }).catch((error: unknown) => {
     if (error instanceof ImportError || error instanceof SourceError) throw adminDataError(409, error.code, error.message);
     throw error;

@@ -7,7 +7,8 @@ import { getEnv } from "../../../db/env.ts";
 /**
  * `batch-before-commit:N`: inside the Nth batch this process writes, its rows merged, before COMMIT.
  * `batch-after-commit:N`: once the Nth batch has committed, before the next one is sent.
- * `before-refresh`: every file done and its run closed, before the count tables are rebuilt.
+ * `before-refresh`: every row written, before the count tables are rebuilt (a lone file's run is still open then,
+ *   the runs of several files are closed).
  */
 export type FaultPoint = `batch-before-commit:${number}` | `batch-after-commit:${number}` | "before-refresh";
 

@@ -21,6 +21,7 @@ import type { SearchEngine } from "../../../search/engine.ts";
 import { buildColumnMapping, describeColumnExtraction, type ColumnExtraction, type ColumnMapping } from "../map/columns.ts";
 import { openSource, SourceError, type OpenedSource } from "../read/index.ts";
 import { sanitizeFileName } from "./file-name.ts";
+import { reachFaultPoint } from "./fault-points.ts";
 import { deleteUploadCopy, recoverInterruptedImports } from "./interrupted-runs.ts";
 import { createBatchWriter, type BatchWriter } from "./batch-writer.ts";
 import { countResolvedFields, summarizeFieldRates, type FieldRates } from "./field-rates.ts";
@@ -406,6 +407,7 @@ async function finishRun(
     counters.rejected.count = totals.rejected;
   }
   const changed = counters.inserted + counters.updated + run.owedCountRows;
+  if (run.refreshCounts) await reachFaultPoint("before-refresh");
   if (run.refreshCounts && changed > 0) {
     // NOTE: a failed or cancelled import's whole batches are visible too. Its refresh is best effort (the database
     // may be what failed); the next server start repairs counts that lag the imports.

@@ -50,7 +50,8 @@ function abortOnProcessSignals(
 
 /**
  * Imports `files` one after another, then refreshes the count tables once for all of them, or when earlier imports
- * left them behind (a killed run's batches): one rebuild instead of one per file.
+ * left them behind (a killed run's batches): one rebuild instead of one per file. A lone file refreshes before its
+ * run is closed, so a run shown "succeeded" always has its counts on the public pages.
  */
 export async function importFiles(
   database: DatabaseHandle | (() => Promise<DatabaseHandle>),
@@ -64,6 +65,7 @@ export async function importFiles(
   try {
     // NOTE: opened under the signal handlers, so a Ctrl-C while the database starts stops cleanly too.
     const handle = typeof database === "function" ? await database() : database;
+    const lone = files.length === 1;
     for (const [index, file] of files.entries()) {
       if (signal?.aborted) break;
       const onProgress = onFileStarted?.(file, index);
@@ -72,7 +74,7 @@ export async function importFiles(
         const outcome = await importFile(handle, file, {
           ...fileOptions,
           rejectedCsvPath: rejectedCsvPathFor?.(file, index, files.length),
-          refreshAggregates: false,
+          refreshAggregates: lone,
           signal,
           onProgress,
         });
@@ -86,8 +88,8 @@ export async function importFiles(
       onFileFinished?.(result, index);
     }
     if (!options.dryRun) {
-      await reachFaultPoint("before-refresh");
-      await refreshOnce(handle, results);
+      if (!lone) await reachFaultPoint("before-refresh");
+      await refreshOnce(handle, results, lone);
     }
   } finally {
     signals?.dispose();
@@ -96,12 +98,15 @@ export async function importFiles(
 }
 
 /**
- * The count tables after the files: rebuilt when a file changed businesses or the tables lag earlier imports.
+ * The count tables after the files: rebuilt when a file changed businesses (unless a lone file refreshed its own)
+ * or the tables lag earlier imports.
  * NOTE: after a failed or cancelled file the refresh is best effort (the database may be what failed); the next
  * server start repairs counts that lag the imports.
  */
-async function refreshOnce(handle: DatabaseHandle, results: readonly FileImportResult[]): Promise<void> {
-  const changed = results.reduce((sum, r) => sum + (r.outcome ? r.outcome.counters.inserted + r.outcome.counters.updated : 0), 0);
+async function refreshOnce(handle: DatabaseHandle, results: readonly FileImportResult[], refreshedByFile: boolean): Promise<void> {
+  const changed = refreshedByFile
+    ? 0
+    : results.reduce((sum, r) => sum + (r.outcome ? r.outcome.counters.inserted + r.outcome.counters.updated : 0), 0);
   const allSucceeded = results.every((r) => r.outcome?.status === "succeeded");
   const refresh = async () => {
     if (changed > 0 || (await aggregatesBehindImports(handle))) await refreshAfterBulkChange(handle, changed);
