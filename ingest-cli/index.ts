@@ -10,7 +10,7 @@ type CommandModule = { register(program: Command): void };
  * pay for the web server, the spreadsheet libraries and the generator at start-up. Anything else (help, a typo)
  * loads them all.
  */
-const COMMAND_MODULES: Record<string, () => Promise<CommandModule>> = {
+export const COMMAND_MODULES: Record<string, () => Promise<CommandModule>> = {
   import: () => import("./commands/import.ts"),
   validate: () => import("./commands/import.ts"),
   export: () => import("./commands/export.ts"),
@@ -25,6 +25,9 @@ const COMMAND_MODULES: Record<string, () => Promise<CommandModule>> = {
   "fix-slugs": () => import("./commands/maintenance.ts"),
   dedupe: () => import("./commands/maintenance.ts"),
   "delete-test-data": () => import("./commands/maintenance.ts"),
+  "repair-places": () => import("./commands/repair-places.ts"),
+  "delete-all": () => import("./commands/trash.ts"),
+  restore: () => import("./commands/trash.ts"),
   start: () => import("./commands/start.ts"),
   serve: () => import("./commands/start.ts"),
 };

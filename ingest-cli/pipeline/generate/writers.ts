@@ -4,7 +4,7 @@ import { once } from "node:events";
 import { Readable, Transform, type TransformCallback, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { stringify } from "csv-stringify/sync";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import type { GeneratedBusiness, GeneratedColumn } from "./business-factory.ts";
 
 export const GENERATE_FORMATS = ["csv", "xlsx", "json", "ndjson"] as const;
@@ -148,7 +148,8 @@ async function writeXlsx(rows: Iterable<GeneratedBusiness>, sink: Writable, opti
   const finished = once(sink, "finish");
   finished.catch(() => undefined);
   // Shared strings and styles are kept in memory until commit; without them memory stays flat.
-  const workbook = new PinnedDateWorkbookWriter({ stream: sink, useSharedStrings: false, useStyles: false });
+  const Writer = await loadPinnedDateWorkbookWriter();
+  const workbook = new Writer({ stream: sink, useSharedStrings: false, useStyles: false });
   workbook.created = XLSX_FIXED_DATE;
   workbook.modified = XLSX_FIXED_DATE;
   const sheet = workbook.addWorksheet("Businesses");
@@ -175,15 +176,23 @@ type ZipAppend = (source: unknown, data: Record<string, unknown>) => unknown;
  * addThemes() right after creating its zip and before adding any entry, so that is where we pin entry dates.
  * Zip entry times are local DOS times: the bytes repeat on one machine and time zone, which is what tests need.
  */
-class PinnedDateWorkbookWriter extends ExcelJS.stream.xlsx.WorkbookWriter {
-  override addThemes(): Promise<void> {
-    const zip = (this as unknown as { zip?: { append: ZipAppend } }).zip;
-    if (zip) {
-      const append = zip.append.bind(zip);
-      zip.append = (source, data) => append(source, { ...data, date: XLSX_FIXED_DATE });
+// NOTE: exceljs takes ~0.7 s to load; only an xlsx writer pays for it (the CLI's seed shares this module).
+let pinnedWriter: typeof ExcelJS.stream.xlsx.WorkbookWriter | undefined;
+
+async function loadPinnedDateWorkbookWriter(): Promise<typeof ExcelJS.stream.xlsx.WorkbookWriter> {
+  if (pinnedWriter) return pinnedWriter;
+  const { default: excel } = await import("exceljs");
+  pinnedWriter = class PinnedDateWorkbookWriter extends excel.stream.xlsx.WorkbookWriter {
+    override addThemes(): Promise<void> {
+      const zip = (this as unknown as { zip?: { append: ZipAppend } }).zip;
+      if (zip) {
+        const append = zip.append.bind(zip);
+        zip.append = (source, data) => append(source, { ...data, date: XLSX_FIXED_DATE });
+      }
+      return super.addThemes();
     }
-    return super.addThemes();
-  }
+  };
+  return pinnedWriter;
 }
 
 type StreamState = { length?: number };
