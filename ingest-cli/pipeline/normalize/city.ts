@@ -59,7 +59,6 @@ interface Match {
 
 const MIN_WORD_MATCH_POPULATION = 20_000;
 const DISTRICT_TEXT_POPULATION = 100_000;
-const CACHE = new LRUCache<string, CityResolution>({ max: 50_000 });
 const PART_CACHE = new LRUCache<string, PartHit[]>({ max: 50_000 });
 const SECTION_WORDS_ONLY = /^(?:city|ku|ward|district|bezirk|borough|kreis|municipality|none|null|n\/a)$/i;
 
@@ -109,17 +108,17 @@ interface PartHit {
   words: string;
 }
 
-/** The gazetteer places one address part names, per country; parts repeat across rows ("8001 Zürich"), so cached. */
+/** The gazetteer places one address part names, per country; parts repeat across rows, so cached. */
 function findPartHits(index: CityIndex, text: string, countryCode: string | null): PartHit[] {
-  const key = `${countryCode ?? ""}|${text}`;
+  const cleaned = looksLikeStreet(text) ? "" : stripPostalAndNumbers(text);
+  if (!cleaned) return [];
+  // NOTE: keyed by the cleaned text: "8001 Zürich" and "8004 Zürich" are one look-up (postal codes differ per row).
+  const key = `${countryCode ?? ""}|${cleaned}`;
   let hits = PART_CACHE.get(key);
   if (hits) return hits;
   hits = [];
-  const cleaned = looksLikeStreet(text) ? "" : stripPostalAndNumbers(text);
-  if (cleaned) {
-    for (const { key: name, quality, words } of partKeys(cleaned)) {
-      for (const place of index.lookupName(name, countryCode)) hits.push({ place, municipality: index.municipalityOf(place), quality, words });
-    }
+  for (const { key: name, quality, words } of partKeys(cleaned)) {
+    for (const place of index.lookupName(name, countryCode)) hits.push({ place, municipality: index.municipalityOf(place), quality, words });
   }
   PART_CACHE.set(key, hits);
   return hits;
@@ -183,7 +182,7 @@ function findDistrict(index: CityIndex, input: CityInput, parts: Part[], matches
   return null;
 }
 
-function resolveUncached(input: CityInput): CityResolution {
+function resolveRounded(input: CityInput): CityResolution {
   const index = loadCityIndex();
   const parts = [...splitParts(input.city, Source.City), ...splitParts(input.state, Source.State), ...splitParts(input.fullAddress, Source.Address)];
   const matches = collectMatches(index, parts, input);
@@ -233,15 +232,12 @@ function resolveUncached(input: CityInput): CityResolution {
   };
 }
 
-/** See the module header; one resolution per distinct input (coordinates to ~10 m), remembered in a bounded cache. */
+/**
+ * See the module header. NOTE: no cache of whole inputs: a row's address and coordinates make nearly each one
+ * distinct (99 % of a generated file's rows), so it only held memory; the look-ups are cached per address part.
+ */
 export function resolveCity(input: CityInput): CityResolution {
   const latitude = input.latitude === null ? null : Math.round(input.latitude * 1e4) / 1e4;
   const longitude = input.longitude === null ? null : Math.round(input.longitude * 1e4) / 1e4;
-  const key = `${input.city ?? ""}\u0000${input.state ?? ""}\u0000${input.fullAddress ?? ""}\u0000${input.countryCode ?? ""}\u0000${latitude ?? ""},${longitude ?? ""}`;
-  let resolved = CACHE.get(key);
-  if (!resolved) {
-    resolved = resolveUncached({ ...input, latitude, longitude });
-    CACHE.set(key, resolved);
-  }
-  return resolved;
+  return resolveRounded({ ...input, latitude, longitude });
 }
