@@ -18,14 +18,7 @@ import {
   type MergeResult,
 } from "../pipeline/maintenance/dedupe.ts";
 import { DEFAULT_SLUG_BATCH_SIZE, fixSlugs } from "../pipeline/maintenance/fix-slugs.ts";
-import { CliError, createProgress, parseOptions, printResult } from "./shared.ts";
-
-export const wholeNumber = (flag: string, min: number, max: number, example: number) =>
-  z.coerce
-    .number({ error: `must be a whole number from ${min} to ${max}, e.g. ${flag} ${example}` })
-    .int(`must be a whole number from ${min} to ${max}, e.g. ${flag} ${example}`)
-    .min(min, `must be a whole number from ${min} to ${max}, e.g. ${flag} ${example}`)
-    .max(max, `must be a whole number from ${min} to ${max}, e.g. ${flag} ${example}`);
+import { CliError, createProgress, interruptible, parseOptions, printResult, wholeNumber } from "./shared.ts";
 
 const FixSlugsOptionsSchema = z.object({
   batchSize: wholeNumber("--batch-size", 1, 5000, DEFAULT_SLUG_BATCH_SIZE).default(DEFAULT_SLUG_BATCH_SIZE),
@@ -50,25 +43,6 @@ const DeleteTestDataOptionsSchema = z.object({
   yes: z.boolean().default(false),
   json: z.boolean().default(false),
 });
-
-/** Ctrl-C (or SIGTERM) asks the job to stop after its current batch; a second one quits at once. */
-export function interruptible(): { signal: AbortSignal; release(): void } {
-  const controller = new AbortController();
-  const onSignal = () => {
-    if (controller.signal.aborted) process.exit(130);
-    process.stderr.write("\nStopping after the current batch (press Ctrl-C again to quit at once)…\n");
-    controller.abort(new Error("interrupted"));
-  };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
-  return {
-    signal: controller.signal,
-    release() {
-      process.off("SIGINT", onSignal);
-      process.off("SIGTERM", onSignal);
-    },
-  };
-}
 
 async function runFixSlugs(raw: unknown): Promise<void> {
   const options = parseOptions(FixSlugsOptionsSchema, raw);

@@ -4,8 +4,7 @@ import type { Command } from "commander";
 import { z } from "zod";
 import { closeDatabase, getDatabase } from "../../db/client.ts";
 import { DEFAULT_REPAIR_BATCH_SIZE, PLACE_ASPECTS, repairPlaces, type RepairPlacesResult } from "../pipeline/maintenance/repair-places.ts";
-import { interruptible, wholeNumber } from "./maintenance.ts";
-import { CliError, createProgress, parseOptions, printResult } from "./shared.ts";
+import { CliError, createProgress, interruptible, parseOptions, printResult, wholeNumber } from "./shared.ts";
 
 const RepairPlacesOptionsSchema = z.object({
   dryRun: z.boolean().default(false),

@@ -76,3 +76,30 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
   return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
 }
+
+/** A whole-number option from `min` to `max`; the message names the flag as typed and an example. */
+export const wholeNumber = (flag: string, min: number, max: number, example: number) =>
+  z.coerce
+    .number({ error: `must be a whole number from ${min} to ${max}, e.g. ${flag} ${example}` })
+    .int(`must be a whole number from ${min} to ${max}, e.g. ${flag} ${example}`)
+    .min(min, `must be a whole number from ${min} to ${max}, e.g. ${flag} ${example}`)
+    .max(max, `must be a whole number from ${min} to ${max}, e.g. ${flag} ${example}`);
+
+/** Ctrl-C (or SIGTERM) asks the job to stop after its current batch; a second one quits at once. */
+export function interruptible(): { signal: AbortSignal; release(): void } {
+  const controller = new AbortController();
+  const onSignal = () => {
+    if (controller.signal.aborted) process.exit(130);
+    process.stderr.write("\nStopping after the current batch (press Ctrl-C again to quit at once)…\n");
+    controller.abort(new Error("interrupted"));
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  return {
+    signal: controller.signal,
+    release() {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+    },
+  };
+}
