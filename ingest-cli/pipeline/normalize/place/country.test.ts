@@ -38,6 +38,14 @@ describe("resolveCountry", () => {
     expect(resolveCountry({ ...NONE, latitude: 35.1725, longitude: 33.365 })).toMatchObject({ code: "CY", evidence: "coordinates" });
     expect(resolveCountry({ ...NONE, latitude: 14.676, longitude: 121.0437 })).toMatchObject({ code: "PH", evidence: "coordinates" });
   });
+  it("places enclaves exactly, however small: Büsingen is Germany, Campione Italy, a Baarle-Hertog block Belgium", () => {
+    expect(resolveCountry({ ...NONE, latitude: 47.6959, longitude: 8.6372 }).code).toBe("CH");
+    expect(resolveCountry({ ...NONE, latitude: 47.6967, longitude: 8.69 }).code).toBe("DE");
+    expect(resolveCountry({ ...NONE, latitude: 45.9686, longitude: 8.9711 }).code).toBe("IT");
+    // A few hundred metres across, inside the Netherlands on every side.
+    expect(resolveCountry({ ...NONE, latitude: 51.433, longitude: 4.9405 }).code).toBe("BE");
+  });
+
   it("lets the coordinates win a conflict and says which evidence lost", () => {
     const resolved = resolveCountry({ ...NONE, countryCode: "DE", latitude: 47.3769, longitude: 8.5417 });
     expect(resolved).toEqual({ code: "CH", evidence: "coordinates", conflict: { evidence: "code", code: "DE" } });
