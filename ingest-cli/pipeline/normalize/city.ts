@@ -129,6 +129,9 @@ function collectMatches(index: CityIndex, parts: Part[], input: CityInput): Matc
   const hasPoint = input.latitude !== null && input.longitude !== null;
   const state = input.state ? foldPlaceName(input.state) : null;
   for (const part of parts) {
+    // NOTE: matches are ranked by source first and districts never come from the address, so once the city or state
+    // column matched, the address parts cannot change the answer: skip their look-ups (most rows' street parts).
+    if (part.source === Source.Address && matches.length > 0) break;
     for (const { place, municipality, quality, words } of findPartHits(index, part.text, input.countryCode)) {
       // A single word of a longer text ("… am See") names a village by chance; only a town, or a point, confirms it.
       if (quality === 2 && !hasPoint && (index.population[municipality] as number) < MIN_WORD_MATCH_POPULATION) continue;
