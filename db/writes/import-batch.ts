@@ -72,6 +72,8 @@ export interface BatchOutcome {
   newPlaceIds: number;
   /** Ids of the businesses this batch inserted or rewrote (what a search index must pick up). */
   writtenIds: number[];
+  /** The ids among writtenIds that this batch inserted (the rest it rewrote): an audit entry's sample. */
+  insertedIds: number[];
   /** Lines whose identity an operator deleted (a tombstone): not written, counted "suppressed". */
   suppressedLines: number[];
 }
@@ -277,6 +279,7 @@ function emptyOutcome(): BatchOutcome {
     skippedLines: [],
     newPlaceIds: 0,
     writtenIds: [],
+    insertedIds: [],
     suppressedLines: [],
   };
 }
@@ -359,6 +362,7 @@ function countMerged(written: MergedRow[], fresh: StagedRow[], rows: StagedRow[]
     outcome.writtenIds.push(row.id);
     if (row.inserted) {
       outcome.inserted++;
+      outcome.insertedIds.push(row.id);
       if (row.has_place_id) outcome.newPlaceIds++;
     } else {
       outcome.updated++;
