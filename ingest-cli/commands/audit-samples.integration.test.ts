@@ -1,6 +1,7 @@
-// `directory fix-slugs`, `delete-test-data` and `delete-all` → each one's audit entry (actor "cli") names a bounded
-// sample of what it touched beside its count: at most 20 of {id, before, after} slugs or {id, slug, name} deleted,
-// however many rows changed; the printed results keep their shape. Real CLI on the test's driver.
+// `directory import`, `fix-slugs`, `delete-test-data` and `delete-all` → each one's audit entry (actor "cli") names a
+// bounded sample of what it touched beside its count: at most 20 inserted/rewritten ids, {id, before, after} slugs or
+// {id, slug, name} deleted, however many rows changed; the printed results keep their shape. Real CLI on the test's
+// driver.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -51,6 +52,13 @@ describe(`CLI bulk actions audit a sample of what they touched, on ${testDriver(
     expect(row, `an audit entry ${action}`).toBeDefined();
     return { actor: row!.actor, rowCount: row!.row_count, details: JSON.parse(row!.details) as Record<string, unknown> };
   };
+
+  it("an import names the first 20 businesses it inserted", async () => {
+    const entry = await lastAudit("import");
+    expect(entry).toMatchObject({ actor: "cli", rowCount: ROW_COUNT });
+    const ids = await query<{ id: number }>("select id::int as id from businesses order by id limit 20");
+    expect(entry.details.sample).toEqual({ insertedIds: ids.map((row) => row.id), updatedIds: [] });
+  });
 
   it("fix-slugs names the first 20 slugs it changed, before and after", { timeout: 120_000 }, async () => {
     await query("update businesses set slug = 'stale-' || id");
