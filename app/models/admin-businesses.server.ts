@@ -222,12 +222,12 @@ export async function deleteEveryBusiness(
   const handle = await getDatabase();
   if (query.filter || query.category) return deleteMatching(context, query);
   await checkDeleteAllConfirmation(handle, query.confirm).catch(confirmationError);
-  const result = await deleteEveryBusinessToTrash(handle, context.user.username);
+  const { sample, ...result } = await deleteEveryBusinessToTrash(handle, context.user.username);
   await refreshSearchAfterDeleteAll();
   await recordAdminAction(context, "businesses.delete-all", {
     target: "businesses",
     rowCount: result.deletedCount,
-    details: { batchId: result.batchId },
+    details: { batchId: result.batchId, sample },
   });
   return result;
 }
@@ -253,17 +253,17 @@ async function deleteMatching(context: AdminContext, query: BulkDeleteQuery): Pr
 }
 
 export async function deleteAdminTestData(context: AdminContext): Promise<DeleteTestDataResult> {
-  const result = await deleteTestData(await getDatabase(), { recordCliAudit: false, deletedBy: context.user.username });
-  await recordAdminAction(context, "test-data.delete", { target: "businesses", rowCount: result.deletedCount });
+  const { sample, ...result } = await deleteTestData(await getDatabase(), { recordCliAudit: false, deletedBy: context.user.username });
+  await recordAdminAction(context, "test-data.delete", { target: "businesses", rowCount: result.deletedCount, details: { sample } });
   return result;
 }
 
 export async function fixAdminSlugs(context: AdminContext): Promise<Omit<FixSlugsResult, "resumedAfterId">> {
-  const { resumedAfterId, ...result } = await fixSlugs(await getDatabase());
+  const { resumedAfterId, sample, ...result } = await fixSlugs(await getDatabase());
   await recordAdminAction(context, "slugs.fix", {
     target: "businesses",
     rowCount: result.successCount,
-    details: { totalProcessed: result.totalProcessed, resumedAfterId },
+    details: { totalProcessed: result.totalProcessed, resumedAfterId, sample },
   });
   return result;
 }

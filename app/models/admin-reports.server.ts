@@ -129,7 +129,12 @@ export async function resumeRunAsAdmin(admin: AdminContext, runId: number): Prom
         await recordAdminAction(admin, "import-run.resume-finished", {
           target,
           rowCount: outcome.counters.inserted + outcome.counters.updated,
-          details: { status: outcome.status, totalRows: outcome.counters.totalRows, error: outcome.error?.code ?? null },
+          details: {
+            status: outcome.status,
+            totalRows: outcome.counters.totalRows,
+            error: outcome.error?.code ?? null,
+            sample: outcome.writtenSample,
+          },
         });
       })
       .catch((error: unknown) => {

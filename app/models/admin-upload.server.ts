@@ -276,6 +276,8 @@ async function runUploadImport(
       skippedCount: result.skippedCount,
       warningCount: outcome.warnings,
       suppressedCount: result.suppressedCount,
+      // What the import touched: the first businesses it inserted and rewrote (at most 20 each).
+      sample: outcome.writtenSample,
     },
   });
   const extra = kind === "batch" ? { fileIndex: fields.fileIndex, totalFiles: fields.totalFiles, batchSize: fields.batchSize } : {};

@@ -6,7 +6,7 @@ import { listRankedBusinesses } from "../../db/queries/public/business-lists.ts"
 import {
   countCityCounts,
   findCityCount,
-  findCitySlugRedirect,
+  findCityMoveTarget,
   listCityCounts,
   listCityTopCategories,
   type CityCountRow,
@@ -14,6 +14,7 @@ import {
 import { listCityPage, summarizeCities, type CityListFilter } from "../../db/queries/public/list-pages.ts";
 import { getSiteTotals } from "../../db/queries/home.ts";
 import { slugify } from "../../db/rules/slug.ts";
+import { findAliasCitySlug } from "../../db/rules/place-names.ts";
 import { countryName } from "../../db/rules/countries.ts";
 import { JsonWithHeaders, readAggregateJson, type SerializedJson } from "./aggregate-json-cache.server";
 import { toBusinessListItem, type BusinessListItem } from "./businesses.server";
@@ -173,8 +174,9 @@ export async function getCityDetail(
 export type CityPageLookup = { status: "found"; city: CityDetail } | { status: "moved"; slug: string } | { status: "not_found" };
 
 /**
- * /cities/{countryCode}/{citySlug} → the city, a move (an old slug of a city whose spelling or place changed answers
- * 301 to its current slug, so one URL per city is indexed), or not found.
+ * /cities/{countryCode}/{citySlug} and its API twin → the city, a move (301 to the page a visitor means: an old slug
+ * of a city whose spelling or place changed, an alias spelling such as "wien", or a district such as "kreuzberg" →
+ * its municipality; so one URL per city is indexed), or not found.
  */
 export async function getCityPage(
   input: { countryCode: string; citySlug: string; page: number; limit: number },
@@ -183,6 +185,6 @@ export async function getCityPage(
   const db = handle ?? (await getDatabase());
   const city = await getCityDetail(input, db);
   if (city) return { status: "found", city };
-  const moved = await findCitySlugRedirect(db, input.countryCode, input.citySlug);
+  const moved = await findCityMoveTarget(db, input.countryCode, input.citySlug, findAliasCitySlug(input.countryCode, input.citySlug));
   return moved ? { status: "moved", slug: moved } : { status: "not_found" };
 }

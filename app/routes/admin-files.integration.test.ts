@@ -123,9 +123,10 @@ describe(`files the admin area writes and names it shows, over HTTP on ${testDri
     const page = await fetch(`${server.url}/admin/reports/${run!.id}`, { headers: { Cookie: cookie } });
     expect(page.status).toBe(200);
     const html = await page.text();
-    // The admin's default language is Turkish: one row kept, with a country and a city, no coordinates.
+    // The admin's default language is Turkish ("%100", the sign first): one row kept, with a country and a city, no
+    // coordinates.
     expect(html).toContain("Alan çözümleme");
-    expect(html).toMatch(/data-rate="country"[^]*?>100%</);
-    expect(html).toMatch(/data-rate="coordinates"[^]*?>0%</);
+    expect(html).toMatch(/data-rate="country"[^]*?>%100</);
+    expect(html).toMatch(/data-rate="coordinates"[^]*?>%0</);
   });
 });

@@ -44,7 +44,7 @@ function useUploadReports(initial: UploadReportView[], csrfToken: string): Uploa
 }
 
 function Gauge({ label, percent, detail }: { label: string; percent: number | null; detail: string }) {
-  const { t, formatNumber } = useAdminText();
+  const { t, formatPercent } = useAdminText();
   const value = percent ?? 0;
   const circumference = 2 * Math.PI * 40;
   const color = value >= 90 ? "text-red-500" : value >= 70 ? "text-amber-500" : "text-emerald-500";
@@ -66,7 +66,7 @@ function Gauge({ label, percent, detail }: { label: string; percent: number | nu
           />
         </svg>
         <span className="absolute inset-0 flex items-center justify-center text-xl font-bold tabular-nums text-slate-900 dark:text-white">
-          {percent === null ? t("dashboard.unavailable") : `${formatNumber(value, 0)}%`}
+          {percent === null ? t("dashboard.unavailable") : formatPercent(value, 0)}
         </span>
       </div>
       <p className="mt-2 text-sm font-semibold text-slate-900 dark:text-white">{label}</p>
@@ -84,7 +84,7 @@ function formatDuration(seconds: number): string {
 
 /** How many listings lack a country, a city or coordinates: what a place repair or a better import would fix. */
 function PlaceGapsCard({ gaps, total }: { gaps: AdminStats["placeGaps"]; total: number }) {
-  const { t, formatNumber } = useAdminText();
+  const { t, formatNumber, formatPercent } = useAdminText();
   const figures = [
     { key: "country", label: t("dashboard.missingCountry"), count: gaps.missingCountry },
     { key: "city", label: t("dashboard.missingCity"), count: gaps.missingCity },
@@ -106,7 +106,7 @@ function PlaceGapsCard({ gaps, total }: { gaps: AdminStats["placeGaps"]; total: 
                 {formatNumber(figure.count)}
               </dd>
               <dd className="text-xs text-slate-600 dark:text-slate-400">
-                {t("dashboard.shareOfAll", { share: formatNumber(total > 0 ? (figure.count / total) * 100 : 0, 1) })}
+                {t("dashboard.shareOfAll", { share: formatPercent(total > 0 ? (figure.count / total) * 100 : 0) })}
               </dd>
             </div>
           ))}
@@ -119,7 +119,7 @@ function PlaceGapsCard({ gaps, total }: { gaps: AdminStats["placeGaps"]; total: 
 export default function AdminDashboard() {
   const data = useLoaderData<typeof loader>();
   const { csrfToken } = useAdminSession();
-  const { t, formatNumber, formatBytes } = useAdminText();
+  const { t, formatNumber, formatBytes, formatPercent } = useAdminText();
   const reports = useUploadReports(data.reports, csrfToken);
   const { stats, visitors, health } = data;
   const categoryTotal = stats.approvedBusinesses || stats.totalBusinesses;
@@ -180,7 +180,7 @@ export default function AdminDashboard() {
                     <div className="flex items-baseline justify-between gap-3 text-sm">
                       <span className="truncate font-medium text-slate-800 dark:text-slate-200">{category.category}</span>
                       <span className="shrink-0 tabular-nums text-slate-600 dark:text-slate-400">
-                        {formatNumber(category.count)} · {formatNumber(share, 1)}%
+                        {formatNumber(category.count)} · {formatPercent(share)}
                       </span>
                     </div>
                     <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden="true">

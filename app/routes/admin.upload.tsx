@@ -31,14 +31,14 @@ interface QueuedFile {
 }
 
 function ProgressLine({ progress }: { progress: UploadProgress }) {
-  const { t, formatNumber } = useAdminText();
+  const { t, formatNumber, formatPercent } = useAdminText();
   const uploading = progress.phase === "uploading";
   const percent = Math.round(progress.sent * 100);
   return (
     <div className="mt-2" data-testid="upload-progress">
       <p className="text-sm text-slate-800 dark:text-slate-200" aria-live="polite">
         {uploading
-          ? t("upload.progressSending", { percent })
+          ? t("upload.progressSending", { percent: formatPercent(percent, 0) })
           : t("upload.progressRows", {
               count: formatNumber(progress.committedRows),
             })}

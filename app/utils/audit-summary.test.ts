@@ -16,4 +16,19 @@ describe("summarizeAuditDetails", () => {
     expect(summarizeAuditDetails({ mergeId: 3, survivorId: 7, restoredId: 12 })).toBe("merge #3 undone: #12 restored");
     expect(summarizeAuditDetails(null)).toBe("");
   });
+
+  it("shows a bulk action's sample of what it touched", () => {
+    expect(summarizeAuditDetails({ sample: [{ id: 4, before: "old-cafe", after: "cafe-berlin" }] })).toBe("#4 old-cafe → cafe-berlin");
+    expect(
+      summarizeAuditDetails({
+        batchId: "x",
+        sample: [
+          { id: 1, slug: "a-b", name: "Alpha" },
+          { id: 2, slug: "b-c", name: "Beta" },
+        ],
+      }),
+    ).toBe("#1 Alpha, #2 Beta");
+    expect(summarizeAuditDetails({ sample: { insertedIds: [7, 8], updatedIds: [3] } })).toBe("new #7, #8 · updated #3");
+    expect(summarizeAuditDetails({ sample: [1, 2, 3, 4, 5, 6] })).toBe("#1, #2, #3, #4, #5, …");
+  });
 });

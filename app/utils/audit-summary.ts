@@ -1,5 +1,5 @@
 // An audit entry's details → one short line for the audit screen: "field: before → after" for a single edit, the
-// merges and the first ids for a bulk one; the full JSON stays in the cell's tooltip.
+// merges and a sample of what a bulk one touched; the full JSON stays in the cell's tooltip.
 const MAX_VALUE = 40;
 const MAX_ITEMS = 5;
 
@@ -38,5 +38,28 @@ export function summarizeAuditDetails(details: Record<string, unknown> | null | 
   }
   if (typeof details.review === "number" && details.review > 0) parts.push(`${details.review} for review`);
   if (Array.isArray(details.sampleIds) && details.sampleIds.length > 0) parts.push(`ids ${listed(details.sampleIds.map((id) => `#${String(id)}`))}`);
+  const sample = summarizeSample(details.sample);
+  if (sample) parts.push(sample);
   return parts.join(" · ");
+}
+
+const idList = (ids: unknown[]) => listed(ids.map((id) => `#${String(id)}`));
+
+/**
+ * A bulk entry's `sample` (at most 20 of what it touched): slugs before → after (fix-slugs), businesses deleted
+ * (id and name), the ids an import inserted and rewrote, or bare ids (delete by filter).
+ */
+function summarizeSample(sample: unknown): string {
+  if (isRecord(sample)) {
+    const inserted = Array.isArray(sample.insertedIds) ? sample.insertedIds : [];
+    const updated = Array.isArray(sample.updatedIds) ? sample.updatedIds : [];
+    return [inserted.length > 0 ? `new ${idList(inserted)}` : "", updated.length > 0 ? `updated ${idList(updated)}` : ""].filter(Boolean).join(" · ");
+  }
+  if (!Array.isArray(sample) || sample.length === 0) return "";
+  const items = sample.map((item) => {
+    if (!isRecord(item)) return `#${String(item)}`;
+    if ("before" in item) return `#${String(item.id)} ${formatValue(item.before)} → ${formatValue(item.after)}`;
+    return `#${String(item.id)} ${formatValue(item.name ?? item.slug)}`;
+  });
+  return listed(items);
 }

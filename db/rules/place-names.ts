@@ -1,7 +1,7 @@
 // Full address text → the city it names: the one rule the importer applies when a row has no city column (the
 // pages, search and aggregates read the stored city it produced), and the pure name rules the city resolver
 // (ingest-cli/pipeline/normalize/city.ts) folds, strips and aliases place names with.
-import { slugifyCached } from "./slug.ts";
+import { slugify, slugifyCached } from "./slug.ts";
 
 /** The spec's rule: the city is the second-to-last comma-separated segment of the full address. */
 export function cityFromAddress(fullAddress: string): string | null {
@@ -120,6 +120,26 @@ export const CITY_ALIASES: Record<string, Record<string, string>> = {
   DK: { kobenhavn: "Copenhagen" },
   GR: { athina: "Athens", thessaloniki: "Thessaloníki" },
 };
+
+let aliasSlugs: Map<string, string> | null = null;
+
+/**
+ * A city slug spelled after an alias (CITY_ALIASES: "wien", "muenchen", "praha") → the slug of the name imports give
+ * that city ("vienna", "munich", "prague") in `countryCode`; null when the slug is no alias there.
+ */
+export function findAliasCitySlug(countryCode: string, citySlug: string): string | null {
+  if (!aliasSlugs) {
+    aliasSlugs = new Map();
+    for (const [code, aliases] of Object.entries(CITY_ALIASES)) {
+      for (const [alias, name] of Object.entries(aliases)) {
+        const from = slugify(alias);
+        const to = slugify(name);
+        if (from && to && from !== to) aliasSlugs.set(`${code}/${from}`, to);
+      }
+    }
+  }
+  return aliasSlugs.get(`${countryCode.toUpperCase()}/${citySlug}`) ?? null;
+}
 
 /**
  * Sections GeoNames lists as places of their own (counties, boroughs), folded name → the municipality a visitor looks

@@ -6,7 +6,7 @@ import { DirectoryError } from "../rules/directory-error.ts";
 import type { DatabaseHandle } from "../client.ts";
 import { businesses } from "../schema/index.ts";
 import { adjustAggregatesForBusiness, refreshAggregates } from "./aggregates.ts";
-import { trashBusinessesCounted, trashBusinessRows } from "./trash.ts";
+import { trashBusinessesCounted, trashBusinessRows, type TrashedSample } from "./trash.ts";
 
 export interface ChangedBusiness {
   id: number;
@@ -49,8 +49,11 @@ export async function deleteBusinessById(handle: DatabaseHandle, id: number, del
   });
 }
 
-/** Moves every business to the trash and rebuilds the (now empty) counts; returns how many and the deletion batch. */
-export async function deleteAllBusinesses(handle: DatabaseHandle, deletedBy: string): Promise<{ count: number; batchId: string }> {
+/** Moves every business to the trash and rebuilds the (now empty) counts; returns how many, the deletion batch, a sample. */
+export async function deleteAllBusinesses(
+  handle: DatabaseHandle,
+  deletedBy: string,
+): Promise<{ count: number; batchId: string; sample: TrashedSample[] }> {
   const result = await handle.db.transaction((tx) => trashBusinessesCounted(tx, sql`true`, { reason: "delete-all", deletedBy }));
   await refreshAggregates(handle);
   return result;

@@ -3,6 +3,7 @@
 // so readers never see a half-refreshed set.
 import { sql, type SQL } from "drizzle-orm";
 import { countryName, countrySlug } from "../rules/countries.ts";
+import { slugify } from "../rules/slug.ts";
 import type { DatabaseHandle } from "../client.ts";
 import { analyzeSearchTables } from "../queries/search-documents.ts";
 import { RANK_WALK } from "../queries/search-statement.ts";
@@ -80,10 +81,10 @@ async function rebuildCountTable(tx: Tx, spec: CountTable, scope: SQL): Promise<
  * businesses table took 6 s at 1M; this takes the time of one.
  */
 const CREATE_AGGREGATE_GRAIN = `create temporary table aggregate_grain on commit drop as
-  select country_code, city_slug, city, category_slug, category, count(*)::int as n, max(updated_at) as last_modified,
+  select country_code, city_slug, city, district, category_slug, category, count(*)::int as n, max(updated_at) as last_modified,
          sum(latitude) as latitude_sum, count(latitude) as latitude_n, sum(longitude) as longitude_sum, count(longitude) as longitude_n
     from businesses where is_approved
-   group by country_code, city_slug, city, category_slug, category`;
+   group by country_code, city_slug, city, district, category_slug, category`;
 
 /**
  * The most common non-null spelling of `spelling` per `key` in the grain, ties to the first in sort order: what
@@ -123,6 +124,47 @@ const REFILL_FROM_GRAIN: Record<keyof typeof COUNT_TABLES, string> = {
     select country_code, city_slug, category_slug, sum(n)::int from aggregate_grain
      where ${CITY_WHERE} and ${CATEGORY_WHERE} group by country_code, city_slug, category_slug`,
 };
+
+/**
+ * district_slugs from the grain: each (country, district slug) → the city slug most of its businesses sit on (ties to
+ * the first slug). NOTE: slugs come from the one slug rule (db/rules/slug.ts), which SQL cannot call; there are as many
+ * rows as distinct districts (thousands), not businesses. A district spelled like a city of its country is left out:
+ * that city's own page answers.
+ */
+async function refillDistrictSlugs(tx: Tx): Promise<void> {
+  const rows = await rowsOf<{ country_code: string; district: string; city_slug: string; n: number }>(
+    tx,
+    sql.raw(`select country_code, district, city_slug, sum(n)::int as n from aggregate_grain
+              where district is not null and ${CITY_WHERE} group by country_code, district, city_slug`),
+  );
+  const counts = new Map<string, Map<string, number>>();
+  for (const row of rows) {
+    const slug = slugify(row.district);
+    if (!slug || slug === row.city_slug) continue;
+    const key = `${row.country_code}\t${slug}`;
+    const cities = counts.get(key) ?? new Map<string, number>();
+    cities.set(row.city_slug, (cities.get(row.city_slug) ?? 0) + Number(row.n));
+    counts.set(key, cities);
+  }
+  const entries = [...counts].map(([key, cities]) => {
+    const [countryCode, districtSlug] = key.split("\t") as [string, string];
+    const [citySlug, count] = [...cities].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0] as [string, number];
+    return { countryCode, districtSlug, citySlug, count };
+  });
+  await tx.execute(sql.raw("delete from district_slugs"));
+  if (entries.length === 0) return;
+  const column = <K extends keyof (typeof entries)[number]>(key: K) => sql.param(entries.map((entry) => entry[key]));
+  await tx.execute(sql`
+    insert into district_slugs (country_code, district_slug, city_slug, business_count)
+    select d.* from unnest(${column("countryCode")}::text[], ${column("districtSlug")}::text[], ${column("citySlug")}::text[], ${column("count")}::int[])
+           as d(country_code, district_slug, city_slug, business_count)
+     where not exists (select 1 from city_counts c where c.country_code = d.country_code and c.city_slug = d.district_slug)`);
+}
+
+async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
+  const result = (await tx.execute(query)) as unknown as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
+}
 
 /** Country names come from the one naming rule in app/utils, which SQL cannot call. */
 async function nameCountries(tx: Tx, only?: string): Promise<void> {
@@ -170,6 +212,7 @@ export async function refreshAggregates(handle: DatabaseHandle): Promise<void> {
       await tx.execute(sql.raw(`delete from ${spec.table}`));
       await tx.execute(sql.raw(REFILL_FROM_GRAIN[name]));
     }
+    await refillDistrictSlugs(tx);
     await tx.execute(sql.raw(MERGE_CITY_TRIGRAM_PENDING));
     await tx.execute(sql.raw("delete from site_totals"));
     await tx.execute(

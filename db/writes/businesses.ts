@@ -3,7 +3,7 @@
 import type { DatabaseHandle } from "../client.ts";
 import { sql } from "drizzle-orm";
 import type { NewBusiness } from "../schema/index.ts";
-import { trashBusinessesCounted } from "./trash.ts";
+import { trashBusinessesCounted, type TrashedSample } from "./trash.ts";
 
 export type BusinessInput = Omit<NewBusiness, "id" | "createdAt" | "updatedAt" | "searchVector">;
 
@@ -21,7 +21,7 @@ export function computeRankScore(input: {
 }
 
 /** Moves every business marked is_test to the trash (with tombstones, like any delete); returns how many. */
-export async function deleteTestBusinesses(handle: DatabaseHandle, deletedBy: string): Promise<number> {
+export async function deleteTestBusinesses(handle: DatabaseHandle, deletedBy: string): Promise<{ count: number; sample: TrashedSample[] }> {
   const result = await handle.db.transaction((tx) => trashBusinessesCounted(tx, sql`b.is_test`, { reason: "test-data", deletedBy }));
-  return result.count;
+  return { count: result.count, sample: result.sample };
 }

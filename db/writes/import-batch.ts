@@ -6,6 +6,7 @@ import type { PgliteClient } from "../pglite-remote.ts";
 import type postgres from "postgres";
 import type { DatabaseHandle } from "../client.ts";
 import type { BusinessInput } from "./businesses.ts";
+import { CITY_REDIRECT_UPSERT } from "./city-redirects.ts";
 import { findTakeover } from "./import-runs.ts";
 import { mergeStoredValues, STORED_KEPT_VALUES, type KeptCells, type StoredKeptValues } from "./kept-values.ts";
 
@@ -71,6 +72,8 @@ export interface BatchOutcome {
   newPlaceIds: number;
   /** Ids of the businesses this batch inserted or rewrote (what a search index must pick up). */
   writtenIds: number[];
+  /** The ids among writtenIds that this batch inserted (the rest it rewrote): an audit entry's sample. */
+  insertedIds: number[];
   /** Lines whose identity an operator deleted (a tombstone): not written, counted "suppressed". */
   suppressedLines: number[];
 }
@@ -153,15 +156,14 @@ const RESOLVED_SLUG = `case when exists (select 1 from businesses b where b.slug
 const PLACE_ID_UPDATE = "place_id = coalesce(businesses.place_id, excluded.place_id)";
 /**
  * A re-import that moves businesses to another city slug of their country ("kreuzberg" → "berlin", "zurich-city" →
- * "zurich") records old → new, so the old city page answers 301. Run before the merge, while the stored slugs are old.
+ * "zurich") records old → new, so the old city page answers 301 (chains collapsed: db/writes/city-redirects.ts). Run
+ * before the merge, while the stored slugs are old.
  */
-const RECORD_CITY_REDIRECTS = `
-  insert into city_slug_redirects (country_code, old_slug, new_slug)
-  select distinct on (b.country_code, b.city_slug) b.country_code, b.city_slug, s.city_slug
+const RECORD_CITY_REDIRECTS = `${CITY_REDIRECT_UPSERT[0]}
+  select b.country_code, b.city_slug as old_slug, s.city_slug as new_slug
     from import_staging s join businesses b on b.identity_key = s.identity_key
    where b.city_slug is not null and s.city_slug is not null and b.city_slug <> s.city_slug and b.country_code = s.country_code
-   order by b.country_code, b.city_slug, s.city_slug
-  on conflict (country_code, old_slug) do update set new_slug = excluded.new_slug, created_at = now()`;
+  ${CITY_REDIRECT_UPSERT[1]}`;
 
 /** The merge alone (no run to count into); in line order, so new ids follow the file on PGlite and PostgreSQL alike. */
 const MERGE = (onDuplicate: "update" | "skip") => `
@@ -277,6 +279,7 @@ function emptyOutcome(): BatchOutcome {
     skippedLines: [],
     newPlaceIds: 0,
     writtenIds: [],
+    insertedIds: [],
     suppressedLines: [],
   };
 }
@@ -359,6 +362,7 @@ function countMerged(written: MergedRow[], fresh: StagedRow[], rows: StagedRow[]
     outcome.writtenIds.push(row.id);
     if (row.inserted) {
       outcome.inserted++;
+      outcome.insertedIds.push(row.id);
       if (row.has_place_id) outcome.newPlaceIds++;
     } else {
       outcome.updated++;

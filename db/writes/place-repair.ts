@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../client.ts";
 import { REPAIR_PLACES_JOB } from "../queries/place-repair.ts";
 import { jobCheckpoints } from "../schema/index.ts";
+import { CITY_REDIRECT_UPSERT } from "./city-redirects.ts";
 import { IMPORT_WRITE_LOCK } from "./import-batch.ts";
 
 /** The place fields of one business as the current rules resolve them. */
@@ -59,10 +60,9 @@ export async function applyPlaceRepairBatch(
     if (batch.cityMoves.length > 0) {
       // The old city page answers 301 to the new one (app/models/cities.server.ts), as after a re-import that moves it.
       const move = <K extends keyof CitySlugMove>(key: K) => sql.param(batch.cityMoves.map((entry) => entry[key]));
-      await tx.execute(sql`
-        insert into city_slug_redirects (country_code, old_slug, new_slug)
-        select * from unnest(${move("countryCode")}::text[], ${move("oldSlug")}::text[], ${move("newSlug")}::text[])
-        on conflict (country_code, old_slug) do update set new_slug = excluded.new_slug, created_at = now()`);
+      await tx.execute(sql`${sql.raw(CITY_REDIRECT_UPSERT[0])}
+        select * from unnest(${move("countryCode")}::text[], ${move("oldSlug")}::text[], ${move("newSlug")}::text[]) as v(country_code, old_slug, new_slug)
+        ${sql.raw(CITY_REDIRECT_UPSERT[1])}`);
     }
     const [checkpoint] = await tx
       .insert(jobCheckpoints)

@@ -78,6 +78,8 @@ export interface SlugFixBatchResult {
   lastId: number;
   /** Businesses handled since the job's checkpoint was created, this batch included. */
   processed: number;
+  /** The slugs this batch changed (business id, old → new). */
+  changes: SlugChange[];
 }
 
 /**
@@ -95,7 +97,7 @@ export async function fixSlugBatch(handle: DatabaseHandle, options: { afterId: n
       .limit(options.limit)
       .for("update");
     const last = rows[rows.length - 1];
-    if (!last) return { rows: 0, changed: 0, lastId: options.afterId, processed: 0 };
+    if (!last) return { rows: 0, changed: 0, lastId: options.afterId, processed: 0, changes: [] };
 
     const candidates = findNonCanonicalSlugs(rows);
     const wanted = [...new Set(candidates.flatMap((candidate) => candidate.options))];
@@ -144,7 +146,7 @@ export async function fixSlugBatch(handle: DatabaseHandle, options: { afterId: n
         set: { cursor: { lastId: last.id }, processed: sql`${jobCheckpoints.processed} + ${rows.length}`, updatedAt: sql`now()` },
       })
       .returning({ processed: jobCheckpoints.processed });
-    return { rows: rows.length, changed: changes.length, lastId: last.id, processed: checkpoint?.processed ?? rows.length };
+    return { rows: rows.length, changed: changes.length, lastId: last.id, processed: checkpoint?.processed ?? rows.length, changes };
   });
 }
 

@@ -7,6 +7,7 @@ import { DirectoryError } from "../rules/directory-error.ts";
 import { listSlugOptions } from "../rules/slug.ts";
 import type { DatabaseHandle, Db } from "../client.ts";
 import { businesses } from "../schema/index.ts";
+import { AUDIT_SAMPLE_SIZE } from "./audit-log.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;
@@ -99,12 +100,38 @@ export async function trashBusinessRows(executor: Executor, where: SQL, meta: Tr
   ).then((rows) => rows.map((row) => ({ ...row, id: Number(row.id) })));
 }
 
-/** Moves the businesses matching `where` to the trash; only the count comes back (delete-all of a million rows). */
-export async function trashBusinessesCounted(executor: Executor, where: SQL, meta: TrashMeta): Promise<{ count: number; batchId: string }> {
+/** The first businesses (lowest ids) of a bulk delete, for its audit entry: what the delete touched. */
+export interface TrashedSample {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+/**
+ * Moves the businesses matching `where` to the trash; the count and a sample of AUDIT_SAMPLE_SIZE come back, never
+ * every row (delete-all of a million rows).
+ */
+export async function trashBusinessesCounted(
+  executor: Executor,
+  where: SQL,
+  meta: TrashMeta,
+): Promise<{ count: number; batchId: string; sample: TrashedSample[] }> {
   await purgeExpiredTrash(executor);
   const batchId = meta.batchId ?? newDeletionBatchId();
-  const rows = await rowsOf<{ n: number }>(executor, trashStatement(where, meta, batchId, sql`select count(*)::int as n from gone`));
-  return { count: Number(rows[0]?.n ?? 0), batchId };
+  const rows = await rowsOf<{ n: number; sample: TrashedSample[] | string }>(
+    executor,
+    trashStatement(
+      where,
+      meta,
+      batchId,
+      sql`select count(*)::int as n,
+                 (select coalesce(jsonb_agg(jsonb_build_object('id', s.id, 'slug', s.slug, 'name', s.name) order by s.id), '[]'::jsonb)
+                    from (select g.id, g.slug, g.name from gone g order by g.id limit ${AUDIT_SAMPLE_SIZE}) s) as sample
+            from gone`,
+    ),
+  );
+  const sample = rows[0]?.sample ?? [];
+  return { count: Number(rows[0]?.n ?? 0), batchId, sample: typeof sample === "string" ? (JSON.parse(sample) as TrashedSample[]) : sample };
 }
 
 export interface TrashSelection {

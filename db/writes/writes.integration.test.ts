@@ -92,7 +92,7 @@ describe(`write path on ${testDriver()}`, () => {
 
   it("deletes only test data", async () => {
     await write(handle, [{ name: "Demo Place", city: "Rome", country_code: "IT", place_id: "demo-1" }], true);
-    expect(await deleteTestBusinesses(handle, "test")).toBe(1);
+    expect((await deleteTestBusinesses(handle, "test")).count).toBe(1);
     const [count] = await handle.query<{ n: number }>("select count(*)::int as n from businesses");
     expect(count?.n).toBe(6);
   });

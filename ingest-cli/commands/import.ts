@@ -5,6 +5,7 @@ import type { Command } from "commander";
 import { z } from "zod";
 import { describeFailure } from "../../db/rules/directory-error.ts";
 import { closeDatabase, getDatabase } from "../../db/client.ts";
+import { recordCliAuditEvent } from "../../db/writes/audit-log.ts";
 import { DEFAULT_BATCH_SIZE, ImportError, NO_DATA_ROWS_MESSAGE, type ImportOutcome } from "../pipeline/import/import-file.ts";
 import { formatFieldRates } from "../pipeline/import/field-rates.ts";
 import { importFiles, type FileImportResult } from "../pipeline/import/import-files.ts";
@@ -68,6 +69,29 @@ function describeOutcome(file: string, outcome: ImportOutcome, dryRun: boolean):
   return lines.join("\n");
 }
 
+/**
+ * One audit entry per imported file (actor "cli"), like the admin's upload entry: its counts and the first businesses
+ * it inserted and rewrote (at most 20 each). NOTE: best effort: the rows are committed whatever the audit write does.
+ */
+async function recordImportAudits(results: FileImportResult[]): Promise<void> {
+  for (const { file, outcome } of results) {
+    if (!outcome || outcome.runId === null) continue;
+    await recordCliAuditEvent(await getDatabase(), {
+      action: "import",
+      target: path.basename(file),
+      rowCount: outcome.counters.inserted + outcome.counters.updated,
+      details: {
+        runId: outcome.runId,
+        status: outcome.status,
+        totalRows: outcome.counters.totalRows,
+        inserted: outcome.counters.inserted,
+        updated: outcome.counters.updated,
+        sample: outcome.writtenSample,
+      },
+    }).catch((error: unknown) => process.stderr.write(`audit: the import of ${file} was not recorded (${describeFailure(error)})\n`));
+  }
+}
+
 async function runImport(files: string[], raw: unknown, dryRun: boolean): Promise<void> {
   const options: ImportCommandOptions = parseOptions(ImportOptionsSchema, raw);
   let results: FileImportResult[];
@@ -100,6 +124,7 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
         }
       },
     });
+    if (!dryRun) await recordImportAudits(results);
   } finally {
     await closeDatabase();
   }

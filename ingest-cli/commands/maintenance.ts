@@ -6,6 +6,7 @@ import { z } from "zod";
 import { closeDatabase, getDatabase } from "../../db/client.ts";
 import { listBusinessSummaries, type BusinessSummary } from "../../db/queries/duplicates.ts";
 import { getDatabaseStats } from "../../db/queries/stats.ts";
+import { recordCliAuditEvent } from "../../db/writes/audit-log.ts";
 import { deleteTestData } from "../pipeline/maintenance/delete-test-data.ts";
 import {
   DUPLICATE_REASONS,
@@ -52,7 +53,7 @@ async function runFixSlugs(raw: unknown): Promise<void> {
     // The bar counts this run's businesses: a resumed run starts at the checkpoint, not at zero.
     let progress: { bar: ReturnType<typeof createProgress>; from: number } | undefined;
     let processed = 0;
-    const result = await fixSlugs(handle, {
+    const { sample, ...result } = await fixSlugs(handle, {
       batchSize: options.batchSize,
       resume: !options.restart,
       signal: stop.signal,
@@ -71,6 +72,12 @@ async function runFixSlugs(raw: unknown): Promise<void> {
       throw error;
     });
     progress?.bar.finish(result.totalProcessed - progress.from);
+    await recordCliAuditEvent(handle, {
+      action: "slugs.fix",
+      target: "businesses",
+      rowCount: result.successCount,
+      details: { totalProcessed: result.totalProcessed, resumedAfterId: result.resumedAfterId, sample },
+    });
     printResult(options.json, result, () => result.message);
   } finally {
     stop.release();
@@ -243,7 +250,8 @@ async function runDeleteTestData(raw: unknown): Promise<void> {
         throw new CliError("CANCELLED", "Nothing was deleted.");
       }
     }
-    const result = await deleteTestData(handle);
+    // The sample goes to the audit entry; the printed result keeps the spec's shape.
+    const { sample: _sample, ...result } = await deleteTestData(handle);
     printResult(options.json, result, () => result.message);
   } finally {
     await closeDatabase();

@@ -56,7 +56,7 @@ async function runDeleteAll(raw: unknown): Promise<void> {
     const handle = await getDatabase();
     const confirmation = options.confirm ?? (await askForCount(await countAllBusinesses(handle)));
     await checkDeleteAllConfirmation(handle, confirmation);
-    const result = await deleteEveryBusinessToTrash(handle, "cli");
+    const { sample, ...result } = await deleteEveryBusinessToTrash(handle, "cli");
     const engine = getSearchEngine();
     if (engine.name === "meilisearch") {
       await engine
@@ -67,7 +67,7 @@ async function runDeleteAll(raw: unknown): Promise<void> {
       action: "businesses.delete-all",
       target: "businesses",
       rowCount: result.deletedCount,
-      details: { batchId: result.batchId },
+      details: { batchId: result.batchId, sample },
     });
     printResult(options.json, result, () => `${result.message}\nRestore them with: directory restore --batch ${result.batchId}`);
   } finally {

@@ -94,9 +94,9 @@ const en = {
   "dashboard.failure": "Hata",
   "dashboard.unknownDate": "Tarih bilinmiyor",
   "dashboard.records": "{count} records",
-  "dashboard.written": "{count} written ({rate}%)",
-  "dashboard.skipped": "{count} skipped ({rate}%)",
-  "dashboard.duplicates": "{count} duplicates ({rate}%)",
+  "dashboard.written": "{count} written ({rate})",
+  "dashboard.skipped": "{count} skipped ({rate})",
+  "dashboard.duplicates": "{count} duplicates ({rate})",
   "dashboard.seconds": "{seconds} s",
   "dashboard.topCategories": "Top categories",
   "dashboard.noCategories": "No categories yet: import businesses to see them here.",
@@ -106,7 +106,7 @@ const en = {
   "dashboard.missingCountry": "Without a country",
   "dashboard.missingCity": "Without a city",
   "dashboard.missingCoordinates": "Without coordinates",
-  "dashboard.shareOfAll": "{share}% of all listings",
+  "dashboard.shareOfAll": "{share} of all listings",
   "dashboard.visits": "Visits, last 7 days",
   "dashboard.visitsLegend": "page views per day",
   "dashboard.noVisits": "No public page views recorded in the last 7 days.",
@@ -340,7 +340,7 @@ const en = {
   "upload.queued": "Queued",
   "upload.processing": "Processing",
   "upload.progress": "Upload progress",
-  "upload.progressSending": "Uploading… {percent}%",
+  "upload.progressSending": "Uploading… {percent}",
   "upload.progressRows": "Importing… {count} rows processed",
   "upload.done": "Upload complete",
   "upload.doneText": "All {count} files were uploaded.",
@@ -361,7 +361,7 @@ const en = {
   "report.succeeded": "Succeeded",
   "report.errorRows": "With errors",
   "report.skippedRows": "Skipped",
-  "report.extraction": "Column extraction: {count} of {total} ({rate}%)",
+  "report.extraction": "Column extraction: {count} of {total} ({rate})",
   "report.found": "Found:",
   "report.missing": "Missing:",
   "report.duplicates": "Duplicate analysis",
@@ -369,7 +369,7 @@ const en = {
   "report.inDatabase": "Already in the database",
   "report.newPlaceId": "New place_id",
   "report.inFile": "Duplicates in the file",
-  "report.withRate": "{count} ({rate}%)",
+  "report.withRate": "{count} ({rate})",
   "report.errors": "Errors",
   "report.warnings": "Warnings ({count})",
   "report.skippedBusinesses": "Skipped businesses",
@@ -536,9 +536,9 @@ const tr: Record<AdminTextKey, string> = {
   "dashboard.failure": "Hata",
   "dashboard.unknownDate": "Tarih bilinmiyor",
   "dashboard.records": "{count} kayıt",
-  "dashboard.written": "{count} yazıldı (%{rate})",
-  "dashboard.skipped": "{count} atlandı (%{rate})",
-  "dashboard.duplicates": "{count} tekrar (%{rate})",
+  "dashboard.written": "{count} yazıldı ({rate})",
+  "dashboard.skipped": "{count} atlandı ({rate})",
+  "dashboard.duplicates": "{count} tekrar ({rate})",
   "dashboard.seconds": "{seconds} sn",
   "dashboard.topCategories": "En büyük kategoriler",
   "dashboard.noCategories": "Henüz kategori yok: görmek için işletme içe aktarın.",
@@ -548,7 +548,7 @@ const tr: Record<AdminTextKey, string> = {
   "dashboard.missingCountry": "Ülkesi olmayan",
   "dashboard.missingCity": "Şehri olmayan",
   "dashboard.missingCoordinates": "Koordinatı olmayan",
-  "dashboard.shareOfAll": "Tüm kayıtların %{share} kadarı",
+  "dashboard.shareOfAll": "Tüm kayıtların {share} kadarı",
   "dashboard.visits": "Ziyaretler, son 7 gün",
   "dashboard.visitsLegend": "günlük sayfa görüntüleme",
   "dashboard.noVisits": "Son 7 günde herkese açık sayfa görüntülemesi kaydedilmedi.",
@@ -782,7 +782,7 @@ const tr: Record<AdminTextKey, string> = {
   "upload.queued": "Sırada",
   "upload.processing": "İşleniyor",
   "upload.progress": "Yükleme ilerlemesi",
-  "upload.progressSending": "Yükleniyor… %{percent}",
+  "upload.progressSending": "Yükleniyor… {percent}",
   "upload.progressRows": "İçe aktarılıyor… {count} satır işlendi",
   "upload.done": "Yükleme tamamlandı",
   "upload.doneText": "{count} dosyanın tamamı başarıyla yüklendi.",
@@ -803,7 +803,7 @@ const tr: Record<AdminTextKey, string> = {
   "report.succeeded": "Başarılı",
   "report.errorRows": "Hatalı",
   "report.skippedRows": "Atlanan",
-  "report.extraction": "Sütun çıkarımı: {count} / {total} (%{rate})",
+  "report.extraction": "Sütun çıkarımı: {count} / {total} ({rate})",
   "report.found": "Bulunan:",
   "report.missing": "Eksik:",
   "report.duplicates": "Tekrar analizi",
@@ -811,7 +811,7 @@ const tr: Record<AdminTextKey, string> = {
   "report.inDatabase": "Veritabanında var",
   "report.newPlaceId": "Yeni place_id",
   "report.inFile": "Dosya içi tekrar",
-  "report.withRate": "{count} (%{rate})",
+  "report.withRate": "{count} ({rate})",
   "report.errors": "Hatalar",
   "report.warnings": "Uyarılar ({count})",
   "report.skippedBusinesses": "Atlanan işletmeler",
@@ -893,6 +893,15 @@ const tr: Record<AdminTextKey, string> = {
 const CATALOGUES: Record<AdminLocale, Record<AdminTextKey, string>> = { tr, en };
 const NUMBER_LOCALES: Record<AdminLocale, string> = { tr: "tr-TR", en: "en-US" };
 
+/**
+ * A percentage (0–100) in the admin's language: "%75,5" in Turkish, "75.5%" in English. NOTE: the sign's side and
+ * the decimal mark are the locale's (Intl style percent), never a "%" concatenated to a number; rate placeholders in
+ * the catalogues hold the whole formatted value.
+ */
+export function formatAdminPercent(locale: AdminLocale, value: number, digits = 1): string {
+  return new Intl.NumberFormat(NUMBER_LOCALES[locale], { style: "percent", maximumFractionDigits: digits }).format(value / 100);
+}
+
 /** Looks a key up in a catalogue and fills `{name}` placeholders. */
 export function translate(locale: AdminLocale, key: AdminTextKey, values: Record<string, string | number> = {}): string {
   const template = CATALOGUES[locale][key] ?? en[key];
@@ -914,6 +923,7 @@ export function useAdminText() {
       locale,
       t,
       formatNumber: (value: number, digits = 0) => value.toLocaleString(numberLocale, { maximumFractionDigits: digits }),
+      formatPercent: (value: number, digits = 1) => formatAdminPercent(locale, value, digits),
       formatDateTime: (iso: string) =>
         new Date(iso).toLocaleString(numberLocale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC",
       formatBytes: (bytes: number) => {

@@ -21,7 +21,7 @@ const FIELD_LABELS: Record<string, AdminTextKey> = {
 };
 
 export function FieldRatesCard({ rates }: { rates: FieldRatesView }) {
-  const { t, formatNumber } = useAdminText();
+  const { t, formatNumber, formatPercent } = useAdminText();
   if (rates.rows === 0) return null;
   return (
     <AdminCard title={t("rates.title")} description={t("rates.description", { rows: formatNumber(rates.rows) })}>
@@ -52,7 +52,7 @@ export function FieldRatesCard({ rates }: { rates: FieldRatesView }) {
                   <td className="py-2 pr-3 font-medium">{label ? t(label) : entry.field}</td>
                   <td className="py-2 pr-3 text-right tabular-nums">
                     <span className={entry.rate < 90 ? "font-semibold text-amber-700 dark:text-amber-400" : undefined}>
-                      {`${formatNumber(entry.rate, 1)}%`}
+                      {formatPercent(entry.rate)}
                     </span>
                   </td>
                   <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(entry.count)}</td>

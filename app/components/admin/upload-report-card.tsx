@@ -12,7 +12,7 @@ export interface UploadReportView {
 }
 
 export function UploadReportCard({ report }: { report: UploadReportView }) {
-  const { t, formatNumber, formatDateTime } = useAdminText();
+  const { t, formatNumber, formatDateTime, formatPercent } = useAdminText();
   return (
     <li className="list-none rounded-xl border border-slate-200 p-4 dark:border-slate-800">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -34,15 +34,15 @@ export function UploadReportCard({ report }: { report: UploadReportView }) {
       <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-xs text-slate-700 dark:text-slate-300">
         <li>{t("dashboard.records", { count: formatNumber(report.summary.totalRecords) })}</li>
         <li className="text-emerald-800 dark:text-emerald-300">
-          {t("dashboard.written", { count: formatNumber(report.results.updated), rate: formatNumber(report.results.updateRate, 1) })}
+          {t("dashboard.written", { count: formatNumber(report.results.updated), rate: formatPercent(report.results.updateRate) })}
         </li>
         <li className="text-amber-800 dark:text-amber-300">
-          {t("dashboard.skipped", { count: formatNumber(report.results.skipped), rate: formatNumber(report.results.skipRate, 1) })}
+          {t("dashboard.skipped", { count: formatNumber(report.results.skipped), rate: formatPercent(report.results.skipRate) })}
         </li>
         <li>
           {t("dashboard.duplicates", {
             count: formatNumber(report.duplicateAnalysis.totalDuplicateRecords),
-            rate: formatNumber(report.duplicateAnalysis.duplicateRate, 1),
+            rate: formatPercent(report.duplicateAnalysis.duplicateRate),
           })}
         </li>
       </ul>

@@ -26,9 +26,9 @@ function Stat({ label, value, tone = "text-slate-900 dark:text-white" }: { label
 }
 
 export function UploadReport({ fileName, result }: { fileName: string; result: BatchUploadResult }) {
-  const { t, formatNumber } = useAdminText();
+  const { t, formatNumber, formatPercent } = useAdminText();
   const more = (count: number) => t("report.more", { count: formatNumber(count) });
-  const withRate = (count: number, rate: number) => t("report.withRate", { count: formatNumber(count), rate: formatNumber(rate, 1) });
+  const withRate = (count: number, rate: number) => t("report.withRate", { count: formatNumber(count), rate: formatPercent(rate) });
   const extraction = result.columnExtraction;
   const duplicates = result.duplicateAnalysis;
   return (
@@ -66,7 +66,7 @@ export function UploadReport({ fileName, result }: { fileName: string; result: B
             {t("report.extraction", {
               count: extraction.extractedCount,
               total: extraction.totalColumns,
-              rate: formatNumber(extraction.extractionRate, 1),
+              rate: formatPercent(extraction.extractionRate),
             })}
           </h4>
           <div className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700" aria-hidden>

@@ -1,5 +1,6 @@
 // city_counts / city_category_counts → the city list (optionally by first letter), one city's counts and its
-// top categories; city_slug_redirects → where an old city slug moved. Aggregate tables and key lookups only.
+// top categories; city_slug_redirects, aliases and district_slugs → where a
+// city slug without a page leads. Aggregate tables and key lookups only.
 import type { DatabaseHandle } from "../../client.ts";
 import { buildLetterAndLimit } from "./letter-filter.ts";
 
@@ -71,13 +72,27 @@ export async function listCityTopCategories(
   );
 }
 
-/** The current slug an old city slug of a country moved to, when that city has a page; else null. */
-export async function findCitySlugRedirect(handle: DatabaseHandle, countryCode: string, oldSlug: string): Promise<string | null> {
+/**
+ * Where a city slug of a country that has no page of its own leads, when the target has a page: an old slug
+ * (city_slug_redirects) first, then `aliasSlug` (the slug of the name an alias stands for), then a district of that
+ * country's businesses (district_slugs). Three primary-key probes in one round trip; else null.
+ */
+export async function findCityMoveTarget(
+  handle: DatabaseHandle,
+  countryCode: string,
+  slug: string,
+  aliasSlug: string | null,
+): Promise<string | null> {
   const [row] = await handle.query<{ new_slug: string }>(
-    `select r.new_slug from city_slug_redirects r
-       join city_counts ci on ci.country_code = r.country_code and ci.city_slug = r.new_slug
-      where r.country_code = $1 and r.old_slug = $2`,
-    [countryCode, oldSlug],
+    `select m.new_slug from (
+        select 1 as rank, r.new_slug from city_slug_redirects r where r.country_code = $1 and r.old_slug = $2
+        union all select 2, $3::text where $3::text is not null
+        union all select 3, d.city_slug from district_slugs d where d.country_code = $1 and d.district_slug = $2
+      ) m
+      join city_counts ci on ci.country_code = $1 and ci.city_slug = m.new_slug
+     where m.new_slug <> $2
+     order by m.rank limit 1`,
+    [countryCode, slug, aliasSlug],
   );
   return row?.new_slug ?? null;
 }

@@ -109,6 +109,8 @@ export interface ImportOutcome {
   fieldRates: FieldRates;
   /** The first warnings (line, field, code, reason) and every warning counted by code and field. */
   warningSummary: { sample: WarningRecord[]; groups: WarningGroup[] };
+  /** The first businesses this session inserted and rewrote (at most 20 each), for the audit entry. */
+  writtenSample: { insertedIds: number[]; updatedIds: number[] };
   error?: { code: string; message: string };
   /** Set when the search engine could not take some written businesses (the next `reindex` catches up). */
   searchIndexError?: string;
@@ -454,6 +456,7 @@ async function finishRun(
     warnings: tally.warnings,
     fieldRates,
     warningSummary: { sample: tally.warningSample, groups: [...tally.warningGroups.values()] },
+    writtenSample: tally.writtenSample,
     error: failure,
     ...(written.searchIndexError === null ? {} : { searchIndexError: written.searchIndexError }),
   };

@@ -1,5 +1,6 @@
 // One import's counts in one object → the report's counters, the progress line and each batch's stored counts;
 // the rule: a row is counted once, where it is read (rejected, skipped in the file) or where its batch commits.
+import { AUDIT_SAMPLE_SIZE } from "../../../db/writes/audit-log.ts";
 import type { BatchOutcome } from "../../../db/writes/import-batch.ts";
 import { createFieldRateTally, type FieldRateTally } from "./field-rates.ts";
 import type { ExcelDuplicateRecord, ImportCounters, RejectedRow, WarningGroup, WarningRecord } from "./reports.ts";
@@ -42,6 +43,8 @@ export interface ImportTally {
   /** The first warnings, and every warning counted by code and field (with its first lines). */
   warningSample: WarningRecord[];
   warningGroups: Map<string, WarningGroup>;
+  /** The first businesses this import inserted and rewrote (AUDIT_SAMPLE_SIZE each): its audit entry's sample. */
+  writtenSample: { insertedIds: number[]; updatedIds: number[] };
 }
 
 export function createTally(file: Pick<ImportCounters, "fileName" | "fileSizeBytes" | "startedAt" | "columnExtraction">): ImportTally {
@@ -72,6 +75,7 @@ export function createTally(file: Pick<ImportCounters, "fileName" | "fileSizeByt
     fieldRates: createFieldRateTally(),
     warningSample: [],
     warningGroups: new Map(),
+    writtenSample: { insertedIds: [], updatedIds: [] },
   };
 }
 
@@ -128,6 +132,17 @@ export function countCommitted(tally: ImportTally, outcome: BatchOutcome, rowCou
   c.newPlaceIds += outcome.newPlaceIds;
   for (const line of outcome.skippedLines) addSkipped(tally, names.get(line));
   tally.committedRows += rowCount;
+  sampleWritten(tally.writtenSample, outcome);
+}
+
+/** Keeps the first inserted and rewritten ids; the loops stop as soon as both samples are full. */
+function sampleWritten(sample: ImportTally["writtenSample"], outcome: BatchOutcome): void {
+  if (sample.insertedIds.length >= AUDIT_SAMPLE_SIZE && sample.updatedIds.length >= AUDIT_SAMPLE_SIZE) return;
+  const inserted = new Set(outcome.insertedIds);
+  for (const id of outcome.writtenIds) {
+    const list = inserted.has(id) ? sample.insertedIds : sample.updatedIds;
+    if (list.length < AUDIT_SAMPLE_SIZE) list.push(id);
+  }
 }
 
 /** The pending counts, handed to the batch being sent, and a fresh start for the next one. */

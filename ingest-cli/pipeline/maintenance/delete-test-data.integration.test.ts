@@ -32,7 +32,9 @@ describe(`delete-test-data on ${testDriver()}`, () => {
   });
 
   it("deletes only test businesses, with their redirects, and refreshes the counts", async () => {
-    expect(await deleteTestData(handle)).toEqual({ success: true, deletedCount: 2, message: "Deleted 2 test businesses." });
+    const { sample, ...result } = await deleteTestData(handle);
+    expect(result).toEqual({ success: true, deletedCount: 2, message: "Deleted 2 test businesses." });
+    expect(sample.map((entry) => entry.name)).toEqual(["Demo Dentist", "Demo Bakery"]);
     expect(await handle.query("select place_id from businesses order by place_id")).toEqual([{ place_id: "real-1" }, { place_id: "real-2" }]);
     expect(await handle.query("select old_slug from slug_redirects order by old_slug")).toEqual([
       { old_slug: "old-real-bakery-berlin" },
@@ -48,6 +50,6 @@ describe(`delete-test-data on ${testDriver()}`, () => {
   });
 
   it("reports when there is nothing left to delete", async () => {
-    expect(await deleteTestData(handle)).toEqual({ success: true, deletedCount: 0, message: "There was no test data to delete." });
+    expect(await deleteTestData(handle)).toEqual({ success: true, deletedCount: 0, message: "There was no test data to delete.", sample: [] });
   });
 });

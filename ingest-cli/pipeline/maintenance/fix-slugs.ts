@@ -4,6 +4,7 @@
 import type { DatabaseHandle } from "../../../db/client.ts";
 import { listBusinessIdsInRange } from "../../../db/queries/search-documents.ts";
 import { countBusinessesAfter, readSlugFixCheckpoint } from "../../../db/queries/slugs.ts";
+import { AUDIT_SAMPLE_SIZE } from "../../../db/writes/audit-log.ts";
 import { clearSlugFixCheckpoint, fixSlugBatch } from "../../../db/writes/slugs.ts";
 import type { SearchEngine } from "../../../search/engine.ts";
 import { getSearchEngine } from "../../../search/index.ts";
@@ -44,7 +45,12 @@ export interface FixSlugsResult {
   resumedAfterId: number | null;
 }
 
-export async function fixSlugs(handle: DatabaseHandle, options: FixSlugsOptions = {}): Promise<FixSlugsResult> {
+/** The result and what the audit entry names: the first slugs this run changed (at most AUDIT_SAMPLE_SIZE). */
+export interface FixSlugsOutcome extends FixSlugsResult {
+  sample: Array<{ id: number; before: string; after: string }>;
+}
+
+export async function fixSlugs(handle: DatabaseHandle, options: FixSlugsOptions = {}): Promise<FixSlugsOutcome> {
   const batchSize = options.batchSize ?? DEFAULT_SLUG_BATCH_SIZE;
   if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw new RangeError(`batchSize must be a whole number ≥ 1, got ${batchSize}`);
   if (options.resume === false) await clearSlugFixCheckpoint(handle);
@@ -52,6 +58,7 @@ export async function fixSlugs(handle: DatabaseHandle, options: FixSlugsOptions 
   let lastId = checkpoint?.lastId ?? 0;
   let processed = checkpoint?.processed ?? 0;
   let changed = 0;
+  const sample: FixSlugsOutcome["sample"] = [];
   const total = processed + (await countBusinessesAfter(handle, lastId));
   options.onProgress?.({ processed, changed, total });
   const engine = options.searchEngine ?? getSearchEngine();
@@ -66,6 +73,8 @@ export async function fixSlugs(handle: DatabaseHandle, options: FixSlugsOptions 
     lastId = batch.lastId;
     processed = batch.processed;
     changed += batch.changed;
+    for (const change of batch.changes.slice(0, AUDIT_SAMPLE_SIZE - sample.length))
+      sample.push({ id: change.id, before: change.oldSlug, after: change.slug });
     options.onProgress?.({ processed, changed, total: Math.max(total, processed) });
     if (batch.rows < batchSize) break;
   }
@@ -82,5 +91,6 @@ export async function fixSlugs(handle: DatabaseHandle, options: FixSlugsOptions 
         ? `All ${processed} business slugs were already canonical${resumed}.`
         : `Fixed ${changed} of ${processed} business slugs; the old ones redirect to the new${resumed}.`,
     resumedAfterId: checkpoint?.lastId ?? null,
+    sample,
   };
 }

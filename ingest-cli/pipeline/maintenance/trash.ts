@@ -6,7 +6,7 @@ import { DirectoryError } from "../../../db/rules/directory-error.ts";
 import { refreshAfterBulkChange } from "../../../db/writes/aggregates.ts";
 import { deleteAllBusinesses } from "../../../db/writes/admin-businesses.ts";
 import { recordCliAuditEvent } from "../../../db/writes/audit-log.ts";
-import { restoreFromTrash, TRASH_RETENTION_DAYS, type RestoreResult, type TrashSelection } from "../../../db/writes/trash.ts";
+import { restoreFromTrash, TRASH_RETENTION_DAYS, type RestoreResult, type TrashedSample, type TrashSelection } from "../../../db/writes/trash.ts";
 import type { SearchEngine } from "../../../search/engine.ts";
 import { getSearchEngine } from "../../../search/index.ts";
 import { needsIndexSync, syncBusinessesById } from "../../../search/reindex.ts";
@@ -40,13 +40,19 @@ export async function checkDeleteAllConfirmation(handle: DatabaseHandle, confirm
   return count;
 }
 
+/** The result and what the audit entry names: the first deleted businesses (id, slug, name; at most 20). */
+export interface DeleteAllOutcome extends DeleteAllResult {
+  sample: TrashedSample[];
+}
+
 /** Moves every business to the trash (one deletion batch) and rebuilds the counts; the caller updates search. */
-export async function deleteEveryBusinessToTrash(handle: DatabaseHandle, deletedBy: string): Promise<DeleteAllResult> {
-  const { count, batchId } = await deleteAllBusinesses(handle, deletedBy);
+export async function deleteEveryBusinessToTrash(handle: DatabaseHandle, deletedBy: string): Promise<DeleteAllOutcome> {
+  const { count, batchId, sample } = await deleteAllBusinesses(handle, deletedBy);
   return {
     success: true,
     deletedCount: count,
     batchId,
+    sample,
     message: `Deleted all ${count} businesses. They stay in the trash for ${TRASH_RETENTION_DAYS} days (deletion batch ${batchId}).`,
   };
 }
