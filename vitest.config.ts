@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
@@ -77,6 +78,9 @@ export default defineConfig({
     projects,
     reporters: ["default", "./app/testing/summary-reporter.ts"],
     pool: "forks",
+    // NOTE: vitest's default is one worker fewer than the cores, one file at a time on a 2-core machine; most
+    // integration files wait on child processes and database servers, so two files at once use the cores.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     setupFiles: ["./app/testing/stall-watchdog-setup.ts"],
   },
 });
