@@ -284,6 +284,12 @@ function emptyOutcome(): BatchOutcome {
   };
 }
 
+/** The rows to merge; `updatesStored` when one of them rewrites a stored business (only then can a city slug move). */
+interface FreshRows {
+  rows: StagedRow[];
+  updatesStored: boolean;
+}
+
 /** The rows that must be staged: new identities, and changed ones unless duplicates are skipped; counts the rest. */
 function pickFreshRows(
   rows: StagedRow[],
@@ -292,7 +298,7 @@ function pickFreshRows(
   outcome: BatchOutcome,
   keptValues: StoredKeptValues[] = [],
   tombstoned: Array<{ identity_key: string }> = [],
-): StagedRow[] {
+): FreshRows {
   const hashes = new Map<string, { key: string; hash: string }>();
   // A live identity wins over an alias of the same key.
   for (const row of stored) {
@@ -305,6 +311,7 @@ function pickFreshRows(
   if (keptValues.length > 0) restageKeptRows(rows, keptValues, options);
   const ownKeys = new Set(rows.map((row) => row.identityKey));
   const fresh: StagedRow[] = [];
+  let updatesStored = false;
   for (const row of rows) {
     const hash = hashes.get(row.identityKey)?.hash;
     const storedKey = hashes.get(row.identityKey)?.key;
@@ -326,10 +333,13 @@ function pickFreshRows(
     if (hash === undefined) fresh.push(row);
     else if (options.onDuplicate === "skip") outcome.skippedLines.push(row.lineNumber);
     else if (hash === row.contentHash) outcome.unchanged++;
-    else fresh.push(row);
+    else {
+      fresh.push(row);
+      updatesStored = true;
+    }
   }
   settleBatchSlugs(fresh);
-  return fresh;
+  return { rows: fresh, updatesStored };
 }
 
 /** Identities whose rows carry rejected cells: their stored values are looked up (in the same transaction). */
@@ -460,7 +470,8 @@ async function writeBatchOnServer(sql: postgres.Sql, rows: StagedRow[], options:
     const [run] = first[2] ?? [];
     const takeover = options.runId === null ? null : findTakeover(options.runId, run);
     const alreadyCommitted = run !== undefined && run.committed >= options.committedThroughRow && options.committedThroughRow > 0;
-    const fresh = takeover || alreadyCommitted || !first[3] ? [] : pickFreshRows(rows, first[3], options, outcome, first[4] ?? [], first[5] ?? []);
+    const picked = takeover || alreadyCommitted || !first[3] ? null : pickFreshRows(rows, first[3], options, outcome, first[4] ?? [], first[5] ?? []);
+    const fresh = picked?.rows ?? [];
     if (copy) {
       const stream = copy;
       copy = null;
@@ -482,7 +493,9 @@ async function writeBatchOnServer(sql: postgres.Sql, rows: StagedRow[], options:
     }
     const runId = options.runId;
     const counters = (runId === null ? [] : runCounterParams(runId, options, outcome)) as never[];
-    const redirects = fresh.length > 0 && options.onDuplicate === "update" ? connection.unsafe(RECORD_CITY_REDIRECTS, [], prepared).execute() : null;
+    // NOTE: a batch of new businesses only (a first import) moves no city slug: its join would probe every row for nothing.
+    const redirects =
+      picked?.updatesStored && options.onDuplicate === "update" ? connection.unsafe(RECORD_CITY_REDIRECTS, [], prepared).execute() : null;
     const merge =
       fresh.length === 0
         ? null
@@ -550,9 +563,9 @@ async function writeBatchOnPglite(pglite: PgliteClient, rows: StagedRow[], optio
         if (progress && progress.committed >= options.committedThroughRow && options.committedThroughRow > 0) return outcome;
       }
       const keptKeys = keptIdentities(rows);
-      const fresh =
+      const picked =
         rows.length === 0
-          ? []
+          ? null
           : pickFreshRows(
               rows,
               await run<StoredHash>(STORED_HASHES, [rows.map((row) => row.identityKey)]),
@@ -561,13 +574,14 @@ async function writeBatchOnPglite(pglite: PgliteClient, rows: StagedRow[], optio
               keptKeys.length === 0 ? [] : await run<StoredKeptValues>(STORED_KEPT_VALUES, [keptKeys]),
               await run<{ identity_key: string }>(TOMBSTONED, [rows.map((row) => row.identityKey)]),
             );
+      const fresh = picked?.rows ?? [];
       const runId = options.runId;
       const counters = runId === null ? [] : runCounterParams(runId, options, outcome);
       let written: MergedRow[] = [];
       if (fresh.length > 0) {
         await run(CREATE_STAGING);
         await tx.query(COPY_STAGING_PGLITE, [], { blob: new Blob([encodeCopyRows(fresh)]) });
-        if (options.onDuplicate === "update") await run(RECORD_CITY_REDIRECTS);
+        if (picked?.updatesStored && options.onDuplicate === "update") await run(RECORD_CITY_REDIRECTS);
         written =
           runId === null
             ? await run<MergedRow>(MERGE(options.onDuplicate))

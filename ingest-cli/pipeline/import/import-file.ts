@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { DatabaseHandle } from "../../../db/client.ts";
-import { refreshAfterBulkChange } from "../../../db/writes/aggregates.ts";
+import { aggregatesBehindImports, refreshAfterBulkChange } from "../../../db/writes/aggregates.ts";
 import {
   claimImportRun,
   createImportRun,
@@ -410,7 +410,9 @@ async function finishRun(
   }
   const changed = counters.inserted + counters.updated + run.owedCountRows;
   if (run.refreshCounts) await reachFaultPoint("before-refresh");
-  if (run.refreshCounts && changed > 0) {
+  // NOTE: also when this file changed nothing but the counts lag earlier imports (several files' runs close before
+  // their one refresh, so a process killed there leaves closed runs behind the counts).
+  if (run.refreshCounts && (changed > 0 || (status === "succeeded" && (await aggregatesBehindImports(handle))))) {
     // NOTE: a failed or cancelled import's whole batches are visible too. Its refresh is best effort (the database
     // may be what failed); the next server start repairs counts that lag the imports.
     if (status === "succeeded") await refreshAfterBulkChange(handle, changed);

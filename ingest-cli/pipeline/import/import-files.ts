@@ -88,8 +88,11 @@ export async function importFiles(
       onFileFinished?.(result, index);
     }
     if (!options.dryRun) {
-      if (!lone) await reachFaultPoint("before-refresh");
-      await refreshOnce(handle, results, lone);
+      // A lone file refreshed before its run closed (and when the counts lagged): nothing is left to do here.
+      if (!lone) {
+        await reachFaultPoint("before-refresh");
+        await refreshOnce(handle, results);
+      }
     }
   } finally {
     signals?.dispose();
@@ -98,15 +101,12 @@ export async function importFiles(
 }
 
 /**
- * The count tables after the files: rebuilt when a file changed businesses (unless a lone file refreshed its own)
- * or the tables lag earlier imports.
+ * The count tables after several files: rebuilt when a file changed businesses or the tables lag earlier imports.
  * NOTE: after a failed or cancelled file the refresh is best effort (the database may be what failed); the next
  * server start repairs counts that lag the imports.
  */
-async function refreshOnce(handle: DatabaseHandle, results: readonly FileImportResult[], refreshedByFile: boolean): Promise<void> {
-  const changed = refreshedByFile
-    ? 0
-    : results.reduce((sum, r) => sum + (r.outcome ? r.outcome.counters.inserted + r.outcome.counters.updated : 0), 0);
+async function refreshOnce(handle: DatabaseHandle, results: readonly FileImportResult[]): Promise<void> {
+  const changed = results.reduce((sum, r) => sum + (r.outcome ? r.outcome.counters.inserted + r.outcome.counters.updated : 0), 0);
   const allSucceeded = results.every((r) => r.outcome?.status === "succeeded");
   const refresh = async () => {
     if (changed > 0 || (await aggregatesBehindImports(handle))) await refreshAfterBulkChange(handle, changed);
