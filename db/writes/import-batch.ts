@@ -306,8 +306,6 @@ function pickFreshRows(
       hashes.set(row.incoming_key, { key: row.identity_key, hash: row.content_hash });
   }
   const deleted = new Set(tombstoned.map((row) => row.identity_key));
-  // NOTE: kept values are looked up by the incoming identity, so a row arriving under a merged (alias) identity
-  // with a rejected cell does not find the survivor's stored value; it keeps the default instead.
   if (keptValues.length > 0) restageKeptRows(rows, keptValues, options);
   const ownKeys = new Set(rows.map((row) => row.identityKey));
   const fresh: StagedRow[] = [];
@@ -354,7 +352,9 @@ function keptIdentities(rows: StagedRow[]): string[] {
  * the merge writes those values back unchanged, and a row that differs only in a rejected cell counts as unchanged.
  */
 function restageKeptRows(rows: StagedRow[], keptValues: StoredKeptValues[], options: BatchOptions): void {
-  const byIdentity = new Map(keptValues.map((values) => [values.identity_key, values]));
+  // A live identity wins over an alias of the same key (as for the stored hashes).
+  const byIdentity = new Map<string, StoredKeptValues>();
+  for (const values of keptValues) if (!byIdentity.has(values.identity_key)) byIdentity.set(values.identity_key, values);
   for (const row of rows) {
     const stored = row.kept && byIdentity.get(row.identityKey);
     if (!row.kept || !stored) continue;

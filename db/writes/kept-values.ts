@@ -24,9 +24,17 @@ export interface StoredKeptValues {
   status: BusinessStatus;
 }
 
-/** The stored values of the keepable columns for the given identities (one indexed look-up per batch that needs it). */
-export const STORED_KEPT_VALUES =
-  "select identity_key, latitude, longitude, district, rating, reviews, working_hours, status from businesses where identity_key = any($1::text[])";
+/**
+ * The stored values of the keepable columns for the given identities (one indexed look-up per batch that needs it);
+ * an identity a merge retired finds its survivor's values through business_aliases.
+ */
+export const STORED_KEPT_VALUES = `
+  select identity_key, latitude, longitude, district, rating, reviews, working_hours, status
+    from businesses where identity_key = any($1::text[])
+  union all
+  select a.identity_key, b.latitude, b.longitude, b.district, b.rating, b.reviews, b.working_hours, b.status
+    from business_aliases a join businesses b on b.id = a.business_id
+   where a.identity_key = any($1::text[])`;
 
 /** The row's business with its rejected fields taken from the stored business, and its rank score redone over them. */
 export function mergeStoredValues(kept: KeptCells, stored: StoredKeptValues): BusinessInput {

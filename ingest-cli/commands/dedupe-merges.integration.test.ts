@@ -144,6 +144,9 @@ describe(`directory dedupe: review, merge, alias, undo on ${testDriver()}`, () =
       "select id::int, reviews, place_id from businesses where full_address like 'Torstraße 1%'",
     );
     expect(rows).toEqual([{ id: survivorId, reviews: 999, place_id: "ChIJalpha0001" }]);
+    // A rejected cell of the merged identity keeps the survivor's stored value, found through the alias.
+    await importRows("again-bad-rating.csv", [ALPHA_COPY_UPDATED.replace(",4.7,999,", ",not-a-rating,999,")]);
+    expect(await query("select rating from businesses where id = $1", [survivorId])).toEqual([{ rating: 4.7 }]);
     // The whole first file again: the survivor's own row decides, the merged one still does not come back.
     await importRows("first-again.csv", Object.values(ROWS));
     expect(await query("select id::int from businesses where full_address like 'Torstraße 1%'")).toEqual([{ id: survivorId }]);
