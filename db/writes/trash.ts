@@ -275,3 +275,39 @@ export async function restoreFromTrash(
   }
   return result;
 }
+
+/** What lifting re-import blocks did: the identities now free, and the ones still in the trash (restore those). */
+export interface LiftResult {
+  lifted: string[];
+  inTrash: Array<{ identityKey: string; trashId: number }>;
+  unknown: string[];
+}
+
+/**
+ * Lifts the tombstones of identities whose trash entries were purged (past the restore window), so the next import
+ * may bring them back. A key is an identity key ("pid:…", "na:…") or a bare place id. An identity still in the trash
+ * is left alone: restoring it brings its row back with its id and history.
+ */
+export async function liftTombstones(handle: DatabaseHandle, keys: readonly string[]): Promise<LiftResult> {
+  const wanted = [...new Set(keys.map((key) => (/^(?:pid|na|ng|nc):/.test(key) ? key : `pid:${key}`)))];
+  const found = await handle.query<{ identity_key: string; trash_id: number | null }>(
+    "select identity_key, trash_id::float8 as trash_id from business_tombstones where identity_key = any($1::text[])",
+    [wanted],
+  );
+  const purged = found.filter((row) => row.trash_id === null).map((row) => row.identity_key);
+  const lifted =
+    purged.length === 0
+      ? []
+      : (
+          await handle.query<{ identity_key: string }>(
+            "delete from business_tombstones where identity_key = any($1::text[]) and trash_id is null returning identity_key",
+            [purged],
+          )
+        ).map((row) => row.identity_key);
+  const seen = new Set(found.map((row) => row.identity_key));
+  return {
+    lifted,
+    inTrash: found.filter((row) => row.trash_id !== null).map((row) => ({ identityKey: row.identity_key, trashId: Number(row.trash_id) })),
+    unknown: wanted.filter((key) => !seen.has(key)),
+  };
+}

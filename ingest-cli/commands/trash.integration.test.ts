@@ -160,5 +160,16 @@ describe(`directory delete-all / restore and suppressed re-imports on ${testDriv
     expect(purge.code, purge.stderr).toBe(0);
     expect(await query("select count(*)::int as n from deleted_businesses")).toEqual([{ n: 0 }]);
     expect(await query("select trash_id from business_tombstones where identity_key = 'pid:trash-demo-1'")).toEqual([{ trash_id: null }]);
+
+    // Past the window only the block is left: lifting it (by place id) lets the next import bring that one back.
+    const notYet = await runDirectory(["restore", "--lift", "no-such-place"], { env });
+    expect(notYet.code).toBe(1);
+    expect(notYet.stdout).toContain("pid:no-such-place: no deleted business has this identity");
+    const lifted = await cli(["restore", "--lift", "trash-demo-1"]);
+    expect(lifted.code, lifted.stderr).toBe(0);
+    expect(lifted.stdout).toContain("Lifted 1 re-import block");
+    const back = await cli(["import", "--test-data", file("demo.csv", TEST_ROWS)]);
+    expect(back.stdout).toMatch(/1 new.*1 suppressed|1 suppressed.*1 new/s);
+    expect(await query("select place_id from businesses where is_test")).toEqual([{ place_id: "trash-demo-1" }]);
   });
 });

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { closeDatabase, getDatabase } from "../../db/client.ts";
 import { countTrash, listTrashBatches, listTrashEntries } from "../../db/queries/trash.ts";
 import { recordCliAuditEvent } from "../../db/writes/audit-log.ts";
-import { TRASH_RETENTION_DAYS } from "../../db/writes/trash.ts";
+import { liftTombstones, TRASH_RETENTION_DAYS } from "../../db/writes/trash.ts";
 import { checkDeleteAllConfirmation, deleteEveryBusinessToTrash, restoreBusinesses } from "../pipeline/maintenance/trash.ts";
 import { countAllBusinesses } from "../../db/queries/trash.ts";
 import { getSearchEngine } from "../../search/index.ts";
@@ -25,12 +25,13 @@ const RestoreOptionsSchema = z
       .optional(),
     batch: z.string().trim().min(1).max(100).optional(),
     all: z.boolean().default(false),
+    lift: z.array(z.string().trim().min(1).max(300)).optional(),
     dryRun: z.boolean().default(false),
     limit: z.coerce.number().int().min(1).max(1000).default(20),
     json: z.boolean().default(false),
   })
-  .refine((o) => o.list || [o.id !== undefined, o.batch !== undefined, o.all].filter(Boolean).length === 1, {
-    message: "name exactly one of --id <n…>, --batch <id> or --all (or --list to see the trash)",
+  .refine((o) => o.list || [o.id !== undefined, o.batch !== undefined, o.all, o.lift !== undefined].filter(Boolean).length === 1, {
+    message: "name exactly one of --id <n…>, --batch <id>, --all or --lift <key…> (or --list to see the trash)",
     path: ["restore"],
   });
 
@@ -99,6 +100,27 @@ async function runRestore(raw: unknown): Promise<void> {
       });
       return;
     }
+    if (options.lift) {
+      const lifted = await liftTombstones(handle, options.lift);
+      if (lifted.lifted.length > 0)
+        await recordCliAuditEvent(handle, {
+          action: "businesses.lift-tombstones",
+          target: "business_tombstones",
+          rowCount: lifted.lifted.length,
+          details: { identities: lifted.lifted.slice(0, 20) },
+        });
+      printResult(options.json, lifted, () => {
+        const lines = [
+          `Lifted ${lifted.lifted.length} re-import ${lifted.lifted.length === 1 ? "block" : "blocks"}: the next import may bring them back.`,
+        ];
+        for (const entry of lifted.inTrash)
+          lines.push(`  ${entry.identityKey}: still in the trash; restore it with: directory restore --id ${entry.trashId}`);
+        for (const key of lifted.unknown) lines.push(`  ${key}: no deleted business has this identity`);
+        return lines.join("\n");
+      });
+      if (lifted.lifted.length === 0) process.exitCode = 1;
+      return;
+    }
     const selection = options.all ? { all: true } : options.batch !== undefined ? { batchId: options.batch } : { ids: options.id ?? [] };
     const result = await restoreBusinesses(handle, selection, { dryRun: options.dryRun });
     printResult(options.json, result, () => {
@@ -128,6 +150,7 @@ export function register(program: Command): void {
     .option("--id <n...>", "trash entry ids to restore (see --list)")
     .option("--batch <id>", "restore one deletion batch (see --list)")
     .option("--all", "restore everything in the trash")
+    .option("--lift <key...>", "let the next import bring back businesses deleted past the restore window (place ids or identity keys)")
     .option("--dry-run", "report what would be restored; change nothing")
     .option("--limit <n>", "how many batches and entries --list shows", "20")
     .option("--json", "print the result as JSON")
