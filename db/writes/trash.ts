@@ -48,24 +48,32 @@ async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
 }
 
 /**
- * The one delete statement: the matching businesses leave `businesses` (their redirects cascade), their rows and old
- * slugs land in the trash, their identity keys and `pid:<place id>` get tombstones. `returning` picks what comes back.
+ * The one delete statement: the matching businesses leave `businesses` (their redirects and aliases cascade), their
+ * rows, old slugs and aliases (`_aliases` in the row) land in the trash, their identity keys, the identities merged
+ * into them and the `pid:<place id>` of each get tombstones, so no re-import brings a merged identity back either. `returning` picks what comes back.
  * NOTE: every part sees the table as it was before the statement, so the redirects are read before the cascade.
  */
 function trashStatement(where: SQL, meta: TrashMeta, batchId: string, returning: SQL): SQL {
   return sql`with gone as (delete from businesses b where ${where} returning b.*),
     trashed as (
       insert into deleted_businesses (business_id, identity_key, place_id, name, slug, row, redirects, batch_id, reason, deleted_by)
-      select g.id, g.identity_key, g.place_id, g.name, g.slug, to_jsonb(g) - 'search_vector',
+      select g.id, g.identity_key, g.place_id, g.name, g.slug,
+             to_jsonb(g) - 'search_vector' || jsonb_build_object('_aliases', coalesce((
+               select jsonb_agg(jsonb_build_object('identity_key', a.identity_key, 'place_id', a.place_id, 'merge_id', a.merge_id))
+                 from business_aliases a where a.business_id = g.id), '[]'::jsonb)),
              coalesce((select array_agg(r.old_slug order by r.old_slug) from slug_redirects r where r.business_id = g.id), '{}'),
              ${batchId}, ${meta.reason}, ${meta.deletedBy}
         from gone g
-      returning id, identity_key, place_id
+      returning id, business_id, identity_key, place_id
     ),
     tombstoned as (
       insert into business_tombstones (identity_key, trash_id)
       select distinct on (k.key) k.key, t.id
-        from trashed t cross join lateral (values (t.identity_key), ('pid:' || t.place_id)) as k(key)
+        from trashed t cross join lateral (
+          values (t.identity_key), ('pid:' || t.place_id)
+          union all select a.identity_key from business_aliases a where a.business_id = t.business_id
+          union all select 'pid:' || a.place_id from business_aliases a where a.business_id = t.business_id
+        ) as k(key)
        where k.key is not null
        order by k.key, t.id
       on conflict (identity_key) do update set trash_id = excluded.trash_id, created_at = now()
@@ -233,8 +241,17 @@ async function restoreChunk(tx: Tx, entries: TrashEntry[], result: RestoreResult
     select o.slug, d.business_id from deleted_businesses d cross join lateral unnest(d.redirects) as o(slug)
      where d.id = any(${sql.param(ids)}::bigint[]) and not exists (select 1 from businesses b where b.slug = o.slug)
     on conflict (old_slug) do nothing`);
+  // The identities merged into it resolve to it again (its merges stay undoable where their record still exists).
+  await tx.execute(sql`insert into business_aliases (identity_key, place_id, business_id, merge_id)
+    select x.identity_key, x.place_id, d.business_id, m.id
+      from deleted_businesses d
+      cross join lateral jsonb_to_recordset(coalesce(d.row -> '_aliases', '[]'::jsonb)) as x(identity_key text, place_id text, merge_id bigint)
+      left join business_merges m on m.id = x.merge_id
+     where d.id = any(${sql.param(ids)}::bigint[])
+    on conflict (identity_key) do nothing`);
   const tombstoneKeys = free.flatMap((entry) => (entry.place_id ? [entry.identity_key, `pid:${entry.place_id}`] : [entry.identity_key]));
-  await tx.execute(sql`delete from business_tombstones where identity_key = any(${sql.param(tombstoneKeys)}::text[])`);
+  await tx.execute(sql`delete from business_tombstones
+    where identity_key = any(${sql.param(tombstoneKeys)}::text[]) or trash_id = any(${sql.param(ids)}::bigint[])`);
   await tx.execute(sql`delete from deleted_businesses where id = any(${sql.param(ids)}::bigint[])`);
   result.restored += free.length;
   result.restoredIds.push(...free.map((entry) => Number(entry.business_id)));

@@ -165,4 +165,21 @@ describe(`directory dedupe: review, merge, alias, undo on ${testDriver()}`, () =
     expect(after.get("place-twin-A")).toEqual(before.get("place-twin-A"));
     expect(after.get("place-twin-B")).toEqual(before.get("place-twin-B"));
   });
+
+  it("a deleted survivor blocks its merged identities too, and a restore gives them back to it", { timeout: 180_000 }, async () => {
+    const survivorId = Number(before.get("ChIJalpha0001")?.id);
+    const [{ n }] = (await query<{ n: number }>("select count(*)::int as n from businesses")) as [{ n: number }];
+    await cli(["delete-all", "--confirm", String(n)]);
+    // The retired identity alone: its alias went with the survivor, its tombstone stays.
+    const blocked = await importRows("merged-only.csv", [ALPHA_COPY_UPDATED]);
+    expect(blocked).toMatchObject([{ status: "succeeded", counts: { inserted: 0, updated: 0 } }]);
+    expect(await query("select count(*)::int as n from businesses")).toEqual([{ n: 0 }]);
+    const { batches } = JSON.parse((await cli(["restore", "--list", "--json"])).stdout) as { batches: Array<{ batchId: string }> };
+    await cli(["restore", "--batch", batches[0]?.batchId as string]);
+    const updated = await importRows("merged-again.csv", [ALPHA_COPY_UPDATED.replace(",999,", ",1234,")]);
+    expect(updated).toMatchObject([{ status: "succeeded", counts: { inserted: 0, updated: 1 } }]);
+    expect(await query("select id::int, reviews from businesses where full_address like 'Torstraße 1%'")).toEqual([
+      { id: survivorId, reviews: 1234 },
+    ]);
+  });
 });
