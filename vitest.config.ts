@@ -79,8 +79,8 @@ export default defineConfig({
     reporters: ["default", "./app/testing/summary-reporter.ts"],
     pool: "forks",
     // NOTE: vitest's default is one worker fewer than the cores, one file at a time on a 2-core machine; most
-    // integration files wait on child processes and database servers, so one file more than the cores keeps them busy.
-    maxWorkers: os.availableParallelism() + 1,
+    // integration files wait on child processes and database servers, so two files at once use the cores.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     setupFiles: ["./app/testing/stall-watchdog-setup.ts"],
   },
 });
