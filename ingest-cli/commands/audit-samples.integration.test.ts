@@ -6,9 +6,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../db/client.ts";
 import { testDriver } from "../../db/testing/test-database.ts";
-import { createCliDatabaseEnv, runDirectory, type CliEnv } from "../testing/run-cli.ts";
+import { createCliDatabaseEnv, queryCliDatabase, runDirectory, type CliEnv } from "../testing/run-cli.ts";
 
 const ROW_COUNT = 27;
 
@@ -36,15 +35,7 @@ describe(`CLI bulk actions audit a sample of what they touched, on ${testDriver(
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  async function query<T extends object>(text: string): Promise<T[]> {
-    // NOTE: PGlite allows one process per data dir: open it only while no child runs.
-    const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR });
-    try {
-      return await handle.query<T>(text);
-    } finally {
-      await handle.close();
-    }
-  }
+  const query = <T extends object>(text: string) => queryCliDatabase<T>(env, text);
   const lastAudit = async (action: string) => {
     const [row] = await query<{ actor: string; row_count: number; details: string }>(
       `select actor, row_count, details::text as details from audit_log where action = '${action}' order by id desc limit 1`,

@@ -6,10 +6,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../db/client.ts";
 import { testDriver } from "../../db/testing/test-database.ts";
 import { ensureBuilt, startDirectoryServer, type DirectoryServer } from "../../app/testing/directory-server.ts";
-import { createCliDatabaseEnv, runDirectory, type CliEnv } from "../testing/run-cli.ts";
+import { createCliDatabaseEnv, queryCliDatabase, runDirectory, type CliEnv } from "../testing/run-cli.ts";
 
 type Row = [placeId: string, name: string, city: string, address: string, country: string, lat: string, lng: string];
 
@@ -54,15 +53,7 @@ describe(`place URLs lead to the page meant, in one 301, on ${testDriver()}`, ()
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  async function query<T extends object>(text: string): Promise<T[]> {
-    // NOTE: PGlite allows one process per data dir: open it only while no child runs.
-    const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR });
-    try {
-      return await handle.query<T>(text);
-    } finally {
-      await handle.close();
-    }
-  }
+  const query = <T extends object>(text: string) => queryCliDatabase<T>(env, text);
 
   it("imports three stages, renaming two cities twice, with fix-slugs after each", { timeout: 300_000 }, async () => {
     for (const stage of [0, 1, 2] as const) {

@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { openDatabase } from "../../db/client.ts";
 import { createTestDatabase, testDriver } from "../../db/testing/test-database.ts";
 
 const BIN = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "bin", "directory.mjs");
@@ -46,4 +47,17 @@ export async function createCliDatabaseEnv(): Promise<{ env: CliEnv; cleanup(): 
   }
   const database = await createTestDatabase();
   return { env: { DATABASE_URL: database.url, MEILI_URL: undefined }, cleanup: () => database.close() };
+}
+
+/**
+ * One query against the database a child process uses (`env` from createCliDatabaseEnv). NOTE: PGlite allows one
+ * process per data dir, so the handle is open only for this query, never while a child runs.
+ */
+export async function queryCliDatabase<T extends object>(env: CliEnv, text: string, params: unknown[] = []): Promise<T[]> {
+  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR });
+  try {
+    return await handle.query<T>(text, params);
+  } finally {
+    await handle.close();
+  }
 }

@@ -86,23 +86,18 @@ function codeFromAddressTail(address: string): string | null {
   });
 }
 
-/** country-coder answers territories ("PR", "HK") at the territory level; aggregates such as "EU" are not countries. */
+/**
+ * country-coder answers territories ("PR", "HK") at the territory level; aggregates such as "EU" are not countries.
+ * NOTE: one exact look-up per row (3–6 µs measured from the Alps to India); a grid-cell cache cost five look-ups per
+ * new cell, more than it saved on rows spread over towns, and misread small enclaves (Büsingen, Baarle-Hertog).
+ */
 function lookUpPoint(latitude: number, longitude: number): string | null {
   const code = iso1A2Code([longitude, latitude], { level: "territory" });
   return code && /^[A-Z]{2}$/.test(code) && code !== "EU" && code !== "UN" ? code : null;
 }
 
-/**
- * NOTE: one exact look-up per row (3–6 µs measured on land points from the Alps to India). A grid-cell cache that
- * checked a cell's corners and centre cost five look-ups per new cell, more than it saved on rows spread over towns,
- * and read small enclaves (Büsingen, Campione) as the country around them.
- */
-function codeFromCoordinates(latitude: number, longitude: number): string | null {
-  return lookUpPoint(latitude, longitude);
-}
-
 export function resolveCountry(input: CountryInput): ResolvedCountry {
-  const fromPoint = input.latitude !== null && input.longitude !== null ? codeFromCoordinates(input.latitude, input.longitude) : null;
+  const fromPoint = input.latitude !== null && input.longitude !== null ? lookUpPoint(input.latitude, input.longitude) : null;
   const declared: Array<[CountryEvidence, () => string | null]> = [
     ["code", () => (input.countryCode === null ? null : codeFromName(input.countryCode))],
     ["name", () => (input.country === null ? null : codeFromName(input.country))],
