@@ -69,9 +69,11 @@ export async function countApprovedBusinesses(handle: DatabaseHandle): Promise<n
   return Number(row?.n ?? 0);
 }
 
-/** Refreshes planner statistics after a bulk change (the Postgres engine's "reindex"). */
-export async function analyzeSearchTables(handle: DatabaseHandle): Promise<void> {
-  for (const table of ["businesses", "category_counts", "city_counts", "country_counts", "search_top_ranked"]) {
-    await handle.query(`analyze ${table}`);
-  }
+const COUNT_TABLES_TO_ANALYZE = ["category_counts", "city_counts", "country_counts", "search_top_ranked"];
+
+/** Refreshes planner statistics after a bulk change (the Postgres engine's "reindex"); `only` one part of them. */
+export async function analyzeSearchTables(handle: DatabaseHandle, only?: "businesses" | "count tables"): Promise<void> {
+  const tables =
+    only === "businesses" ? ["businesses"] : only === "count tables" ? COUNT_TABLES_TO_ANALYZE : ["businesses", ...COUNT_TABLES_TO_ANALYZE];
+  for (const table of tables) await handle.query(`analyze ${table}`);
 }

@@ -165,6 +165,8 @@ describe(`directory delete-all / restore and suppressed re-imports on ${testDriv
     const notYet = await runDirectory(["restore", "--lift", "no-such-place"], { env });
     expect(notYet.code).toBe(1);
     expect(notYet.stdout).toContain("pid:no-such-place: no deleted business has this identity");
+    expect(notYet.stdout).toContain("Lifted no re-import block: nothing changed");
+    expect(notYet.stdout).not.toContain("may bring");
     const lifted = await cli(["restore", "--lift", "trash-demo-1"]);
     expect(lifted.code, lifted.stderr).toBe(0);
     expect(lifted.stdout).toContain("Lifted 1 re-import block");

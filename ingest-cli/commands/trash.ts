@@ -110,8 +110,11 @@ async function runRestore(raw: unknown): Promise<void> {
           details: { identities: lifted.lifted.slice(0, 20) },
         });
       printResult(options.json, lifted, () => {
+        const count = lifted.lifted.length;
         const lines = [
-          `Lifted ${lifted.lifted.length} re-import ${lifted.lifted.length === 1 ? "block" : "blocks"}: the next import may bring them back.`,
+          count === 0
+            ? "Lifted no re-import block: nothing changed (see below)."
+            : `Lifted ${count} re-import ${count === 1 ? "block" : "blocks"}: the next import may bring ${count === 1 ? "it" : "them"} back.`,
         ];
         for (const entry of lifted.inTrash)
           lines.push(`  ${entry.identityKey}: still in the trash; restore it with: directory restore --id ${entry.trashId}`);

@@ -2,7 +2,7 @@
 // import; pure and deterministic, so running it inline or on a worker thread gives the same rows in the same order.
 import type { MessagePort } from "node:worker_threads";
 import type { BusinessInput } from "../../../db/writes/businesses.ts";
-import { encodeStagedTail, type StagedRow } from "../../../db/writes/import-batch.ts";
+import { encodeStagedTail, hashStagedContent, type StagedRow } from "../../../db/writes/import-batch.ts";
 import { listSlugOptions } from "../../../db/rules/slug.ts";
 import { mapRecord, type ColumnMapping } from "../map/columns.ts";
 import { resolvedFieldMask } from "./field-rates.ts";
@@ -116,7 +116,7 @@ export function prepareItem(item: SourceItem, context: PrepareContext): Prepared
     return { kind: "unreadable", line, code, reason, raw: raw === undefined ? null : { raw } };
   }
   const { line, values } = item.record;
-  const result = normalizeBusiness(mapRecord(values, context.mapping), { isTest: context.isTest, source: context.source });
+  const result = normalizeBusiness(mapRecord(values, context.mapping), { isTest: context.isTest, source: context.source, hash: false });
   if (!result.ok) {
     const first = result.issues[0];
     // The first issue's field has its own column; further issues name theirs inside the reason.
@@ -142,6 +142,9 @@ export function prepareItem(item: SourceItem, context: PrepareContext): Prepared
 export function stageBusiness(line: number, business: BusinessInput): StagedRow {
   // The first three options of the one collision policy; the SQL picks the first free one (import-batch.ts).
   const [, slugAlt, slugAlt2] = listSlugOptions(business.slug, business.identityKey, 2) as [string, string, string];
+  const copyTail = encodeStagedTail(business);
+  // The normaliser left the hash to us (one encoding per row): kept-value rows are rebuilt from `business` with it.
+  business.contentHash ||= hashStagedContent(business.identityKey, copyTail);
   return {
     lineNumber: line,
     identityKey: business.identityKey,
@@ -149,7 +152,7 @@ export function stageBusiness(line: number, business: BusinessInput): StagedRow 
     slug: business.slug,
     slugAlt,
     slugAlt2,
-    copyTail: encodeStagedTail(business),
+    copyTail,
   };
 }
 

@@ -1,9 +1,9 @@
 // One mapped source row (canonical field names, raw values) → a validated, normalised business ready to write,
 // or the list of reasons it was rejected. The single rule for every import path, the seed and the admin upload.
-import { hash } from "node:crypto";
 import { BUSINESS_STATUSES, type BusinessStatus } from "../../../db/schema/businesses.ts";
 import type { BusinessInput } from "../../../db/writes/businesses.ts";
 import type { KeepStoredField } from "../../../db/writes/kept-values.ts";
+import { encodeStagedTail, hashStagedContent } from "../../../db/writes/import-batch.ts";
 import { computeRankScore } from "../../../db/writes/businesses.ts";
 import { countryName } from "../../../db/rules/countries.ts";
 import { buildBusinessSlug, slugifyCached } from "../../../db/rules/slug.ts";
@@ -70,6 +70,8 @@ export type NormalizeResult =
 export interface NormalizeOptions {
   isTest?: boolean;
   source?: string | null;
+  /** False when the caller stages the business and hashes the staged text itself (the import: one encoding per row). */
+  hash?: boolean;
 }
 
 const MAX_LENGTH: Partial<Record<CanonicalField, number>> = {
@@ -334,57 +336,11 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
     rankScore: 0,
   };
   business.rankScore = computeRankScore(business);
-  business.contentHash = hashBusiness(business);
+  if (options.hash !== false) business.contentHash = hashBusiness(business);
   return { ok: true, business, warnings, keepStored: [...keepStored] };
 }
 
-/**
- * Stable hash of everything we store: equal hash = nothing to rewrite on re-import.
- * NOTE: the keys and their order are those of the business built by normalizeBusiness minus contentHash, source and
- * slug; stored hashes depend on them, so a new field goes at its place in that order (a plain literal is several times
- * cheaper than copying the object without those keys).
- */
+/** Stable hash of everything we store (the staged COPY text, see hashStagedContent): equal hash = nothing to rewrite. */
 export function hashBusiness(b: BusinessInput): string {
-  const content = {
-    name: b.name,
-    category: b.category,
-    categorySlug: b.categorySlug,
-    type: b.type,
-    fullAddress: b.fullAddress,
-    street: b.street,
-    city: b.city,
-    citySlug: b.citySlug,
-    district: b.district,
-    cityGeonameId: b.cityGeonameId,
-    postalCode: b.postalCode,
-    state: b.state,
-    country: b.country,
-    countryCode: b.countryCode,
-    phone: b.phone,
-    phoneE164: b.phoneE164,
-    latitude: b.latitude,
-    longitude: b.longitude,
-    rating: b.rating,
-    reviews: b.reviews,
-    reviewsLink: b.reviewsLink,
-    photo: b.photo,
-    logo: b.logo,
-    locatedIn: b.locatedIn,
-    workingHours: b.workingHours,
-    verified: b.verified,
-    about: b.about,
-    description: b.description,
-    placeId: b.placeId,
-    url: b.url,
-    priceRange: b.priceRange,
-    reservationLink: b.reservationLink,
-    menuLink: b.menuLink,
-    orderLink: b.orderLink,
-    status: b.status,
-    timeZone: b.timeZone,
-    isTest: b.isTest,
-    identityKey: b.identityKey,
-    rankScore: b.rankScore,
-  };
-  return hash("sha1", JSON.stringify(content), "base64url");
+  return hashStagedContent(b.identityKey, encodeStagedTail(b));
 }
