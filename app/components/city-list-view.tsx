@@ -18,6 +18,7 @@ export interface CityListViewData {
   stats: { cities: number; businesses: number; averagePerCity: number };
   pagination: { currentPage: number; totalPages: number; totalCount: number };
   letter?: string;
+  usedLetters?: string[];
   q?: string;
   pageSize: number;
 }
@@ -56,7 +57,6 @@ export function CityListView({
   crumbs: Crumb[];
   showLetters?: boolean;
 }) {
-  const pageMax = Math.max(0, ...data.cities.map((c) => c.businessCount));
   const first = data.cities.length === 0 ? 0 : (data.pagination.currentPage - 1) * data.pageSize + 1;
   const last = first === 0 ? 0 : first + data.cities.length - 1;
   const capped = data.pagination.totalCount > data.pagination.totalPages * data.pageSize;
@@ -74,7 +74,9 @@ export function CityListView({
       <div className="container-page py-8 sm:py-10">
         <div className="flex flex-col gap-4">
           <ListFilterForm action={basePath} label="Search cities or countries" placeholder="Search cities or countries..." defaultValue={data.q} />
-          {showLetters ? <LetterFilter basePath="/cities" active={data.letter} label="Cities by first letter" /> : null}
+          {showLetters ? (
+            <LetterFilter basePath="/cities" active={data.letter} label="Cities by first letter" usedLetters={data.usedLetters} />
+          ) : null}
         </div>
         <div className="mt-8">
           <PendingList label="Loading cities...">
@@ -88,7 +90,7 @@ export function CityListView({
               <ul aria-label="City results" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {data.cities.map((city) => (
                   <li key={`${city.countryCode}/${city.slug}`}>
-                    <CityCard city={city} total={data.stats.businesses} pageMax={pageMax} />
+                    <CityCard city={city} total={data.stats.businesses} />
                   </li>
                 ))}
               </ul>

@@ -13,14 +13,14 @@ export type CardLayout = "grid" | "list";
 
 const cardBase = "card group block h-full transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md";
 
-function ShareLine({ value, total, max, label }: { value: number; total: number; max: number; label: string }) {
+function ShareLine({ value, total, label }: { value: number; total: number; label: string }) {
   return (
     <div className="mt-4">
       <div className="mb-1.5 flex items-center justify-between text-xs text-slate-600">
         <span>{label}</span>
         <span className="font-semibold text-slate-800">{formatShare(value, total)}%</span>
       </div>
-      <ShareBar value={value} max={max} />
+      <ShareBar value={value} total={total} />
     </div>
   );
 }
@@ -29,12 +29,10 @@ export function CategoryCard({
   category,
   layout,
   siteBusinesses,
-  pageMax,
 }: {
   category: { category: string; count: number; slug: string };
   layout: CardLayout;
   siteBusinesses: number;
-  pageMax: number;
 }) {
   if (layout === "list") {
     return (
@@ -44,7 +42,7 @@ export function CategoryCard({
           <span className="text-sm text-slate-600">{formatCounted(category.count, "business", "businesses", formatCount)}</span>
         </span>
         <span className="hidden w-40 sm:block">
-          <ShareBar value={category.count} max={pageMax} />
+          <ShareBar value={category.count} total={siteBusinesses} />
         </span>
         <span className="w-16 text-right text-sm font-semibold text-slate-800">{formatShare(category.count, siteBusinesses)}%</span>
       </Link>
@@ -62,7 +60,7 @@ export function CategoryCard({
         <span aria-hidden="true">·</span>
         <span>{formatCounted(category.count, "business", "businesses", formatCount)}</span>
       </p>
-      <ShareLine value={category.count} total={siteBusinesses} max={pageMax} label="Share of all businesses" />
+      <ShareLine value={category.count} total={siteBusinesses} label="Share of all businesses" />
     </Link>
   );
 }
@@ -79,11 +77,9 @@ function Figure({ value, label }: { value: string; label: string }) {
 export function CountryCard({
   country,
   allBusinesses,
-  pageMax,
 }: {
   country: { country: string; countryCode: string; slug: string; businessCount: number; cityCount: number; categoryCount: number };
   allBusinesses: number;
-  pageMax: number;
 }) {
   return (
     <Link to={`/countries/${country.slug}`} className={`${cardBase} p-5`}>
@@ -96,7 +92,7 @@ export function CountryCard({
         <Figure value={formatThousands(country.cityCount)} label="Cities" />
         <Figure value={formatThousands(country.categoryCount)} label="Categories" />
       </dl>
-      <ShareLine value={country.businessCount} total={allBusinesses} max={pageMax} label="Market share" />
+      <ShareLine value={country.businessCount} total={allBusinesses} label="Market share" />
     </Link>
   );
 }
@@ -104,11 +100,9 @@ export function CountryCard({
 export function CityCard({
   city,
   total,
-  pageMax,
 }: {
   city: { city: string; countryCode: string; slug: string; businessCount: number; categoryCount: number };
   total: number;
-  pageMax: number;
 }) {
   return (
     <Link to={`/cities/${city.countryCode.toLowerCase()}/${city.slug}`} className={`${cardBase} p-5`}>
@@ -124,7 +118,7 @@ export function CityCard({
         <span aria-hidden="true"> · </span>
         {formatCounted(city.categoryCount, "category", "categories", formatCount)}
       </p>
-      <ShareLine value={city.businessCount} total={total} max={pageMax} label="Market share" />
+      <ShareLine value={city.businessCount} total={total} label="Market share" />
     </Link>
   );
 }

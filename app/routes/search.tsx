@@ -8,6 +8,7 @@ import { SearchBox } from "~/components/search-box";
 import { SearchFacets, useHydrated } from "~/components/search-facets";
 import { SearchPagination } from "~/components/search-pagination";
 import { SearchEmptyState, SearchHitGrid } from "~/components/search-results";
+import { assertPageExists } from "~/models/public-pages.server";
 import { searchForPage } from "~/models/search.server";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
 import { buildClearFiltersHref, buildSearchHref, listFilterChips, SEARCH_PATH, SORT_OPTIONS, type SearchParamRecord } from "~/utils/search-params";
@@ -21,6 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { status: 400, headers: { "Cache-Control": NO_STORE } },
     );
   }
+  assertPageExists({ currentPage: outcome.result.page, totalPages: outcome.totalPages }, request);
   return json({ result: outcome.result, params: outcome.params, totalPages: outcome.totalPages }, { headers: { "Cache-Control": CACHE_SEARCH } });
 }
 
