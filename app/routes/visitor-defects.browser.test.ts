@@ -197,6 +197,8 @@ describe.skipIf(!chromium || !built)("visitor defects of issue 17 in Chromium", 
     const field = page.getByLabel("Copy this link to share the business");
     await field.waitFor();
     expect(await field.inputValue()).toBe(`${baseUrl}/business/${zitherSlug}`);
+    // The opened field stays inside a 390 px screen too.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await context.close();
   });
 
