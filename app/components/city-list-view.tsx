@@ -57,6 +57,7 @@ export function CityListView({
   crumbs: Crumb[];
   showLetters?: boolean;
 }) {
+  const pageMax = Math.max(0, ...data.cities.map((c) => c.businessCount));
   const first = data.cities.length === 0 ? 0 : (data.pagination.currentPage - 1) * data.pageSize + 1;
   const last = first === 0 ? 0 : first + data.cities.length - 1;
   const capped = data.pagination.totalCount > data.pagination.totalPages * data.pageSize;
@@ -90,7 +91,7 @@ export function CityListView({
               <ul aria-label="City results" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {data.cities.map((city) => (
                   <li key={`${city.countryCode}/${city.slug}`}>
-                    <CityCard city={city} total={data.stats.businesses} />
+                    <CityCard city={city} total={data.stats.businesses} pageMax={pageMax} />
                   </li>
                 ))}
               </ul>

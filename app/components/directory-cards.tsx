@@ -1,5 +1,6 @@
 // Count-table rows → the category, country and city cards of the list pages (grid or list layout), with the spec's
-// figures: counts, fixed 4.2 category rating, share of businesses to one decimal and a proportional bar.
+// figures: counts, fixed 4.2 category rating, share of businesses to one decimal and a bar (as wide as the share;
+// on city cards scaled to the largest card on the page, as the spec says).
 import { Link } from "@remix-run/react";
 import { formatCount, formatCounted, formatShare, formatThousands } from "~/utils/format";
 import { countryName } from "../../db/rules/countries.ts";
@@ -13,14 +14,15 @@ export type CardLayout = "grid" | "list";
 
 const cardBase = "card group block h-full transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md";
 
-function ShareLine({ value, total, label }: { value: number; total: number; label: string }) {
+/** The share of `total` printed to one decimal, over a bar as wide as value / full (full defaults to the total). */
+function ShareLine({ value, total, full = total, label }: { value: number; total: number; full?: number; label: string }) {
   return (
     <div className="mt-4">
       <div className="mb-1.5 flex items-center justify-between text-xs text-slate-600">
         <span>{label}</span>
         <span className="font-semibold text-slate-800">{formatShare(value, total)}%</span>
       </div>
-      <ShareBar value={value} total={total} />
+      <ShareBar value={value} full={full} />
     </div>
   );
 }
@@ -42,7 +44,7 @@ export function CategoryCard({
           <span className="text-sm text-slate-600">{formatCounted(category.count, "business", "businesses", formatCount)}</span>
         </span>
         <span className="hidden w-40 sm:block">
-          <ShareBar value={category.count} total={siteBusinesses} />
+          <ShareBar value={category.count} full={siteBusinesses} />
         </span>
         <span className="w-16 text-right text-sm font-semibold text-slate-800">{formatShare(category.count, siteBusinesses)}%</span>
       </Link>
@@ -100,9 +102,12 @@ export function CountryCard({
 export function CityCard({
   city,
   total,
+  pageMax,
 }: {
   city: { city: string; countryCode: string; slug: string; businessCount: number; categoryCount: number };
   total: number;
+  /** The largest business count among the page's cards: the spec scales city bars to it. */
+  pageMax: number;
 }) {
   return (
     <Link to={`/cities/${city.countryCode.toLowerCase()}/${city.slug}`} className={`${cardBase} p-5`}>
@@ -118,7 +123,7 @@ export function CityCard({
         <span aria-hidden="true"> · </span>
         {formatCounted(city.categoryCount, "category", "categories", formatCount)}
       </p>
-      <ShareLine value={city.businessCount} total={total} label="Market share" />
+      <ShareLine value={city.businessCount} total={total} full={pageMax} label="Market share" />
     </Link>
   );
 }

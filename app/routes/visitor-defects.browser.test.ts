@@ -1,6 +1,7 @@
 // Issue 17's visitor defects in real Chromium against the built app over its own small directory: no sideways scroll
-// with a long website URL, home counters that never drop to 0, pages past the end, proportional share bars, Share
-// without JavaScript, cities found by country name and letter bars that disable empty letters.
+// with a long website URL, home counters that never drop to 0, pages past the end, share bars as wide as the share
+// (city bars scaled to the page's largest card), Share without JavaScript, cities found by country name and letter
+// bars that disable empty letters.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -167,6 +168,21 @@ describe.skipIf(!chromium || !built)("visitor defects of issue 17 in Chromium", 
     });
     expect(ratio).toBeGreaterThan(0.01);
     expect(ratio).toBeLessThan(0.02);
+    await page.close();
+  });
+
+  it("scales city card bars to the largest card on the page, as the spec says (not to the share)", async () => {
+    const page = await browser.newPage({ viewport: WIDTHS[1] });
+    await page.goto(`${baseUrl}/cities`, { waitUntil: "networkidle" });
+    const barRatio = (href: string) =>
+      page.locator(`a[href='${href}'] div[style*='width']`).evaluate((bar) => {
+        const track = bar.parentElement as HTMLElement;
+        return bar.getBoundingClientRect().width / track.getBoundingClientRect().width;
+      });
+    // London (69 of 70 businesses, 98.6 %) is the largest card: a full bar; Zürich's is 1/69 of it.
+    await page.locator("a[href='/cities/gb/london']").getByText("98.6%").waitFor();
+    expect(await barRatio("/cities/gb/london")).toBeCloseTo(1, 3);
+    expect(await barRatio("/cities/ch/zurich")).toBeCloseTo(1 / 69, 3);
     await page.close();
   });
 
