@@ -36,7 +36,6 @@ export function AnimatedCounter({ value, format }: { value: number; format: (n: 
     return () => {
       observer.disconnect();
       window.clearInterval(timer);
-      setShown(value);
     };
   }, [value]);
   return (

@@ -2,6 +2,7 @@
 // "Copied!" on the button for 2 s (spec) and a toast; a failed copy shows the link in a toast to copy by hand. Before
 // hydration (and without JavaScript) Share opens a field holding the link, to copy by hand.
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/utils/use-hydrated";
 import { useToast } from "./toast";
 
 export const COPIED_MS = 2000;
@@ -37,8 +38,7 @@ export function BusinessShareButton({ url, title }: { url: string; title: string
   const [copied, setCopied] = useState(false);
   const timer = useRef<number>();
   const { showToast } = useToast();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const share = async () => {

@@ -1,9 +1,9 @@
 // Facet counts and filter params → the search page's filter panel: category/country/city links with counts and a
 // GET form for open now, verified and minimum rating. A disclosure on phones, always open from lg up; no JS needed.
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import type { FacetValue, SearchResult } from "~/models/search.server";
 import { formatCount } from "~/utils/format";
+import { useHydrated } from "~/utils/use-hydrated";
 import { buildSearchHref, labelCityFacets, MIN_RATING_OPTIONS, type SearchParamChanges, type SearchParamRecord } from "~/utils/search-params";
 
 /** Facet values shown before "Show more"; the engine sends up to 20 per dimension. */
@@ -11,13 +11,6 @@ const VISIBLE_FACETS = 6;
 
 /** Params the filter form carries unchanged while it edits open now, verified and minimum rating. */
 const CARRIED_PARAMS = ["q", "location", "category", "country", "city", "lat", "lng", "radius_km", "sort", "per_page"] as const;
-
-/** True once React runs in the browser: no-JS visitors keep the explicit "Apply" button. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 interface FacetGroupProps {
   title: string;

@@ -105,7 +105,7 @@ export function assertPageExists(pagination: Pick<Pagination, "currentPage" | "t
  * 302 to the same URL on page `page` (page 1 has no `page` parameter). NOTE: temporary, never 301: the last page moves
  * as listings are added, so a page past the end today may exist tomorrow.
  */
-export function redirectToPage(request: Request, page: number): Response {
+function redirectToPage(request: Request, page: number): Response {
   const url = new URL(request.url);
   if (page > 1) url.searchParams.set("page", String(page));
   else url.searchParams.delete("page");

@@ -5,12 +5,13 @@ import { json } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigate, useNavigation, useRouteError } from "@remix-run/react";
 import { useState } from "react";
 import { SearchBox } from "~/components/search-box";
-import { SearchFacets, useHydrated } from "~/components/search-facets";
+import { SearchFacets } from "~/components/search-facets";
 import { SearchPagination } from "~/components/search-pagination";
 import { SearchEmptyState, SearchHitGrid } from "~/components/search-results";
 import { assertPageExists } from "~/models/public-pages.server";
 import { searchForPage } from "~/models/search.server";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
+import { useHydrated } from "~/utils/use-hydrated";
 import { buildClearFiltersHref, buildSearchHref, listFilterChips, SEARCH_PATH, SORT_OPTIONS, type SearchParamRecord } from "~/utils/search-params";
 import { CACHE_SEARCH, NO_STORE } from "~/models/cache-policy.server";
 

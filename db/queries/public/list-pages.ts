@@ -32,7 +32,8 @@ function containsPattern(text: string): string {
 
 /**
  * WHERE clause over a count table. Free text matches the slug (accent- and case-folded), the raw name, or — for
- * cities — a two-letter country code typed as the search (the spec filters cities by name or countryCode).
+ * cities — a two-letter country code typed as the search (the spec filters cities by name or countryCode) or the
+ * code of the country it names ("United Kingdom" → GB).
  */
 function buildWhere(filter: CityListFilter, columns: { slug: string; name: string; code?: string }): { where: string; params: unknown[] } {
   const params: unknown[] = [];
@@ -54,12 +55,11 @@ function buildWhere(filter: CityListFilter, columns: { slug: string; name: strin
       params.push(containsPattern(filter.searchSlug));
       alternatives.push(`${columns.slug} like $${params.length}`);
     }
-    if (columns.code && /^[A-Za-z]{2}$/.test(text)) {
-      params.push(text.toUpperCase());
-      alternatives.push(`${columns.code} = $${params.length}`);
-    }
-    if (columns.code && filter.searchCountryCode) {
-      params.push(filter.searchCountryCode);
+    const codes = new Set<string>();
+    if (/^[A-Za-z]{2}$/.test(text)) codes.add(text.toUpperCase());
+    if (filter.searchCountryCode) codes.add(filter.searchCountryCode);
+    for (const code of columns.code ? codes : []) {
+      params.push(code);
       alternatives.push(`${columns.code} = $${params.length}`);
     }
     clauses.push(`(${alternatives.join(" or ")})`);
