@@ -168,7 +168,7 @@ export default function SearchPage() {
 
         <div className="mt-6 grid gap-6 lg:grid-cols-[260px_1fr] lg:gap-8">
           <aside aria-label="Filters" className="lg:sticky lg:top-24 lg:self-start">
-            <SearchFacets facets={result.facets} params={params} activeCount={chips.length} />
+            <SearchFacets facets={result.facets} params={params} activeCount={chips.length} approximate={result.facetsApproximate ?? false} />
           </aside>
 
           <section aria-labelledby="results-summary" aria-busy={busy} className={busy ? "opacity-60 transition-opacity" : "transition-opacity"}>
