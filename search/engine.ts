@@ -52,9 +52,11 @@ export interface SearchResult {
   facets: SearchFacets;
   /**
    * True when the match set was too big to count on each request: `total` is an estimate (the true count is at
-   * least the engine's exact-count limit) and facet counts are scaled from a sample of the matches.
+   * least the engine's exact-count limit).
    */
   totalApproximate?: boolean;
+  /** True when facet counts come from a sample of the matches: each is a lower bound ("at least"), never above the
+   * total its filter returns. */
   facetsApproximate?: boolean;
   didYouMean: string | null;
   engine: "postgres" | "meilisearch";

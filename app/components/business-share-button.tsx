@@ -1,6 +1,8 @@
 // Share button → the system share sheet on touch devices, else the page URL copied to the clipboard with
-// "Copied!" on the button for 2 s (spec) and a toast; a failed copy shows the link in a toast to copy by hand.
+// "Copied!" on the button for 2 s (spec) and a toast; a failed copy shows the link in a toast to copy by hand. Before
+// hydration (and without JavaScript) Share opens a field holding the link, to copy by hand.
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/utils/use-hydrated";
 import { useToast } from "./toast";
 
 export const COPIED_MS = 2000;
@@ -36,6 +38,7 @@ export function BusinessShareButton({ url, title }: { url: string; title: string
   const [copied, setCopied] = useState(false);
   const timer = useRef<number>();
   const { showToast } = useToast();
+  const hydrated = useHydrated();
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const share = async () => {
@@ -57,6 +60,20 @@ export function BusinessShareButton({ url, title }: { url: string; title: string
       showToast({ id: "share", title: "Couldn't copy the link", description: url, tone: "error" });
     }
   };
+
+  if (!hydrated) {
+    return (
+      <details className="relative">
+        <summary className="btn-secondary min-w-[7.5rem] cursor-pointer list-none">Share</summary>
+        <div className="absolute left-0 z-10 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
+          <label className="block text-xs font-medium text-slate-700">
+            Copy this link to share the business
+            <input type="url" readOnly value={url} className="mt-1 w-full rounded border border-slate-300 px-2 py-1 text-sm text-slate-800" />
+          </label>
+        </div>
+      </details>
+    );
+  }
 
   return (
     <button type="button" onClick={share} className="btn-secondary min-w-[7.5rem]" aria-live="polite">

@@ -19,6 +19,7 @@ export interface CategoryListViewData {
   siteBusinesses: number;
   pagination: { currentPage: number; totalPages: number; totalCount: number };
   letter?: string;
+  usedLetters?: string[];
   q?: string;
   view: "grid" | "list";
   pageSize: number;
@@ -46,7 +47,6 @@ export function buildCategoryListMeta(data: CategoryListViewData, siteUrl: strin
 
 export function CategoryListView({ data }: { data: CategoryListViewData }) {
   const path = basePath(data.letter);
-  const pageMax = Math.max(0, ...data.categories.map((c) => c.count));
   const letterText = data.letter === "#" ? "#" : data.letter;
   const crumbs = [
     { name: "Home", path: "/" },
@@ -70,7 +70,7 @@ export function CategoryListView({ data }: { data: CategoryListViewData }) {
       </PageIntro>
       <div className="container-page py-8 sm:py-10">
         <div className="flex flex-col gap-4">
-          <LetterFilter basePath="/categories" active={data.letter} label="Categories by first letter" />
+          <LetterFilter basePath="/categories" active={data.letter} label="Categories by first letter" usedLetters={data.usedLetters} />
           <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
             <div className="flex-1">
               <ListFilterForm
@@ -96,7 +96,7 @@ export function CategoryListView({ data }: { data: CategoryListViewData }) {
               <ul aria-label="Category results" className={data.view === "list" ? "flex flex-col gap-2" : "grid gap-4 sm:grid-cols-2 lg:grid-cols-3"}>
                 {data.categories.map((category) => (
                   <li key={category.slug}>
-                    <CategoryCard category={category} layout={data.view} siteBusinesses={data.siteBusinesses} pageMax={pageMax} />
+                    <CategoryCard category={category} layout={data.view} siteBusinesses={data.siteBusinesses} />
                   </li>
                 ))}
               </ul>

@@ -18,6 +18,7 @@ export interface CityListViewData {
   stats: { cities: number; businesses: number; averagePerCity: number };
   pagination: { currentPage: number; totalPages: number; totalCount: number };
   letter?: string;
+  usedLetters?: string[];
   q?: string;
   pageSize: number;
 }
@@ -74,7 +75,9 @@ export function CityListView({
       <div className="container-page py-8 sm:py-10">
         <div className="flex flex-col gap-4">
           <ListFilterForm action={basePath} label="Search cities or countries" placeholder="Search cities or countries..." defaultValue={data.q} />
-          {showLetters ? <LetterFilter basePath="/cities" active={data.letter} label="Cities by first letter" /> : null}
+          {showLetters ? (
+            <LetterFilter basePath="/cities" active={data.letter} label="Cities by first letter" usedLetters={data.usedLetters} />
+          ) : null}
         </div>
         <div className="mt-8">
           <PendingList label="Loading cities...">

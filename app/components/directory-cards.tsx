@@ -1,5 +1,6 @@
 // Count-table rows → the category, country and city cards of the list pages (grid or list layout), with the spec's
-// figures: counts, fixed 4.2 category rating, share of businesses to one decimal and a proportional bar.
+// figures: counts, fixed 4.2 category rating, share of businesses to one decimal and a bar (as wide as the share;
+// on city cards scaled to the largest card on the page, as the spec says).
 import { Link } from "@remix-run/react";
 import { formatCount, formatCounted, formatShare, formatThousands } from "~/utils/format";
 import { countryName } from "../../db/rules/countries.ts";
@@ -13,14 +14,15 @@ export type CardLayout = "grid" | "list";
 
 const cardBase = "card group block h-full transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md";
 
-function ShareLine({ value, total, max, label }: { value: number; total: number; max: number; label: string }) {
+/** The share of `total` printed to one decimal, over a bar as wide as value / full (full defaults to the total). */
+function ShareLine({ value, total, full = total, label }: { value: number; total: number; full?: number; label: string }) {
   return (
     <div className="mt-4">
       <div className="mb-1.5 flex items-center justify-between text-xs text-slate-600">
         <span>{label}</span>
         <span className="font-semibold text-slate-800">{formatShare(value, total)}%</span>
       </div>
-      <ShareBar value={value} max={max} />
+      <ShareBar value={value} full={full} />
     </div>
   );
 }
@@ -29,12 +31,10 @@ export function CategoryCard({
   category,
   layout,
   siteBusinesses,
-  pageMax,
 }: {
   category: { category: string; count: number; slug: string };
   layout: CardLayout;
   siteBusinesses: number;
-  pageMax: number;
 }) {
   if (layout === "list") {
     return (
@@ -44,7 +44,7 @@ export function CategoryCard({
           <span className="text-sm text-slate-600">{formatCounted(category.count, "business", "businesses", formatCount)}</span>
         </span>
         <span className="hidden w-40 sm:block">
-          <ShareBar value={category.count} max={pageMax} />
+          <ShareBar value={category.count} full={siteBusinesses} />
         </span>
         <span className="w-16 text-right text-sm font-semibold text-slate-800">{formatShare(category.count, siteBusinesses)}%</span>
       </Link>
@@ -62,7 +62,7 @@ export function CategoryCard({
         <span aria-hidden="true">·</span>
         <span>{formatCounted(category.count, "business", "businesses", formatCount)}</span>
       </p>
-      <ShareLine value={category.count} total={siteBusinesses} max={pageMax} label="Share of all businesses" />
+      <ShareLine value={category.count} total={siteBusinesses} label="Share of all businesses" />
     </Link>
   );
 }
@@ -79,11 +79,9 @@ function Figure({ value, label }: { value: string; label: string }) {
 export function CountryCard({
   country,
   allBusinesses,
-  pageMax,
 }: {
   country: { country: string; countryCode: string; slug: string; businessCount: number; cityCount: number; categoryCount: number };
   allBusinesses: number;
-  pageMax: number;
 }) {
   return (
     <Link to={`/countries/${country.slug}`} className={`${cardBase} p-5`}>
@@ -96,7 +94,7 @@ export function CountryCard({
         <Figure value={formatThousands(country.cityCount)} label="Cities" />
         <Figure value={formatThousands(country.categoryCount)} label="Categories" />
       </dl>
-      <ShareLine value={country.businessCount} total={allBusinesses} max={pageMax} label="Market share" />
+      <ShareLine value={country.businessCount} total={allBusinesses} label="Market share" />
     </Link>
   );
 }
@@ -108,6 +106,7 @@ export function CityCard({
 }: {
   city: { city: string; countryCode: string; slug: string; businessCount: number; categoryCount: number };
   total: number;
+  /** The largest business count among the page's cards: the spec scales city bars to it. */
   pageMax: number;
 }) {
   return (
@@ -124,7 +123,7 @@ export function CityCard({
         <span aria-hidden="true"> · </span>
         {formatCounted(city.categoryCount, "category", "categories", formatCount)}
       </p>
-      <ShareLine value={city.businessCount} total={total} max={pageMax} label="Market share" />
+      <ShareLine value={city.businessCount} total={total} full={pageMax} label="Market share" />
     </Link>
   );
 }

@@ -1,4 +1,5 @@
-// Active letter + base path → the A–Z (and '#') bar of the category and city lists, with 'All' when a letter is active.
+// Active letter + base path (+ the letters that have entries) → the A–Z (and '#') bar of the category and city lists,
+// with 'All' when a letter is active; a letter with no entries is shown disabled, never as a link to an empty list.
 import { Link } from "@remix-run/react";
 
 export const FILTER_LETTERS = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ", "#"] as const;
@@ -15,7 +16,18 @@ export function letterHref(basePath: string, letter: string): string {
 
 const chip = "inline-flex h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-semibold transition";
 
-export function LetterFilter({ basePath, active, label }: { basePath: string; active?: string; label: string }) {
+export function LetterFilter({
+  basePath,
+  active,
+  label,
+  usedLetters,
+}: {
+  basePath: string;
+  active?: string;
+  label: string;
+  /** Omitted: every letter is a link. */
+  usedLetters?: readonly string[];
+}) {
   return (
     <nav aria-label={label} className="card p-3">
       <ul className="flex flex-wrap gap-1">
@@ -31,6 +43,15 @@ export function LetterFilter({ basePath, active, label }: { basePath: string; ac
             {letter === active ? (
               <span aria-current="page" className={`${chip} bg-brand-600 text-white shadow-sm`}>
                 {letter === "#" ? <span aria-label="Other (digits and symbols)">#</span> : letter}
+              </span>
+            ) : usedLetters && !usedLetters.includes(letter) ? (
+              <span
+                aria-disabled="true"
+                className={`${chip} cursor-not-allowed text-slate-400`}
+                aria-label={letter === "#" ? "Other (digits and symbols)" : undefined}
+                title="No entries"
+              >
+                {letter}
               </span>
             ) : (
               <Link

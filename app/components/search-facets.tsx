@@ -1,9 +1,10 @@
 // Facet counts and filter params → the search page's filter panel: category/country/city links with counts and a
 // GET form for open now, verified and minimum rating. A disclosure on phones, always open from lg up; no JS needed.
+// Counts from a sampled match set are lower bounds, shown as "706+": never above what the filter returns.
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import type { FacetValue, SearchResult } from "~/models/search.server";
 import { formatCount } from "~/utils/format";
+import { useHydrated } from "~/utils/use-hydrated";
 import { buildSearchHref, labelCityFacets, MIN_RATING_OPTIONS, type SearchParamChanges, type SearchParamRecord } from "~/utils/search-params";
 
 /** Facet values shown before "Show more"; the engine sends up to 20 per dimension. */
@@ -12,13 +13,6 @@ const VISIBLE_FACETS = 6;
 /** Params the filter form carries unchanged while it edits open now, verified and minimum rating. */
 const CARRIED_PARAMS = ["q", "location", "category", "country", "city", "lat", "lng", "radius_km", "sort", "per_page"] as const;
 
-/** True once React runs in the browser: no-JS visitors keep the explicit "Apply" button. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 interface FacetGroupProps {
   title: string;
   values: FacetValue[];
@@ -26,9 +20,10 @@ interface FacetGroupProps {
   select: (value: FacetValue) => SearchParamChanges;
   clear: SearchParamChanges;
   params: SearchParamRecord;
+  approximate: boolean;
 }
 
-function FacetLink({ value, selected, href }: { value: FacetValue; selected: boolean; href: string }) {
+function FacetLink({ value, selected, href, approximate }: { value: FacetValue; selected: boolean; href: string; approximate: boolean }) {
   return (
     <Link
       to={href}
@@ -52,17 +47,24 @@ function FacetLink({ value, selected, href }: { value: FacetValue; selected: boo
         <span className="truncate">{value.label}</span>
         {selected ? <span className="sr-only">(selected, select to remove)</span> : null}
       </span>
-      <span className="shrink-0 tabular-nums text-xs text-slate-500">{formatCount(value.count)}</span>
+      {approximate ? (
+        <span className="shrink-0 tabular-nums text-xs text-slate-500" title={`At least ${value.count.toLocaleString("en-US")}`}>
+          <span aria-hidden="true">{formatCount(value.count)}+</span>
+          <span className="sr-only">at least {formatCount(value.count)}</span>
+        </span>
+      ) : (
+        <span className="shrink-0 tabular-nums text-xs text-slate-500">{formatCount(value.count)}</span>
+      )}
     </Link>
   );
 }
 
-function FacetGroup({ title, values, isSelected, select, clear, params }: FacetGroupProps) {
+function FacetGroup({ title, values, isSelected, select, clear, params, approximate }: FacetGroupProps) {
   if (values.length === 0) return null;
   const hrefFor = (value: FacetValue) => buildSearchHref(params, isSelected(value) ? clear : select(value));
   const item = (value: FacetValue) => (
     <li key={`${value.countryCode ?? ""}/${value.value}`}>
-      <FacetLink value={value} selected={isSelected(value)} href={hrefFor(value)} />
+      <FacetLink value={value} selected={isSelected(value)} href={hrefFor(value)} approximate={approximate} />
     </li>
   );
   const headingId = `facet-${title.toLowerCase()}`;
@@ -148,9 +150,11 @@ export interface SearchFacetsProps {
   params: SearchParamRecord;
   /** Active filter count, shown on the phone toggle. */
   activeCount: number;
+  /** The counts come from a sample of the matches: lower bounds, shown with a "+". */
+  approximate: boolean;
 }
 
-export function SearchFacets({ facets, params, activeCount }: SearchFacetsProps) {
+export function SearchFacets({ facets, params, activeCount, approximate }: SearchFacetsProps) {
   return (
     <div>
       <h2 className="sr-only">Filters</h2>
@@ -176,6 +180,7 @@ export function SearchFacets({ facets, params, activeCount }: SearchFacetsProps)
           title="Category"
           values={facets.category}
           params={params}
+          approximate={approximate}
           isSelected={(value) => params.category === value.value}
           select={(value) => ({ category: value.value })}
           clear={{ category: null }}
@@ -184,6 +189,7 @@ export function SearchFacets({ facets, params, activeCount }: SearchFacetsProps)
           title="Country"
           values={facets.country}
           params={params}
+          approximate={approximate}
           isSelected={(value) => params.country === value.value}
           select={(value) => ({ country: value.value, city: null })}
           clear={{ country: null, city: null }}
@@ -192,6 +198,7 @@ export function SearchFacets({ facets, params, activeCount }: SearchFacetsProps)
           title="City"
           values={labelCityFacets(facets.city)}
           params={params}
+          approximate={approximate}
           isSelected={(value) => params.city === value.value && (!value.countryCode || params.country === value.countryCode)}
           select={(value) => ({ city: value.value, country: value.countryCode ?? params.country })}
           clear={{ city: null }}

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "../../db/client.ts";
 import { getDatabase } from "../../db/client.ts";
 import { listRankedBusinesses } from "../../db/queries/public/business-lists.ts";
 import { findCategoryCount, listCategoryCounts, listCategoryTopCountries } from "../../db/queries/public/categories.ts";
-import { listCategoryPage, summarizeCategories } from "../../db/queries/public/list-pages.ts";
+import { listCategoryPage, listUsedCategoryLetters, summarizeCategories } from "../../db/queries/public/list-pages.ts";
 import { getSiteTotals } from "../../db/queries/home.ts";
 import { slugify } from "../../db/rules/slug.ts";
 import { toBusinessListItem, type BusinessListItem } from "./businesses.server";
@@ -35,16 +35,19 @@ export interface CategoryListPage {
   pagination: Pagination;
   letter: string | undefined;
   q: string | undefined;
+  /** Letters of the A–Z bar that start at least one category (the others are shown disabled). */
+  usedLetters: string[];
 }
 
 /** Page `page` (12 per page, at most 100 pages) of the categories matching a first letter and/or free text. */
 export async function getCategoryListPage(input: { letter?: string; q?: string; page: number }, handle?: DatabaseHandle): Promise<CategoryListPage> {
   const db = handle ?? (await getDatabase());
   const filter = { letter: input.letter, searchText: input.q, searchSlug: input.q ? slugify(input.q) : undefined };
-  const [rows, totals, site] = await Promise.all([
+  const [rows, totals, site, usedLetters] = await Promise.all([
     listCategoryPage(db, filter, pageOffset(input.page, LIST_PAGE_SIZE), LIST_PAGE_SIZE),
     summarizeCategories(db, filter),
     getSiteTotals(db),
+    listUsedCategoryLetters(db),
   ]);
   return {
     categories: rows.map((row) => ({ category: row.category, count: row.count, slug: row.slug })),
@@ -57,6 +60,7 @@ export async function getCategoryListPage(input: { letter?: string; q?: string; 
     pagination: paginate(totals.count, input.page, LIST_PAGE_SIZE, MAX_LIST_PAGE),
     letter: input.letter,
     q: input.q,
+    usedLetters,
   };
 }
 

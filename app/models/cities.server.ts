@@ -11,11 +11,11 @@ import {
   listCityTopCategories,
   type CityCountRow,
 } from "../../db/queries/public/cities.ts";
-import { listCityPage, summarizeCities, type CityListFilter } from "../../db/queries/public/list-pages.ts";
+import { listCityPage, listUsedCityLetters, summarizeCities, type CityListFilter } from "../../db/queries/public/list-pages.ts";
 import { getSiteTotals } from "../../db/queries/home.ts";
 import { slugify } from "../../db/rules/slug.ts";
 import { findAliasCitySlug } from "../../db/rules/place-names.ts";
-import { countryName } from "../../db/rules/countries.ts";
+import { countryCodeFromName, countryName } from "../../db/rules/countries.ts";
 import { JsonWithHeaders, readAggregateJson, type SerializedJson } from "./aggregate-json-cache.server";
 import { toBusinessListItem, type BusinessListItem } from "./businesses.server";
 import { pageOffset, paginate, type Pagination } from "./pagination.server";
@@ -86,6 +86,8 @@ export interface CityListPage {
   pagination: Pagination;
   letter: string | undefined;
   q: string | undefined;
+  /** Letters of the A–Z bar that start at least one city (the others are shown disabled). */
+  usedLetters: string[];
 }
 
 /**
@@ -103,11 +105,13 @@ export async function getCityListPage(
     countryCode: input.countryCode,
     searchText: input.q,
     searchSlug: input.q ? slugify(input.q) : undefined,
+    searchCountryCode: countryCodeFromName(input.q) ?? undefined,
   };
   const filtered = Boolean(input.letter || input.q || input.countryCode);
-  const [rows, totals] = await Promise.all([
+  const [rows, totals, usedLetters] = await Promise.all([
     listCityPage(db, filter, pageOffset(input.page, LIST_PAGE_SIZE), LIST_PAGE_SIZE),
     filtered ? summarizeCities(db, filter) : getSiteTotals(db).then((site) => ({ count: site.cities, businesses: site.businesses })),
+    listUsedCityLetters(db),
   ]);
   return {
     cities: rows.map(toCityListItem),
@@ -119,6 +123,7 @@ export async function getCityListPage(
     pagination: paginate(totals.count, input.page, LIST_PAGE_SIZE, MAX_LIST_PAGE),
     letter: input.letter,
     q: input.q,
+    usedLetters,
   };
 }
 

@@ -1,5 +1,6 @@
 // Request of a public HTML page → its typed list query (page, free text, view, letter) or a thrown Response:
-// a 301 to the canonical URL for a malformed page/letter, a 404 page for unknown entities and pages past the end.
+// a 301 to the canonical URL for a malformed page/letter, a 404 page for unknown entities, a 302 to the last page
+// for a page past the end.
 import { json, redirect, type HeadersFunction } from "@remix-run/node";
 import { z } from "zod";
 import { MAX_LIST_PAGE } from "../../db/rules/page-cap.ts";
@@ -94,9 +95,21 @@ export function pageNotFound(message: string): Response {
   });
 }
 
-/** A page number past the last page is a 404, not an empty page (an empty list still has its page 1). */
-export function assertPageExists(pagination: Pick<Pagination, "currentPage" | "totalPages">, message: string): void {
-  if (pagination.currentPage > Math.max(pagination.totalPages, 1)) throw pageNotFound(message);
+/** A page number past the last page answers 302 to the last page, on every paged list (an empty list keeps its page 1). */
+export function assertPageExists(pagination: Pick<Pagination, "currentPage" | "totalPages">, request: Request): void {
+  const lastPage = Math.max(pagination.totalPages, 1);
+  if (pagination.currentPage > lastPage) throw redirectToPage(request, lastPage);
+}
+
+/**
+ * 302 to the same URL on page `page` (page 1 has no `page` parameter). NOTE: temporary, never 301: the last page moves
+ * as listings are added, so a page past the end today may exist tomorrow.
+ */
+function redirectToPage(request: Request, page: number): Response {
+  const url = new URL(request.url);
+  if (page > 1) url.searchParams.set("page", String(page));
+  else url.searchParams.delete("page");
+  return redirect(`${url.pathname}${url.search}`, { status: 302, headers: { "Cache-Control": NO_STORE } });
 }
 
 /** 301 to a same-site path; never a full URL. */

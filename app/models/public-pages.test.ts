@@ -47,12 +47,17 @@ describe("path parameters", () => {
     expect(thrown(() => readSlugParam("東京", "/categories", request("/categories/x"))).status).toBe(404);
   });
 
-  it("404s a page past the end, but not page 1 of an empty list", () => {
-    expect(() => assertPageExists({ currentPage: 1, totalPages: 0 }, "Page not found")).not.toThrow();
-    expect(() => assertPageExists({ currentPage: 3, totalPages: 3 }, "Page not found")).not.toThrow();
-    const response = thrown(() => assertPageExists({ currentPage: 4, totalPages: 3 }, "Page not found"));
-    expect(response.status).toBe(404);
+  it("sends a page past the end to the last page (302, query kept), but not page 1 of an empty list", () => {
+    const at = request("/cities?q=zurich&page=95");
+    expect(() => assertPageExists({ currentPage: 1, totalPages: 0 }, at)).not.toThrow();
+    expect(() => assertPageExists({ currentPage: 3, totalPages: 3 }, at)).not.toThrow();
+    const response = thrown(() => assertPageExists({ currentPage: 95, totalPages: 3 }, at));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/cities?q=zurich&page=3");
     expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(thrown(() => assertPageExists({ currentPage: 2, totalPages: 1 }, request("/businesses?page=2"))).headers.get("Location")).toBe(
+      "/businesses",
+    );
   });
 });
 

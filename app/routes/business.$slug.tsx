@@ -271,13 +271,15 @@ function BusinessPage() {
                     </li>
                   ) : null}
                   {view.website ? (
+                    // NOTE: min-w-0 lets a long URL shrink and truncate; `relative` keeps its absolutely placed
+                    // sr-only text inside the link, which would otherwise sit past the URL's end and widen the page.
                     <li className="flex items-center gap-2.5">
                       <Icon path={ICONS.globe} className="h-4 w-4 shrink-0 text-slate-500" />
                       <a
                         href={view.website}
                         target="_blank"
                         rel="noopener noreferrer nofollow ugc"
-                        className="truncate font-medium text-brand-700 hover:underline"
+                        className="relative min-w-0 truncate font-medium text-brand-700 hover:underline"
                       >
                         {view.website.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, "")}
                         <span className="sr-only"> (opens in a new tab)</span>
@@ -291,7 +293,7 @@ function BusinessPage() {
                         href={link.path}
                         target="_blank"
                         rel="noopener noreferrer nofollow ugc"
-                        className="font-medium text-brand-700 hover:underline"
+                        className="relative min-w-0 break-words font-medium text-brand-700 hover:underline"
                       >
                         {link.name}
                         <span className="sr-only"> (opens in a new tab)</span>

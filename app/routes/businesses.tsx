@@ -19,7 +19,7 @@ export const headers: HeadersFunction = pageHeaders;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { page } = readPageQuery(request, MAX_LIST_PAGE);
   const data = await getBusinessPage(page);
-  assertPageExists(data, "Page not found");
+  assertPageExists(data, request);
   return pageJson({ ...data, pageSize: BUSINESSES_PAGE_SIZE }, CACHE_DETAIL);
 }
 

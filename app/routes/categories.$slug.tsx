@@ -34,14 +34,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const letter = readLetterParam(params.slug, "/categories", request);
     const { page, q, view } = readPageQuery(request, MAX_LIST_PAGE);
     const list = await getCategoryListPage({ letter, q, page });
-    assertPageExists(list.pagination, "Page not found");
+    assertPageExists(list.pagination, request);
     return pageJson({ kind: "list" as const, list: { ...list, view, pageSize: LIST_PAGE_SIZE } }, CACHE_LISTS);
   }
   const slug = readSlugParam(params.slug, "/categories", request);
   const { page } = readPageQuery(request, MAX_DETAIL_PAGE);
   const detail = await getCategoryDetail({ slug, page, limit: DEFAULT_DETAIL_LIMIT });
   if (!detail) throw pageNotFound("Category not found");
-  assertPageExists(detail, "Page not found");
+  assertPageExists(detail, request);
   return pageJson({ kind: "detail" as const, detail }, CACHE_DETAIL);
 }
 

@@ -13,7 +13,7 @@ export const headers: HeadersFunction = pageHeaders;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { page, q, view } = readPageQuery(request, MAX_LIST_PAGE);
   const data = await getCategoryListPage({ q, page });
-  assertPageExists(data.pagination, "Page not found");
+  assertPageExists(data.pagination, request);
   return pageJson({ ...data, view, pageSize: LIST_PAGE_SIZE }, CACHE_LISTS);
 }
 

@@ -32,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = await getCityPage({ countryCode, citySlug, page, limit: DEFAULT_DETAIL_LIMIT });
   if (found.status === "moved") throw redirectPermanently(`/cities/${countryCode.toLowerCase()}/${found.slug}${new URL(request.url).search}`);
   if (found.status === "not_found") throw pageNotFound("City not found");
-  assertPageExists(found.city, "Page not found");
+  assertPageExists(found.city, request);
   return pageJson(found.city, CACHE_DETAIL);
 }
 

@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const letter = readLetterParam(params.letter, "/cities", request);
   const { page, q } = readPageQuery(request, MAX_LIST_PAGE);
   const data = await getCityListPage({ letter, q, page });
-  assertPageExists(data.pagination, "Page not found");
+  assertPageExists(data.pagination, request);
   return pageJson({ ...data, pageSize: LIST_PAGE_SIZE }, CACHE_LISTS);
 }
 

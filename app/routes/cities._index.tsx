@@ -14,7 +14,7 @@ export const headers: HeadersFunction = pageHeaders;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { page, q } = readPageQuery(request, MAX_LIST_PAGE);
   const data = await getCityListPage({ q, page });
-  assertPageExists(data.pagination, "Page not found");
+  assertPageExists(data.pagination, request);
   return pageJson({ ...data, pageSize: LIST_PAGE_SIZE }, CACHE_LISTS);
 }
 

@@ -22,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { page } = readPageQuery(request, MAX_DETAIL_PAGE);
   const country = await getCountryDetail({ slug, page });
   if (!country) throw pageNotFound("Country not found");
-  assertPageExists(country.categoriesPage, "Page not found");
+  assertPageExists(country.categoriesPage, request);
   return pageJson({ ...country, categoriesPageSize: COUNTRY_CATEGORIES_PAGE_SIZE }, CACHE_DETAIL);
 }
 

@@ -25,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { page, q } = readPageQuery(request, MAX_LIST_PAGE);
   const data = await getCountryCityListPage({ slug, page, q });
   if (!data) throw pageNotFound("Country not found");
-  assertPageExists(data.pagination, "Page not found");
+  assertPageExists(data.pagination, request);
   return pageJson({ ...data, pageSize: LIST_PAGE_SIZE }, CACHE_LISTS);
 }
 

@@ -20,7 +20,7 @@ export const headers: HeadersFunction = pageHeaders;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { page, q } = readPageQuery(request, MAX_LIST_PAGE);
   const data = await getCountryListPage({ q, page });
-  assertPageExists(data.pagination, "Page not found");
+  assertPageExists(data.pagination, request);
   return pageJson({ ...data, pageSize: LIST_PAGE_SIZE }, CACHE_LISTS);
 }
 
@@ -38,7 +38,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 export default function Countries() {
   const data = useLoaderData<typeof loader>();
-  const pageMax = Math.max(0, ...data.countries.map((c) => c.businessCount));
   return (
     <>
       <PageIntro
@@ -71,7 +70,7 @@ export default function Countries() {
               <ul aria-label="Country results" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {data.countries.map((country) => (
                   <li key={country.countryCode}>
-                    <CountryCard country={country} allBusinesses={data.allBusinesses} pageMax={pageMax} />
+                    <CountryCard country={country} allBusinesses={data.allBusinesses} />
                   </li>
                 ))}
               </ul>

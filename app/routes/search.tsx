@@ -5,11 +5,13 @@ import { json } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigate, useNavigation, useRouteError } from "@remix-run/react";
 import { useState } from "react";
 import { SearchBox } from "~/components/search-box";
-import { SearchFacets, useHydrated } from "~/components/search-facets";
+import { SearchFacets } from "~/components/search-facets";
 import { SearchPagination } from "~/components/search-pagination";
 import { SearchEmptyState, SearchHitGrid } from "~/components/search-results";
+import { assertPageExists } from "~/models/public-pages.server";
 import { searchForPage } from "~/models/search.server";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
+import { useHydrated } from "~/utils/use-hydrated";
 import { buildClearFiltersHref, buildSearchHref, listFilterChips, SEARCH_PATH, SORT_OPTIONS, type SearchParamRecord } from "~/utils/search-params";
 import { CACHE_SEARCH, NO_STORE } from "~/models/cache-policy.server";
 
@@ -21,6 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { status: 400, headers: { "Cache-Control": NO_STORE } },
     );
   }
+  assertPageExists({ currentPage: outcome.result.page, totalPages: outcome.totalPages }, request);
   return json({ result: outcome.result, params: outcome.params, totalPages: outcome.totalPages }, { headers: { "Cache-Control": CACHE_SEARCH } });
 }
 
@@ -165,7 +168,7 @@ export default function SearchPage() {
 
         <div className="mt-6 grid gap-6 lg:grid-cols-[260px_1fr] lg:gap-8">
           <aside aria-label="Filters" className="lg:sticky lg:top-24 lg:self-start">
-            <SearchFacets facets={result.facets} params={params} activeCount={chips.length} />
+            <SearchFacets facets={result.facets} params={params} activeCount={chips.length} approximate={result.facetsApproximate ?? false} />
           </aside>
 
           <section aria-labelledby="results-summary" aria-busy={busy} className={busy ? "opacity-60 transition-opacity" : "transition-opacity"}>

@@ -93,15 +93,16 @@ export interface BusinessSearchRows {
   total: number;
   /** The plan's typo look-ups, when it asked for them and found fewer than `belowTotal` matches; else null. */
   vocabulary: WordVocabulary | null;
-  /** True when the match set outgrew the sample: total and facet counts are estimates. */
+  /** True when the match set outgrew the sample: the total is an estimate and facet counts are lower bounds. */
   approximate: boolean;
   facets: { category: FacetCountRow[]; country: FacetCountRow[]; city: FacetCountRow[] } | null;
 }
 
 /**
  * Up to this many matches are counted exactly and give exact facet counts. A bigger match set (a broad word at a
- * million businesses) is sampled: facets count this many matches and scale by the planner's estimate of the total.
- * Meilisearch bounds its counts the same way (maxTotalHits, estimatedTotalHits).
+ * million businesses) is sampled: the total is estimated, and facets count the sample's matches only (each a lower
+ * bound of what its filter returns, never above it). Meilisearch bounds its counts the same way (maxTotalHits,
+ * estimatedTotalHits).
  */
 export const MATCH_SAMPLE_SIZE = 1000;
 /**
@@ -417,10 +418,6 @@ async function estimateTotal(sampled: number, span: SampleSpan | null, planning:
   return Math.round(Math.max(sampled, planned, spread));
 }
 
-function scaleFacets(rows: FacetCountRow[], factor: number): FacetCountRow[] {
-  return rows.map((row) => ({ ...row, count: Math.max(1, Math.round(Number(row.count) * factor)) }));
-}
-
 export async function searchBusinesses(handle: DatabaseHandle, plan: BusinessSearchPlan): Promise<BusinessSearchRows> {
   const statement = buildSearchStatement(plan);
   const planEarly = () => estimateRows(handle, statement.count.text, statement.count.params);
@@ -434,8 +431,10 @@ export async function searchBusinesses(handle: DatabaseHandle, plan: BusinessSea
   const approximate = statement.sampleSize !== null && sampled > statement.sampleSize;
   // Sampled: the sample proves there are more matches than it holds, so the estimate never goes below that.
   const total = approximate ? await estimateTotal(sampled, readJson<SampleSpan | null>(row.sample_span, null), early ?? planEarly()) : sampled;
-  const factor = approximate ? total / sampled : 1;
-  const facet = (value: FacetCountRow[] | string | undefined) => (approximate ? scaleFacets(readJson(value, []), factor) : readJson(value, []));
+  // NOTE: facet counts are never scaled up to the estimated total: a sample read in table order is skewed (imports
+  // leave one country's rows together), and scaling it showed "Switzerland 21.5k" for a filter returning 706. Each
+  // count is the sample's own: matches that the facet's filter also returns, so a lower bound of its total.
+  const facet = (value: FacetCountRow[] | string | undefined) => readJson<FacetCountRow[]>(value, []);
   return {
     total,
     approximate,

@@ -69,6 +69,22 @@ describe(`paged category and city lists on ${testDriver()}`, () => {
     expect(london.pagination.totalPages).toBe(1);
   });
 
+  it("finds cities by their country's name as well as its code, and lists the letters that start an entry", async () => {
+    for (const q of ["United Kingdom", "united kingdom", "GB", "uk"]) {
+      expect(
+        (await getCityListPage({ q, page: 1 }, handle)).cities.map((c) => c.city),
+        q,
+      ).toEqual(["London"]);
+    }
+    expect((await getCityListPage({ q: "Germany", page: 1 }, handle)).cities.map((c) => c.city)).toEqual(["Berlin", "Munich"]);
+    const cities = await getCityListPage({ page: 1 }, handle);
+    expect(cities.usedLetters).toEqual(expect.arrayContaining(["B", "L", "M", "Z"]));
+    expect(cities.usedLetters).not.toContain("Q");
+    const categories = await getCategoryListPage({ page: 1 }, handle);
+    expect(categories.usedLetters).toEqual(expect.arrayContaining(["B", "R"]));
+    expect(categories.usedLetters).not.toContain("Q");
+  });
+
   it("filters countries by name or ISO code and pages a country's cities", async () => {
     expect((await getCountryListPage({ q: "united", page: 1 }, handle)).countries.map((c) => c.countryCode).sort()).toEqual(["GB", "US"]);
     expect((await getCountryListPage({ q: "gb", page: 1 }, handle)).countries.map((c) => c.country)).toEqual(["United Kingdom"]);

@@ -16,6 +16,8 @@ export interface ListFilter {
 export interface CityListFilter extends ListFilter {
   /** Upper-case ISO code: only this country's cities. */
   countryCode?: string;
+  /** Upper-case ISO code the free text names ("United Kingdom", "uk" → "GB"): its cities match the search too. */
+  searchCountryCode?: string;
 }
 
 export interface ListTotals {
@@ -30,7 +32,8 @@ function containsPattern(text: string): string {
 
 /**
  * WHERE clause over a count table. Free text matches the slug (accent- and case-folded), the raw name, or — for
- * cities — a two-letter country code typed as the search (the spec filters cities by name or countryCode).
+ * cities — a two-letter country code typed as the search (the spec filters cities by name or countryCode) or the
+ * code of the country it names ("United Kingdom" → GB).
  */
 function buildWhere(filter: CityListFilter, columns: { slug: string; name: string; code?: string }): { where: string; params: unknown[] } {
   const params: unknown[] = [];
@@ -52,8 +55,11 @@ function buildWhere(filter: CityListFilter, columns: { slug: string; name: strin
       params.push(containsPattern(filter.searchSlug));
       alternatives.push(`${columns.slug} like $${params.length}`);
     }
-    if (columns.code && /^[A-Za-z]{2}$/.test(text)) {
-      params.push(text.toUpperCase());
+    const codes = new Set<string>();
+    if (/^[A-Za-z]{2}$/.test(text)) codes.add(text.toUpperCase());
+    if (filter.searchCountryCode) codes.add(filter.searchCountryCode);
+    for (const code of columns.code ? codes : []) {
+      params.push(code);
       alternatives.push(`${columns.code} = $${params.length}`);
     }
     clauses.push(`(${alternatives.join(" or ")})`);
@@ -109,4 +115,24 @@ export async function summarizeCities(handle: DatabaseHandle, filter: CityListFi
     params,
   );
   return { count: Number(row?.count ?? 0), businesses: Number(row?.businesses ?? 0) };
+}
+
+/** Every value first_letter can take: the letter bars' 'A'–'Z' and '#'. */
+const FIRST_LETTERS = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ", "#"];
+
+/** The letters that start at least one name in a count table: one probe of its letter index per letter. */
+async function listUsedLetters(handle: DatabaseHandle, table: "city_counts" | "category_counts"): Promise<string[]> {
+  const rows = await handle.query<{ letter: string }>(
+    `select letter from unnest($1::text[]) as letter where exists (select 1 from ${table} where first_letter = letter)`,
+    [FIRST_LETTERS],
+  );
+  return rows.map((row) => row.letter);
+}
+
+export function listUsedCityLetters(handle: DatabaseHandle): Promise<string[]> {
+  return listUsedLetters(handle, "city_counts");
+}
+
+export function listUsedCategoryLetters(handle: DatabaseHandle): Promise<string[]> {
+  return listUsedLetters(handle, "category_counts");
 }
