@@ -16,9 +16,12 @@ describe("search result cards", () => {
       city: "Berlin",
       countryCode: "DE",
       fullAddress: "Main St 1, Berlin",
+      street: "Main St 1",
+      district: null,
       rating: 4.5,
       reviews: 12,
       phone: null,
+      phoneE164: null,
       photo: null,
       verified: true,
       latitude: null,
@@ -33,6 +36,9 @@ describe("search result cards", () => {
       type: "Cafe",
       full_address: "Main St 1, Berlin",
       phone: null,
+      street: "Main St 1",
+      district: null,
+      city: "Berlin",
     });
   });
 });

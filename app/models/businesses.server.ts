@@ -7,7 +7,7 @@ import { findApprovedBusinessBySlug, findRedirectedSlug, getAdCodes, type Busine
 import { listRankedBusinesses, type BusinessListRow } from "../../db/queries/public/business-lists.ts";
 import { getAppEnv } from "./env.server";
 import { buildBreadcrumbJsonLd, buildLocalBusinessJsonLd } from "~/utils/business-json-ld";
-import { buildDirectionsUrl, buildMapSearchUrl, buildTelHref, readWebUrl } from "~/utils/business-links";
+import { buildDirectionsUrl, buildMapSearchUrl, buildTelHref, readWebsiteUrl, readWebUrl } from "~/utils/business-links";
 import { countryName, countrySlug } from "../../db/rules/countries.ts";
 import { formatInteger, formatRating } from "~/utils/format";
 import { hasOpeningHours, readOpenState, type OpenState, type WeekHoursInput } from "../../db/rules/opening-hours.ts";
@@ -42,6 +42,7 @@ export interface BusinessListItem {
   countryCode: string | null;
   fullAddress: string | null;
   street: string | null;
+  district: string | null;
   photo: string | null;
   verified: boolean;
 }
@@ -63,6 +64,7 @@ export function toBusinessListItem(row: BusinessListRow): BusinessListItem {
     countryCode: row.country_code,
     fullAddress: row.full_address,
     street: row.street,
+    district: row.district,
     photo: readWebUrl(row.photo),
     verified: row.verified,
   };
@@ -348,7 +350,7 @@ function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: s
     longitude: coordinates?.longitude ?? null,
   };
   const path = `/business/${row.slug}`;
-  const website = readWebUrl(row.url);
+  const website = readWebsiteUrl(row.url);
   const photo = readWebUrl(row.photo);
   const breadcrumbs: NamedLink[] = [{ name: "Home", path: "/" }];
   if (country) breadcrumbs.push(country);

@@ -1,4 +1,4 @@
-// A normalised business's shape and rank score, and the removal of test data (to the trash). Imported rows (files, the demo seed,
+// A normalised business's shape and rank score, test data hidden once real data exists, and its removal (to the trash). Imported rows (files, the demo seed,
 // test fixtures) have one writer, the import's batch merge (import-batch.ts): one identity, slug and content-hash rule.
 import type { DatabaseHandle } from "../client.ts";
 import { sql } from "drizzle-orm";
@@ -24,4 +24,19 @@ export function computeRankScore(input: {
 export async function deleteTestBusinesses(handle: DatabaseHandle, deletedBy: string): Promise<{ count: number; sample: TrashedSample[] }> {
   const result = await handle.db.transaction((tx) => trashBusinessesCounted(tx, sql`b.is_test`, { reason: "test-data", deletedBy }));
   return { count: result.count, sample: result.sample };
+}
+
+/**
+ * Demo data never passes for real: once any real (non-test) business exists, the approved demo businesses are
+ * unapproved, so every public list, count, sitemap and search (all keyed on is_approved) drops them at once.
+ * Returns the ids it hid ([] when there is no real business yet, or nothing left to hide). NOTE: reads only the
+ * is_test partial index and the first real row; the caller refreshes the counts.
+ */
+export async function hideDemoBusinessesOnceRealExist(handle: DatabaseHandle): Promise<number[]> {
+  const rows = await handle.query<{ id: number }>(
+    `update businesses set is_approved = false, updated_at = now()
+      where is_test and is_approved and exists (select 1 from businesses where not is_test)
+      returning id::int as id`,
+  );
+  return rows.map((row) => row.id);
 }

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { DatabaseHandle } from "../../../db/client.ts";
 import { aggregatesBehindImports, refreshAfterBulkChange } from "../../../db/writes/aggregates.ts";
+import { hideDemoBusinessesOnceRealExist } from "../../../db/writes/businesses.ts";
 import {
   claimImportRun,
   createImportRun,
@@ -18,6 +19,8 @@ import {
   type NewImportRun,
 } from "../../../db/writes/import-runs.ts";
 import type { SearchEngine } from "../../../search/engine.ts";
+import { getSearchEngine } from "../../../search/index.ts";
+import { needsIndexSync, removeBusinessesFromIndex } from "../../../search/reindex.ts";
 import { buildColumnMapping, describeColumnExtraction, type ColumnExtraction, type ColumnMapping } from "../map/columns.ts";
 import { openSource, SourceError, type OpenedSource } from "../read/index.ts";
 import { sanitizeFileName } from "./file-name.ts";
@@ -114,6 +117,8 @@ export interface ImportOutcome {
   error?: { code: string; message: string };
   /** Set when the search engine could not take some written businesses (the next `reindex` catches up). */
   searchIndexError?: string;
+  /** Demo (is_test) businesses this import hid from the public site, because it brought the first real ones. */
+  hiddenDemoBusinesses: number;
 }
 
 export class ImportError extends DirectoryError {
@@ -392,7 +397,7 @@ async function finishRun(
   run: StartedRun,
   written: WriteResult,
   mapping: ColumnMapping,
-): Promise<ImportOutcome> {
+): Promise<Omit<ImportOutcome, "hiddenDemoBusinesses">> {
   const counters = tally.counters;
   const runId = run.claim?.id ?? null;
   const { status, failure } = written;
@@ -491,7 +496,21 @@ async function writeAndFinish(
     searchEngine: options.searchEngine,
   });
   const written = await writeRows(source, mapping, tally, writer, file, run, options);
-  return await finishRun(handle, tally, run, written, mapping);
+  const hiddenDemoBusinesses = await hideDemoOnRealData(handle, file, options, tally.counters.inserted);
+  return { ...(await finishRun(handle, tally, run, written, mapping)), hiddenDemoBusinesses };
+}
+
+/**
+ * Real businesses just arrived: the demo ones leave the public site (before the count refresh, which then drops
+ * them too) and the external search index. NOTE: an unreachable Meilisearch keeps them until the next reindex,
+ * but its hits are re-read from PostgreSQL, which no longer shows them.
+ */
+async function hideDemoOnRealData(handle: DatabaseHandle, file: CheckedFile, options: ImportOptions, inserted: number): Promise<number> {
+  if (file.dryRun || options.isTest || inserted === 0) return 0;
+  const ids = await hideDemoBusinessesOnceRealExist(handle);
+  const engine = options.searchEngine === undefined ? getSearchEngine() : options.searchEngine;
+  if (ids.length > 0 && engine && needsIndexSync(engine)) await removeBusinessesFromIndex(ids, engine).catch(() => undefined);
+  return ids.length;
 }
 
 /** One file imported: checked, its run started, its rows written in batches, its run finished with the reports. */
