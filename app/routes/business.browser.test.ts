@@ -94,7 +94,7 @@ let ramenToday: (typeof WEEK_DAYS)[number] = "monday";
 async function seedFixtures(): Promise<void> {
   const db = await getDatabase();
   // The counts are refreshed below, after the fixed hours and the ads.
-  await importFixtureRows(db, FIXTURES, { isTest: true, source: "browser-test", refreshAggregates: false });
+  await importFixtureRows(db, FIXTURES, { source: "browser-test", refreshAggregates: false });
   const ramenHours = hoursOpenNowInTokyo();
   ramenToday = ramenHours.today;
   await db.query("update businesses set working_hours = $1::jsonb where place_id = 'fx-ramen'", [JSON.stringify(ramenHours.week)]);

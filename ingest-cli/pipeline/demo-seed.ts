@@ -19,11 +19,15 @@ export async function countBusinesses(handle: DatabaseHandle): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-export async function seedDemoData(handle: DatabaseHandle, options: { rows?: number; seed?: number } = {}): Promise<DemoSeedResult> {
+/** `isTest: false` loads the same generated businesses as real ones (the browser tests' shared server, which uploads more). */
+export async function seedDemoData(
+  handle: DatabaseHandle,
+  options: { rows?: number; seed?: number; isTest?: boolean } = {},
+): Promise<DemoSeedResult> {
   const generated = generateBusinesses({ rows: options.rows ?? DEMO_ROWS, seed: options.seed ?? DEMO_SEED, messy: 0 });
   const result = await importRows(handle, generated as Iterable<Record<string, unknown>>, {
     headers: listColumns(),
-    isTest: true,
+    isTest: options.isTest ?? true,
     source: "demo",
   });
   return { inserted: result.inserted, updated: result.updated, unchanged: result.unchanged, rejected: result.rejected };
