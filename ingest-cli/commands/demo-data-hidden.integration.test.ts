@@ -4,10 +4,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDriver } from "../../db/testing/test-database.ts";
 import { ensureBuilt, startDirectoryServer, type DirectoryServer } from "../../app/testing/directory-server.ts";
-import { createCliDatabaseEnv, runDirectory, type CliEnv } from "../testing/run-cli.ts";
+import { createCliDatabaseEnv, queryCliDatabase, runDirectory, type CliEnv } from "../testing/run-cli.ts";
 
 // Demo data never passes for real: seeded demo businesses are never "Verified", and the first real import hides them
-// from every public list, count and search (and says so); all through the spawned CLI and the real built server.
+// from every public list, count and search, says so and audits it (once); through the spawned CLI and the real server.
 
 const DEMO_ROWS = 40;
 const HEADER = "name,category,street,city,country_code,full_address,phone,place_id,rating,reviews,verified";
@@ -79,19 +79,26 @@ describe(`demo businesses next to real data on ${testDriver()}`, () => {
     }
   }, 180_000);
 
-  it("hides the demo businesses once the first real file is imported, and says so only then", async () => {
+  it("hides the demo businesses once the first real file is imported, says so and audits it only then", async () => {
     const real = path.join(dir, "real.csv");
     fs.writeFileSync(real, REAL_FILE);
+    const dry = await runDirectory(["validate", real], { env, timeoutMs: 120_000 });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).not.toContain("demo listings hidden");
     const first = await runDirectory(["import", real], { env, timeoutMs: 120_000 });
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toContain(
-      `${DEMO_ROWS} demo businesses are now hidden from the public site; remove them with \`directory delete-test-data\``,
+    expect(first.stdout).toContain(`${DEMO_ROWS} demo listings hidden from the public site (this import brought real ones)`);
+    const audits = await queryCliDatabase<{ actor: string; row_count: number; file: string }>(
+      env,
+      "select actor, row_count, details->>'file' as file from audit_log where action = 'demo-data.hide'",
     );
+    expect(audits).toEqual([{ actor: "cli", row_count: DEMO_ROWS, file: "real.csv" }]);
     const later = path.join(dir, "later.csv");
     fs.writeFileSync(later, LATER_FILE);
     const second = await runDirectory(["import", later, "--json"], { env, timeoutMs: 120_000 });
     expect(second.code, second.stderr).toBe(0);
     expect(JSON.parse(second.stdout)).toMatchObject([{ hiddenDemoBusinesses: 0 }]);
+    expect(await queryCliDatabase(env, "select id from audit_log where action = 'demo-data.hide'")).toHaveLength(1);
 
     server = await startServer();
     try {

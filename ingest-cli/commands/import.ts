@@ -67,7 +67,7 @@ function describeOutcome(file: string, outcome: ImportOutcome, dryRun: boolean):
     lines.push(`  search index not updated (${outcome.searchIndexError}); run \`directory reindex\` once the search engine is back`);
   if (outcome.hiddenDemoBusinesses > 0)
     lines.push(
-      `  ${outcome.hiddenDemoBusinesses.toLocaleString("en-US")} demo businesses are now hidden from the public site; remove them with \`directory delete-test-data\``,
+      `  ${outcome.hiddenDemoBusinesses.toLocaleString("en-US")} demo listings hidden from the public site (this import brought real ones); remove them with \`directory delete-test-data\``,
     );
   if (outcome.status === "cancelled") lines.push("  CANCELLED: whole batches up to the interruption are saved; run again with --resume to continue.");
   return lines.join("\n");

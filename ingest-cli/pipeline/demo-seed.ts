@@ -1,6 +1,7 @@
 // Generated demo businesses → importRows, the same mapping, normaliser and batch writer as a generated file's import,
 // marked as test data so "delete test data" removes them; runs only into an empty database unless forced.
 import type { DatabaseHandle } from "../../db/client.ts";
+import { DEMO_SOURCE } from "../../db/writes/businesses.ts";
 import { listColumns, generateBusinesses } from "./generate/index.ts";
 import { importRows } from "./import/import-rows.ts";
 
@@ -28,7 +29,7 @@ export async function seedDemoData(
   const result = await importRows(handle, generated as Iterable<Record<string, unknown>>, {
     headers: listColumns(),
     isTest: options.isTest ?? true,
-    source: "demo",
+    source: DEMO_SOURCE,
   });
   return { inserted: result.inserted, updated: result.updated, unchanged: result.unchanged, rejected: result.rejected };
 }
