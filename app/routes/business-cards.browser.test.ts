@@ -1,3 +1,5 @@
+// Cards tell listings apart: whole names (two lines at most, no 15-character cut), street and town, the phone in
+// display form; the business page's website link carries no tracking parameters. The real built server, 390 and 1280 px.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,9 +8,6 @@ import type { Browser, Page } from "playwright-core";
 import { findChromium, launchChromium, saveScreenshot } from "~/testing/chromium";
 import { startDirectoryServer, type DirectoryServer } from "~/testing/directory-server";
 import { runDirectory } from "../../ingest-cli/testing/run-cli.ts";
-
-// Cards tell listings apart: whole names (two lines at most, no 15-character cut), street and town, the phone in
-// display form; the business page's website link carries no tracking parameters. The real built server, 390 and 1280 px.
 
 const chromium = findChromium();
 const enabled = Boolean(chromium && inject("browserBaseUrl"));

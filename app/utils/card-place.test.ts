@@ -1,3 +1,4 @@
+// Where a card says the business is: street, district and town, never the same town twice.
 import { describe, expect, it } from "vitest";
 import { formatCardPlace } from "./card-place";
 
@@ -9,10 +10,10 @@ describe("formatCardPlace", () => {
     expect(formatCardPlace({ street: "Oranienstraße 1", district: "Kreuzberg", city: "Berlin" })).toBe("Oranienstraße 1, Kreuzberg, Berlin");
   });
 
-  it("falls back to the district, then the full address, then town and country", () => {
+  it("falls back to the district, then the full address, then the town", () => {
     expect(formatCardPlace({ district: "Kreuzberg", city: "Berlin" })).toBe("Kreuzberg, Berlin");
     expect(formatCardPlace({ street: "Main St 1", fullAddress: "Main St 1, Springfield" })).toBe("Main St 1, Springfield");
-    expect(formatCardPlace({ city: "Lyon", country: "France" })).toBe("Lyon, France");
+    expect(formatCardPlace({ city: "Lyon" })).toBe("Lyon");
     expect(formatCardPlace({ street: " ", city: null, fullAddress: "" })).toBeNull();
   });
 

@@ -1,12 +1,11 @@
 // A business's stored place parts → the short "where" line of its card: "street, district, town" (so two listings
-// with one name are told apart), else the full address, else "town, country".
+// with one name are told apart), else the full address, else the town.
 
 export interface CardPlaceParts {
   street?: string | null;
   district?: string | null;
   city?: string | null;
   fullAddress?: string | null;
-  country?: string | null;
 }
 
 function clean(value: string | null | undefined): string | null {
@@ -29,5 +28,5 @@ export function formatCardPlace(parts: CardPlaceParts): string | null {
     });
     return unique.join(", ");
   }
-  return clean(parts.fullAddress) ?? ([city, clean(parts.country)].filter(Boolean).join(", ") || null);
+  return clean(parts.fullAddress) ?? city;
 }

@@ -1,3 +1,5 @@
+// Demo data never passes for real: seeded demo businesses are never "Verified", and the first real import hides them
+// from every public list, count and search, says so and audits it (once); through the spawned CLI and the real server.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -5,9 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDriver } from "../../db/testing/test-database.ts";
 import { ensureBuilt, startDirectoryServer, type DirectoryServer } from "../../app/testing/directory-server.ts";
 import { createCliDatabaseEnv, queryCliDatabase, runDirectory, type CliEnv } from "../testing/run-cli.ts";
-
-// Demo data never passes for real: seeded demo businesses are never "Verified", and the first real import hides them
-// from every public list, count and search, says so and audits it (once); through the spawned CLI and the real server.
 
 const DEMO_ROWS = 40;
 const HEADER = "name,category,street,city,country_code,full_address,phone,place_id,rating,reviews,verified";
