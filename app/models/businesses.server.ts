@@ -10,7 +10,7 @@ import { buildBreadcrumbJsonLd, buildLocalBusinessJsonLd } from "~/utils/busines
 import { buildDirectionsUrl, buildMapSearchUrl, buildTelHref, readWebsiteUrl, readWebUrl } from "~/utils/business-links";
 import { countryName, countrySlug } from "../../db/rules/countries.ts";
 import { formatInteger, formatRating } from "~/utils/format";
-import { hasOpeningHours, readOpenState, type OpenState, type WeekHoursInput } from "../../db/rules/opening-hours.ts";
+import { hasOpeningHours, readOpenNow, type OpenNow, type WeekHoursInput } from "../../db/rules/opening-hours.ts";
 import { listWeekHours, type DayHoursRow } from "~/utils/opening-hours";
 import { formatPhoneForDisplay } from "~/utils/phone.server";
 import { absoluteUrl } from "~/utils/seo";
@@ -280,7 +280,7 @@ export interface BusinessPageView {
   hours: WeekHoursInput | null;
   weekHours: DayHoursRow[] | null;
   timeZone: string | null;
-  openState: OpenState;
+  openState: OpenNow;
   /** Only the non-blank slots. */
   adSlots: Partial<AdCodes>;
   mapStyleUrl: string | null;
@@ -385,7 +385,7 @@ function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: s
     hours,
     weekHours: listWeekHours(hours),
     timeZone: row.time_zone,
-    openState: readOpenState(hours, row.time_zone, now),
+    openState: readOpenNow(hours, row.time_zone, now),
     adSlots: pickAdSlots(adSlots),
     mapStyleUrl: getAppEnv().MAP_STYLE_URL ?? null,
     breadcrumbs,

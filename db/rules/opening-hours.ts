@@ -195,3 +195,12 @@ export function describeOpenNow(hours: unknown, timeZone: string | null | undefi
   if (open) return `Open now · closes ${change.minutesAway >= DAY_MINUTES ? `${SHORT_DAY_LABELS[change.day]} ` : ""}${change.time}`;
   return `Closed · opens ${change.sameDay ? "" : `${SHORT_DAY_LABELS[change.day]} `}${change.time}`;
 }
+
+/** The page's open state with its line, read once on the business's clock. */
+export interface OpenNow extends OpenState {
+  label: string | null;
+}
+
+export function readOpenNow(hours: unknown, timeZone: string | null | undefined, at: Date): OpenNow {
+  return { ...readOpenState(hours, timeZone, at), label: describeOpenNow(hours, timeZone, at) };
+}
