@@ -151,6 +151,8 @@ describe("postgres engine: pure parts", () => {
       reviews: 2,
       phone: null,
       phoneE164: null,
+      workingHours: null,
+      timeZone: null,
       street: null,
       district: null,
       photo: null,

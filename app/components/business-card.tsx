@@ -1,11 +1,13 @@
 // Reusable business card: photo (http(s) only; an icon when missing, broken or unsafe), name (whole, clamped to two
 // lines; cut to 15 characters only on the home page's featured grid, as the spec asks), category, stars, reviews,
-// where it is (street and town), phone.
+// where it is (street and town), open now (on the visitor's clock, after hydration), phone.
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { formatRating, formatReviewCount, truncate } from "~/utils/format";
 import { readWebUrl } from "~/utils/business-links";
 import { formatCardPlace } from "~/utils/card-place";
+import type { WeekHoursInput } from "../../db/rules/opening-hours.ts";
+import { useOpenLine } from "./business-hours";
 import { RatingStars } from "./rating-stars";
 
 export const CARD_NAME_LENGTH = 15;
@@ -22,6 +24,9 @@ export interface BusinessCardData {
   street?: string | null;
   district?: string | null;
   city?: string | null;
+  /** Canonical week and zone: the open line, read on the visitor's clock once the page runs. */
+  hours?: WeekHoursInput | null;
+  time_zone?: string | null;
 }
 
 /** A business list item (category, city and country pages) → the card's fields. */
@@ -38,6 +43,8 @@ export function toBusinessCardData(item: {
   street: string | null;
   district: string | null;
   city: string | null;
+  hours: WeekHoursInput | null;
+  timeZone: string | null;
 }): BusinessCardData {
   return {
     slug: item.slug,
@@ -51,6 +58,8 @@ export function toBusinessCardData(item: {
     street: item.street,
     district: item.district,
     city: item.city,
+    hours: item.hours,
+    time_zone: item.timeZone,
   };
 }
 
@@ -74,6 +83,7 @@ export function BusinessCard({ business, truncateName = false }: { business: Bus
     if (img?.complete && img.naturalWidth === 0) setPhotoBroken(true);
   }, []);
   const imageUrl = readWebUrl(business.image_url);
+  const openNow = useOpenLine(business.hours, business.time_zone);
   const place = formatCardPlace({ street: business.street, district: business.district, city: business.city, fullAddress: business.full_address });
   return (
     <Link
@@ -112,6 +122,11 @@ export function BusinessCard({ business, truncateName = false }: { business: Bus
           {business.review_count > 0 ? <span>({formatReviewCount(business.review_count)})</span> : null}
         </p>
         {place ? <p className="line-clamp-2 text-sm text-slate-600">{place}</p> : null}
+        {openNow?.label ? (
+          <p data-testid="card-open" className={`text-sm font-medium ${openNow.open ? "text-emerald-700" : "text-slate-600"}`}>
+            {openNow.label}
+          </p>
+        ) : null}
         {business.phone ? <p className="mt-auto pt-1 text-sm text-slate-700">{business.phone}</p> : null}
       </div>
     </Link>

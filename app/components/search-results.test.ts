@@ -22,6 +22,8 @@ describe("search result cards", () => {
       reviews: 12,
       phone: null,
       phoneE164: null,
+      workingHours: null,
+      timeZone: null,
       photo: null,
       verified: true,
       latitude: null,
@@ -39,6 +41,8 @@ describe("search result cards", () => {
       street: "Main St 1",
       district: null,
       city: "Berlin",
+      hours: null,
+      time_zone: null,
     });
   });
 });

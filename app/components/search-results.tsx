@@ -17,6 +17,8 @@ export function toBusinessCard(hit: SearchHit): BusinessCardData {
     street: hit.street,
     district: hit.district,
     city: hit.city,
+    hours: hit.workingHours,
+    time_zone: hit.timeZone,
   };
 }
 

@@ -43,6 +43,9 @@ export interface BusinessListItem {
   fullAddress: string | null;
   street: string | null;
   district: string | null;
+  /** Canonical week and zone, for the card's open line (read on the visitor's clock). */
+  hours: WeekHoursInput | null;
+  timeZone: string | null;
   photo: string | null;
   verified: boolean;
 }
@@ -65,6 +68,8 @@ export function toBusinessListItem(row: BusinessListRow): BusinessListItem {
     fullAddress: row.full_address,
     street: row.street,
     district: row.district,
+    hours: readWeekHoursJson(row.working_hours_json),
+    timeZone: row.time_zone,
     photo: readWebUrl(row.photo),
     verified: row.verified,
   };
@@ -141,6 +146,12 @@ export type BusinessLookup =
 export function formatWorkingHoursText(weekJson: string | null): string | null {
   const rows = listWeekHours(parseJson(weekJson));
   return rows ? JSON.stringify(Object.fromEntries(rows.map((row) => [row.label, row.text]))) : null;
+}
+
+/** Stored week (jsonb text) → the canonical week, or null when it has no weekday to say open or closed for. */
+function readWeekHoursJson(text: string | null): WeekHoursInput | null {
+  const value = parseJson(text);
+  return hasOpeningHours(value) ? value : null;
 }
 
 /** jsonb text → its value; null for null or (never expected from jsonb) malformed text. */
@@ -336,8 +347,7 @@ function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: s
   const country = row.country_code && countryLabel ? { name: countryLabel, path: `/countries/${countrySlug(row.country_code)}` } : null;
   const categorySlug = row.category_slug || (kind ? slugify(kind) : "");
   const category = kind && categorySlug ? { name: kind, path: `/categories/${categorySlug}` } : null;
-  const hoursValue = parseJson(row.working_hours_json);
-  const hours = hasOpeningHours(hoursValue) ? hoursValue : null;
+  const hours = readWeekHoursJson(row.working_hours_json);
   const coordinates =
     row.latitude !== null && row.longitude !== null && Number.isFinite(row.latitude) && Number.isFinite(row.longitude)
       ? { latitude: Number(row.latitude), longitude: Number(row.longitude) }

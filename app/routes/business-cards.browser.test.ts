@@ -1,5 +1,6 @@
 // Cards tell listings apart: whole names (two lines at most, no 15-character cut), street and town, the phone in
-// display form; the business page's website link carries no tracking parameters. The real built server, 390 and 1280 px.
+// display form, open now on the business's clock (Tokyo, not the machine's UTC); the business page's website link carries
+// no tracking parameters. The real built server, 390 and 1280 px.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { findChromium, launchChromium, saveScreenshot } from "~/testing/chromium";
 import { startDirectoryServer, type DirectoryServer } from "~/testing/directory-server";
+import { openDatabase } from "../../db/client.ts";
+import { readLocalWeekTime, WEEK_DAYS } from "../../db/rules/opening-hours.ts";
 import { runDirectory } from "../../ingest-cli/testing/run-cli.ts";
 
 const chromium = findChromium();
@@ -20,6 +23,25 @@ const FIXTURE = [
   `Restaurant Le Cygne Blanc,Restaurant,Limmatquai 4,Zürich,CH,"Limmatquai 4, 8001 Zürich, Switzerland",+41 44 765 43 21,,cards-2,4.2,40`,
   `"${LONG_NAME}",Restaurant,Seestrasse 80,Zürich,CH,"Seestrasse 80, 8002 Zürich, Switzerland",,,cards-3,4.0,12`,
 ].join("\n");
+
+const TOKYO = "Asia/Tokyo";
+const clock = (minute: number) => {
+  const m = Math.max(0, Math.min(24 * 60, minute));
+  return `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+};
+/** Le Chalet: open for an hour either side of now in Tokyo; Le Cygne: only two days later there, 09:00–17:00. */
+function tokyoHours() {
+  const { day, minute } = readLocalWeekTime(new Date(), TOKYO);
+  const later = WEEK_DAYS[(WEEK_DAYS.indexOf(day) + 2) % 7] as (typeof WEEK_DAYS)[number];
+  const closes = clock(minute + 60);
+  return {
+    chalet: { [day]: [[clock(minute - 60), closes]] },
+    cygne: { [later]: [["09:00", "17:00"]] },
+    chaletLine: `Open now · closes ${closes === "24:00" ? "00:00" : closes}`,
+    cygneLine: `Closed · opens ${later.slice(0, 1).toUpperCase()}${later.slice(1, 3)} 09:00`,
+  };
+}
+const HOURS = tokyoHours();
 
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 
@@ -50,6 +72,19 @@ describe.skipIf(!enabled)("business cards and links in Chromium", () => {
     // Written before the server starts: PGlite allows one process per data dir.
     const imported = await runDirectory(["import", file], { env: { DATA_DIR: dataDir, DATABASE_URL: undefined, MEILI_URL: undefined } });
     expect(imported.code, imported.stdout + imported.stderr).toBe(0);
+    // Tokyo hours on Swiss listings: the line must follow the stored zone, not the country's or the machine's.
+    const handle = await openDatabase({ dataDir });
+    for (const [placeId, week] of [
+      ["cards-1", HOURS.chalet],
+      ["cards-2", HOURS.cygne],
+    ] as const) {
+      await handle.query("update businesses set working_hours = $1::jsonb, time_zone = $2 where place_id = $3", [
+        JSON.stringify(week),
+        TOKYO,
+        placeId,
+      ]);
+    }
+    await handle.close();
     server = await startDirectoryServer(dataDir);
     browser = await launchChromium();
   }, 180_000);
@@ -59,11 +94,13 @@ describe.skipIf(!enabled)("business cards and links in Chromium", () => {
   });
 
   for (const [viewport, size] of Object.entries(SIZES) as Array<[keyof typeof SIZES, (typeof SIZES)[keyof typeof SIZES]]>) {
-    it(`search, category and city cards show whole names, street and town, and display phones (${viewport})`, async () => {
+    it(`search, category and city cards show whole names, street and town, display phones and open now on the business's clock (${viewport})`, async () => {
       const page = await browser.newPage({ viewport: size });
       for (const target of ["/search?q=restaurant", "/categories/restaurant", "/cities/ch/zurich"]) {
         const response = await page.goto(`${server.url}${target}`, { waitUntil: "networkidle" });
         expect(response?.status(), target).toBe(200);
+        // The open line appears once the page runs (on the visitor's clock), for the two cards with hours only.
+        await page.getByTestId("card-open").nth(1).waitFor();
         const cards = await readCards(page);
         expect(cards.map((card) => card.name).sort(), target).toEqual([LONG_NAME, "Restaurant Le Chalet Suisse", "Restaurant Le Cygne Blanc"].sort());
         for (const card of cards) {
@@ -80,6 +117,9 @@ describe.skipIf(!enabled)("business cards and links in Chromium", () => {
         expect(chalet?.lines, target).toContain("044 123 45 67");
         expect(chalet?.lines, target).not.toContain("+41441234567");
         expect(cygne?.lines, target).toContain("044 765 43 21");
+        expect(chalet?.lines, target).toContain(HOURS.chaletLine);
+        expect(cygne?.lines, target).toContain(HOURS.cygneLine);
+        expect(await page.getByTestId("card-open").count(), target).toBe(2);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, target).toBeLessThanOrEqual(0);
       }
