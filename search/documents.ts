@@ -7,11 +7,12 @@
 // returns the ranked candidate ids, and Postgres keeps those open now with directory_is_open (the same rule
 // as the pages) before paging and counting facets — see MeilisearchEngine.search.
 import type { BusinessDocumentRow } from "../db/queries/search-documents.ts";
-import { hasOpeningHours } from "../db/rules/opening-hours.ts";
+import { hasOpeningHours, type WeekHoursInput } from "../db/rules/opening-hours.ts";
 import type { SearchHit } from "./engine.ts";
 
-/** A document carries the row's display columns; hours and zone stay in Postgres (see the header). */
-export type BusinessDocument = Omit<BusinessDocumentRow, "rating" | "working_hours" | "time_zone"> & {
+/** A document carries the row's display columns; hours and zone only for the card's open line, never to filter by (see the header). */
+export type BusinessDocument = Omit<BusinessDocumentRow, "rating" | "working_hours"> & {
+  working_hours: WeekHoursInput | null;
   /** Absent (not null) when unknown, so rating sorts put unrated businesses last in both directions. */
   rating?: number;
   _geo?: { lat: number; lng: number };
@@ -41,15 +42,20 @@ export function buildBusinessDocument(row: BusinessDocumentRow): BusinessDocumen
     country_code: row.country_code,
     country: row.country,
     full_address: row.full_address,
+    street: row.street,
+    district: row.district,
     description: row.description,
     reviews: Number(row.reviews ?? 0),
     rank_score: Number(row.rank_score ?? 0),
     verified: Boolean(row.verified),
     photo: row.photo,
     phone: row.phone,
+    phone_e164: row.phone_e164,
     latitude,
     longitude,
     has_hours: hasOpeningHours(hours),
+    working_hours: hasOpeningHours(hours) ? hours : null,
+    time_zone: row.time_zone,
     status: row.status,
   };
   if (row.rating !== null && row.rating !== undefined) document.rating = Number(row.rating);
@@ -81,9 +87,14 @@ export const HIT_ATTRIBUTES = [
   "city",
   "country_code",
   "full_address",
+  "street",
+  "district",
   "rating",
   "reviews",
   "phone",
+  "phone_e164",
+  "working_hours",
+  "time_zone",
   "photo",
   "verified",
   "latitude",
@@ -114,9 +125,14 @@ export function mapDocumentToSearchHit(document: Partial<BusinessDocument>, near
     city: document.city ?? null,
     countryCode: document.country_code ?? null,
     fullAddress: document.full_address ?? null,
+    street: document.street ?? null,
+    district: document.district ?? null,
     rating: typeof document.rating === "number" ? document.rating : null,
     reviews: Number(document.reviews ?? 0),
     phone: document.phone ?? null,
+    phoneE164: document.phone_e164 ?? null,
+    workingHours: hasOpeningHours(document.working_hours) ? document.working_hours : null,
+    timeZone: document.time_zone ?? null,
     photo: document.photo ?? null,
     verified: document.verified === true,
     latitude,

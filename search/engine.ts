@@ -3,6 +3,7 @@
 // with codes, slugs, stored names and counts; display labels and URLs are the app's (app/models/search.server.ts).
 import { z } from "zod";
 import type { SearchHitRow } from "../db/queries/search-statement.ts";
+import type { WeekHoursInput } from "../db/rules/opening-hours.ts";
 import { MAX_LIST_PAGE } from "../db/rules/page-cap.ts";
 
 export interface SearchQuery {
@@ -25,8 +26,8 @@ export interface SearchQuery {
   now?: Date;
 }
 
-/** A result card: the search query's row, with the distance only when the query was near a point. */
-export type SearchHit = Omit<SearchHitRow, "distanceKm"> & { distanceKm?: number };
+/** A result card: the search query's row (its hours canonical or null), with the distance only when the query was near a point. */
+export type SearchHit = Omit<SearchHitRow, "distanceKm" | "workingHours"> & { workingHours: WeekHoursInput | null; distanceKm?: number };
 
 /** A facet value as counted: the value to filter by (a slug, or a country code) and, for categories and cities, the stored name. */
 export interface FacetCount {

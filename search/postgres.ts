@@ -14,6 +14,7 @@ import {
 import { suggestByPrefix, type SuggestionRow } from "../db/queries/search-suggest.ts";
 import { listCategoryTerms, listVocabularyWords } from "../db/queries/search-vocabulary.ts";
 import { RefreshingValue } from "../db/freshness.ts";
+import { hasOpeningHours } from "../db/rules/opening-hours.ts";
 import { refreshAggregates } from "../db/writes/aggregates.ts";
 import type { FacetCount, SearchEngine, SearchFacets, SearchHit, SearchQuery, SearchResult, SuggestionKind, SuggestionMatch } from "./engine.ts";
 import { createEmptyFacets } from "./engine.ts";
@@ -43,9 +44,14 @@ export function mapRowToSearchHit(row: SearchHitRow, withDistance: boolean): Sea
     city: row.city,
     countryCode: row.countryCode,
     fullAddress: row.fullAddress,
+    street: row.street ?? null,
+    district: row.district ?? null,
     rating: row.rating === null ? null : Number(row.rating),
     reviews: Number(row.reviews),
     phone: row.phone,
+    phoneE164: row.phoneE164 ?? null,
+    workingHours: hasOpeningHours(row.workingHours) ? row.workingHours : null,
+    timeZone: row.timeZone ?? null,
     photo: row.photo,
     verified: Boolean(row.verified),
     latitude: row.latitude === null ? null : Number(row.latitude),

@@ -1,9 +1,13 @@
-// Reusable business card: photo (http(s) only; an icon when missing, broken or unsafe), name, category, stars,
-// reviews, address, phone.
+// Reusable business card: photo (http(s) only; an icon when missing, broken or unsafe), name (whole, clamped to two
+// lines; cut to 15 characters only on the home page's featured grid, as the spec asks), category, stars, reviews,
+// where it is (street and town), open now (on the visitor's clock, after hydration), phone.
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { formatRating, formatReviewCount, truncate } from "~/utils/format";
 import { readWebUrl } from "~/utils/business-links";
+import { formatCardPlace } from "~/utils/card-place";
+import type { WeekHoursInput } from "../../db/rules/opening-hours.ts";
+import { useOpenLine } from "./business-hours";
 import { RatingStars } from "./rating-stars";
 
 export const CARD_NAME_LENGTH = 15;
@@ -17,6 +21,12 @@ export interface BusinessCardData {
   type: string | null;
   full_address: string | null;
   phone: string | null;
+  street?: string | null;
+  district?: string | null;
+  city?: string | null;
+  /** Canonical week and zone: the open line, read on the visitor's clock once the page runs. */
+  hours?: WeekHoursInput | null;
+  time_zone?: string | null;
 }
 
 /** A business list item (category, city and country pages) → the card's fields. */
@@ -30,6 +40,11 @@ export function toBusinessCardData(item: {
   category: string | null;
   fullAddress: string | null;
   phone: string | null;
+  street: string | null;
+  district: string | null;
+  city: string | null;
+  hours: WeekHoursInput | null;
+  timeZone: string | null;
 }): BusinessCardData {
   return {
     slug: item.slug,
@@ -40,6 +55,11 @@ export function toBusinessCardData(item: {
     type: item.type ?? item.category,
     full_address: item.fullAddress,
     phone: item.phone,
+    street: item.street,
+    district: item.district,
+    city: item.city,
+    hours: item.hours,
+    time_zone: item.timeZone,
   };
 }
 
@@ -53,7 +73,8 @@ function PhotoFallback() {
   );
 }
 
-export function BusinessCard({ business }: { business: BusinessCardData }) {
+/** `truncateName`: the spec's 15-character cut, for the home page's featured grid only. */
+export function BusinessCard({ business, truncateName = false }: { business: BusinessCardData; truncateName?: boolean }) {
   const [photoBroken, setPhotoBroken] = useState(false);
   const photo = useRef<HTMLImageElement>(null);
   // NOTE: an image can fail before hydration attaches onError; a loaded-but-empty image is broken too.
@@ -62,6 +83,8 @@ export function BusinessCard({ business }: { business: BusinessCardData }) {
     if (img?.complete && img.naturalWidth === 0) setPhotoBroken(true);
   }, []);
   const imageUrl = readWebUrl(business.image_url);
+  const openNow = useOpenLine(business.hours, business.time_zone);
+  const place = formatCardPlace({ street: business.street, district: business.district, city: business.city, fullAddress: business.full_address });
   return (
     <Link
       to={`/business/${business.slug}`}
@@ -83,16 +106,27 @@ export function BusinessCard({ business }: { business: BusinessCardData }) {
         )}
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-4">
-        <h3 className="font-semibold text-slate-900" title={business.name}>
-          {truncate(business.name, CARD_NAME_LENGTH)}
-        </h3>
+        {truncateName ? (
+          <h3 className="font-semibold text-slate-900" title={business.name}>
+            {truncate(business.name, CARD_NAME_LENGTH)}
+          </h3>
+        ) : (
+          <h3 className="line-clamp-2 break-words font-semibold text-slate-900" title={business.name}>
+            {business.name}
+          </h3>
+        )}
         {business.type ? <p className="text-sm text-brand-700">{business.type}</p> : null}
         <p className="flex items-center gap-1.5 text-sm text-slate-600">
           <RatingStars rating={business.rating} />
           <span className="font-medium text-slate-800">{formatRating(business.rating)}</span>
           {business.review_count > 0 ? <span>({formatReviewCount(business.review_count)})</span> : null}
         </p>
-        {business.full_address ? <p className="line-clamp-2 text-sm text-slate-600">{business.full_address}</p> : null}
+        {place ? <p className="line-clamp-2 text-sm text-slate-600">{place}</p> : null}
+        {openNow?.label ? (
+          <p data-testid="card-open" className={`text-sm font-medium ${openNow.open ? "text-emerald-700" : "text-slate-600"}`}>
+            {openNow.label}
+          </p>
+        ) : null}
         {business.phone ? <p className="mt-auto pt-1 text-sm text-slate-700">{business.phone}</p> : null}
       </div>
     </Link>

@@ -1,19 +1,39 @@
 // Opening hours → the Open/Closed badge and the week table with today highlighted, both on the business's own clock.
 // The server renders the state at request time; the browser re-reads it every minute so a cached page never lies.
 import { useEffect, useState } from "react";
-import { readOpenState, type OpenState, type WeekHoursInput } from "../../db/rules/opening-hours.ts";
+import { readOpenNow, type OpenNow, type OpenState, type WeekHoursInput } from "../../db/rules/opening-hours.ts";
 import type { DayHoursRow } from "~/utils/opening-hours";
 
 const REFRESH_MS = 60_000;
 
 /** The open state, first as the server computed it (so hydration matches), then refreshed from the visitor's clock. */
-export function useOpenState(hours: WeekHoursInput | null, timeZone: string | null, initial: OpenState): OpenState {
+export function useOpenState(hours: WeekHoursInput | null, timeZone: string | null, initial: OpenNow): OpenNow {
   const [state, setState] = useState(initial);
   useEffect(() => {
     const refresh = () =>
       setState((current) => {
-        const next = readOpenState(hours, timeZone, new Date());
-        return next.open === current.open && next.today === current.today ? current : next;
+        const next = readOpenNow(hours, timeZone, new Date());
+        return next.label === current.label && next.today === current.today ? current : next;
+      });
+    refresh();
+    const timer = window.setInterval(refresh, REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [hours, timeZone]);
+  return state;
+}
+
+/**
+ * A card's open line ("Open now · closes 22:00"), read on the visitor's clock once the page runs and every minute
+ * after: lists are cached for hours, so a line rendered by the server could be stale. null before that, and without hours.
+ */
+export function useOpenLine(hours: WeekHoursInput | null | undefined, timeZone: string | null | undefined): OpenNow | null {
+  const [state, setState] = useState<OpenNow | null>(null);
+  useEffect(() => {
+    if (!hours) return;
+    const refresh = () =>
+      setState((current) => {
+        const next = readOpenNow(hours, timeZone, new Date());
+        return current && next.label === current.label ? current : next;
       });
     refresh();
     const timer = window.setInterval(refresh, REFRESH_MS);
@@ -24,8 +44,11 @@ export function useOpenState(hours: WeekHoursInput | null, timeZone: string | nu
 
 const STATUS_LABELS: Record<string, string> = { closed_temporarily: "Temporarily closed", closed_permanently: "Permanently closed" };
 
-/** "Open now" / "Closed now"; a closed-for-good business says so instead; nothing when hours are unknown. */
-export function OpenBadge({ open, status }: { open: boolean | null; status: string }) {
+/**
+ * "Open now · closes 22:00" / "Closed · opens Mon 09:00" (the `label`); a closed-for-good business says so instead;
+ * nothing when hours are unknown.
+ */
+export function OpenBadge({ open, label, status }: { open: boolean | null; label: string | null; status: string }) {
   const closedLabel = STATUS_LABELS[status];
   if (closedLabel) {
     return (
@@ -34,7 +57,7 @@ export function OpenBadge({ open, status }: { open: boolean | null; status: stri
       </span>
     );
   }
-  if (open === null) return null;
+  if (open === null || label === null) return null;
   return (
     <span
       data-testid="open-badge"
@@ -43,7 +66,7 @@ export function OpenBadge({ open, status }: { open: boolean | null; status: stri
       }`}
     >
       <span className={`h-2 w-2 rounded-full ${open ? "bg-emerald-500" : "bg-slate-500"}`} aria-hidden="true" />
-      {open ? "Open now" : "Closed now"}
+      {label}
     </span>
   );
 }

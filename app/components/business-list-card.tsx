@@ -16,15 +16,17 @@ export interface BusinessListCardData {
   reviews: number;
   phone: string | null;
   street?: string | null;
+  district?: string | null;
   verified: boolean;
 }
 
 export function BusinessListCard({ business }: { business: BusinessListCardData }) {
   const country = business.country || countryName(business.countryCode);
-  // With a stored street: "street · town · country"; without, the spec's "city, country".
-  const place = business.street
-    ? [business.street, business.city, country].filter(Boolean).join(" · ")
-    : [business.city, country].filter(Boolean).join(", ");
+  // With a stored street or district: "street · district · town · country"; without, the spec's "city, country".
+  const place =
+    business.street || business.district
+      ? [business.street, business.district, business.city, country].filter(Boolean).join(" · ")
+      : [business.city, country].filter(Boolean).join(", ");
   const href = `/business/${business.slug}`;
   return (
     <article className="card flex h-full flex-col p-5 transition hover:border-brand-300 hover:shadow-md">

@@ -16,9 +16,14 @@ describe("search result cards", () => {
       city: "Berlin",
       countryCode: "DE",
       fullAddress: "Main St 1, Berlin",
+      street: "Main St 1",
+      district: null,
       rating: 4.5,
       reviews: 12,
       phone: null,
+      phoneE164: null,
+      workingHours: null,
+      timeZone: null,
       photo: null,
       verified: true,
       latitude: null,
@@ -33,6 +38,11 @@ describe("search result cards", () => {
       type: "Cafe",
       full_address: "Main St 1, Berlin",
       phone: null,
+      street: "Main St 1",
+      district: null,
+      city: "Berlin",
+      hours: null,
+      time_zone: null,
     });
   });
 });

@@ -14,6 +14,11 @@ export function toBusinessCard(hit: SearchHit): BusinessCardData {
     type: hit.type ?? hit.category,
     full_address: hit.fullAddress,
     phone: hit.phone,
+    street: hit.street,
+    district: hit.district,
+    city: hit.city,
+    hours: hit.workingHours,
+    time_zone: hit.timeZone,
   };
 }
 

@@ -116,6 +116,7 @@ export async function resumeRunAsAdmin(admin: AdminContext, runId: number): Prom
       fileName: run.fileName,
       origin: run.origin,
       createdBy: run.createdBy,
+      actor: { userId: admin.user.id, actor: admin.user.username, ip: admin.ip },
       uploadPath: kept,
       onRunStarted: ({ resumedFromRow }) => {
         claimed = true;

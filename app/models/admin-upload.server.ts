@@ -245,6 +245,7 @@ async function runUploadImport(
     batchSize: kind === "batch" ? fields.batchSize : DEFAULT_BATCH_SIZE,
     origin: "admin",
     createdBy: context.user.id,
+    actor: { userId: context.user.id, actor: context.user.username, ip: context.ip },
     maxBytes: UPLOAD_MAX_BYTES,
     // Recorded on the run: if the server dies mid-import, recovery keeps this copy for a resume.
     uploadPath: upload.filePath,
@@ -291,6 +292,7 @@ async function runUploadImport(
       // Cells ignored (their stored value kept) or repaired: the toast counts them, the run report lists them.
       warningCount: outcome.warnings,
       warningSummary: summariseWarnings(outcome.warnings, outcome.warningSummary.groups),
+      hiddenDemoBusinesses: outcome.hiddenDemoBusinesses,
       ...extra,
     },
   };

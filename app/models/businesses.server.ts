@@ -7,10 +7,10 @@ import { findApprovedBusinessBySlug, findRedirectedSlug, getAdCodes, type Busine
 import { listRankedBusinesses, type BusinessListRow } from "../../db/queries/public/business-lists.ts";
 import { getAppEnv } from "./env.server";
 import { buildBreadcrumbJsonLd, buildLocalBusinessJsonLd } from "~/utils/business-json-ld";
-import { buildDirectionsUrl, buildMapSearchUrl, buildTelHref, readWebUrl } from "~/utils/business-links";
+import { buildDirectionsUrl, buildMapSearchUrl, buildTelHref, readWebsiteUrl, readWebUrl } from "~/utils/business-links";
 import { countryName, countrySlug } from "../../db/rules/countries.ts";
 import { formatInteger, formatRating } from "~/utils/format";
-import { hasOpeningHours, readOpenState, type OpenState, type WeekHoursInput } from "../../db/rules/opening-hours.ts";
+import { hasOpeningHours, readOpenNow, type OpenNow, type WeekHoursInput } from "../../db/rules/opening-hours.ts";
 import { listWeekHours, type DayHoursRow } from "~/utils/opening-hours";
 import { formatPhoneForDisplay } from "~/utils/phone.server";
 import { absoluteUrl } from "~/utils/seo";
@@ -42,6 +42,10 @@ export interface BusinessListItem {
   countryCode: string | null;
   fullAddress: string | null;
   street: string | null;
+  district: string | null;
+  /** Canonical week and zone, for the card's open line (read on the visitor's clock). */
+  hours: WeekHoursInput | null;
+  timeZone: string | null;
   photo: string | null;
   verified: boolean;
 }
@@ -63,6 +67,9 @@ export function toBusinessListItem(row: BusinessListRow): BusinessListItem {
     countryCode: row.country_code,
     fullAddress: row.full_address,
     street: row.street,
+    district: row.district,
+    hours: readWeekHoursJson(row.working_hours_json),
+    timeZone: row.time_zone,
     photo: readWebUrl(row.photo),
     verified: row.verified,
   };
@@ -139,6 +146,12 @@ export type BusinessLookup =
 export function formatWorkingHoursText(weekJson: string | null): string | null {
   const rows = listWeekHours(parseJson(weekJson));
   return rows ? JSON.stringify(Object.fromEntries(rows.map((row) => [row.label, row.text]))) : null;
+}
+
+/** Stored week (jsonb text) → the canonical week, or null when it has no weekday to say open or closed for. */
+function readWeekHoursJson(text: string | null): WeekHoursInput | null {
+  const value = parseJson(text);
+  return hasOpeningHours(value) ? value : null;
 }
 
 /** jsonb text → its value; null for null or (never expected from jsonb) malformed text. */
@@ -278,7 +291,7 @@ export interface BusinessPageView {
   hours: WeekHoursInput | null;
   weekHours: DayHoursRow[] | null;
   timeZone: string | null;
-  openState: OpenState;
+  openState: OpenNow;
   /** Only the non-blank slots. */
   adSlots: Partial<AdCodes>;
   mapStyleUrl: string | null;
@@ -334,8 +347,7 @@ function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: s
   const country = row.country_code && countryLabel ? { name: countryLabel, path: `/countries/${countrySlug(row.country_code)}` } : null;
   const categorySlug = row.category_slug || (kind ? slugify(kind) : "");
   const category = kind && categorySlug ? { name: kind, path: `/categories/${categorySlug}` } : null;
-  const hoursValue = parseJson(row.working_hours_json);
-  const hours = hasOpeningHours(hoursValue) ? hoursValue : null;
+  const hours = readWeekHoursJson(row.working_hours_json);
   const coordinates =
     row.latitude !== null && row.longitude !== null && Number.isFinite(row.latitude) && Number.isFinite(row.longitude)
       ? { latitude: Number(row.latitude), longitude: Number(row.longitude) }
@@ -348,7 +360,7 @@ function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: s
     longitude: coordinates?.longitude ?? null,
   };
   const path = `/business/${row.slug}`;
-  const website = readWebUrl(row.url);
+  const website = readWebsiteUrl(row.url);
   const photo = readWebUrl(row.photo);
   const breadcrumbs: NamedLink[] = [{ name: "Home", path: "/" }];
   if (country) breadcrumbs.push(country);
@@ -383,7 +395,7 @@ function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: s
     hours,
     weekHours: listWeekHours(hours),
     timeZone: row.time_zone,
-    openState: readOpenState(hours, row.time_zone, now),
+    openState: readOpenNow(hours, row.time_zone, now),
     adSlots: pickAdSlots(adSlots),
     mapStyleUrl: getAppEnv().MAP_STYLE_URL ?? null,
     breadcrumbs,

@@ -15,6 +15,7 @@ import {
 import { readWebUrl } from "~/utils/business-links";
 import { countryName } from "../../db/rules/countries.ts";
 import { formatCounted } from "~/utils/format";
+import { formatPhoneForDisplay } from "~/utils/phone.server";
 
 export type { SearchHit } from "../../search/index.ts";
 
@@ -76,11 +77,18 @@ export function labelSuggestion(match: SuggestionMatch): Suggestion {
   }
 }
 
-/** The engine's result as pages and the API get it: labelled facets, each hit's photo http(s) or null (the pages' rule). */
+/**
+ * The engine's result as pages and the API get it: labelled facets, each hit's photo http(s) or null and its phone
+ * in display form from the stored E.164 (the pages' rules).
+ */
 export function toPublicResult(result: EngineResult): SearchResult {
   return {
     ...result,
-    hits: result.hits.map((hit) => ({ ...hit, photo: readWebUrl(hit.photo) })),
+    hits: result.hits.map((hit) => ({
+      ...hit,
+      photo: readWebUrl(hit.photo),
+      phone: formatPhoneForDisplay(hit.phone, hit.phoneE164, hit.countryCode),
+    })),
     facets: {
       category: result.facets.category.map((facet) => labelFacet(facet, "category")),
       country: result.facets.country.map((facet) => labelFacet(facet, "country")),

@@ -155,7 +155,7 @@ export default function Home() {
             {featured.length > 0
               ? featured.map((business) => (
                   <li key={business.id}>
-                    <BusinessCard business={business} />
+                    <BusinessCard business={business} truncateName />
                   </li>
                 ))
               : Array.from({ length: 12 }, (_, i) => (

@@ -132,7 +132,7 @@ function BusinessPage() {
               <div>
                 <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl lg:text-4xl">{view.name}</h1>
                 <div className="mt-3 flex flex-wrap items-center gap-2">
-                  <OpenBadge open={openState.open} status={view.status} />
+                  <OpenBadge open={openState.open} label={openState.label} status={view.status} />
                   {view.verified ? (
                     <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-800 ring-1 ring-brand-200">
                       <Icon path={ICONS.verified} className="h-3.5 w-3.5" />

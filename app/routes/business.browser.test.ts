@@ -33,7 +33,8 @@ function clock(minute: number): string {
 /** Open for an hour either side of now in Tokyo, on Tokyo's today only: read on UTC's clock it would say closed. */
 function hoursOpenNowInTokyo() {
   const { day, minute } = readLocalWeekTime(new Date(), TOKYO);
-  return { today: day, week: { [day]: [[clock(minute - 60), clock(minute + 60)]] } };
+  const [opens, closes] = [clock(minute - 60), clock(minute + 60)];
+  return { today: day, opens, closes, week: { [day]: [[opens, closes]] } };
 }
 
 const AMENITIES = Object.fromEntries(
@@ -90,13 +91,18 @@ let baseUrl = "";
 let dataDir = "";
 const slugs: Record<string, string> = {};
 let ramenToday: (typeof WEEK_DAYS)[number] = "monday";
+let ramenOpenLabel = "";
+let ramenClosedLabel = "";
 
 async function seedFixtures(): Promise<void> {
   const db = await getDatabase();
   // The counts are refreshed below, after the fixed hours and the ads.
-  await importFixtureRows(db, FIXTURES, { isTest: true, source: "browser-test", refreshAggregates: false });
+  await importFixtureRows(db, FIXTURES, { source: "browser-test", refreshAggregates: false });
   const ramenHours = hoursOpenNowInTokyo();
   ramenToday = ramenHours.today;
+  // Tokyo's own clock, whatever the machine's: a close at 24:00 reads 00:00; closed, it opens on this weekday next week.
+  ramenOpenLabel = `Open now · closes ${ramenHours.closes === "24:00" ? "00:00" : ramenHours.closes}`;
+  ramenClosedLabel = `Closed · opens ${DAY_LABELS[ramenToday].slice(0, 3)} ${ramenHours.opens}`;
   await db.query("update businesses set working_hours = $1::jsonb where place_id = 'fx-ramen'", [JSON.stringify(ramenHours.week)]);
   await db.query("insert into slug_redirects (old_slug, business_id) select 'koji-ramen-old-name', id from businesses where place_id = 'fx-ramen'");
   await db.query(
@@ -160,7 +166,7 @@ describe.skipIf(!chromium || !built)("business page in Chromium", () => {
 
       await page.getByRole("heading", { level: 1, name: "Kōji Ramen & Bar" }).waitFor();
       // Open on Tokyo's clock (the hours only cover an hour either side of now there).
-      await expect(page.getByTestId("open-badge").textContent()).resolves.toBe("Open now");
+      await expect(page.getByTestId("open-badge").textContent()).resolves.toBe(ramenOpenLabel);
       expect(await page.getByText("Verified", { exact: true }).count()).toBe(1);
       expect(await page.getByText("(99+ reviews)").count()).toBe(1);
 
@@ -281,10 +287,10 @@ describe.skipIf(!chromium || !built)("business page in Chromium", () => {
     const page = await context.newPage();
     await page.clock.install();
     await page.goto(`${baseUrl}/business/${slugs["fx-ramen"]}`, { waitUntil: "networkidle" });
-    await expect(page.getByTestId("open-badge").textContent()).resolves.toBe("Open now");
+    await expect(page.getByTestId("open-badge").textContent()).resolves.toBe(ramenOpenLabel);
     // Two hours later the one-hour-either-side range has ended in Tokyo.
     await page.clock.fastForward("02:00:00");
-    await page.getByTestId("open-badge").getByText("Closed now").waitFor({ timeout: 5000 });
+    await page.getByTestId("open-badge").getByText(ramenClosedLabel, { exact: true }).waitFor({ timeout: 5000 });
     await context.close();
   });
 
@@ -294,7 +300,7 @@ describe.skipIf(!chromium || !built)("business page in Chromium", () => {
     const response = await page.goto(`${baseUrl}/business/${slugs["fx-ramen"]}`);
     expect(response?.status()).toBe(200);
     await page.getByRole("heading", { level: 1, name: "Kōji Ramen & Bar" }).waitFor();
-    await expect(page.getByTestId("open-badge").textContent()).resolves.toBe("Open now");
+    await expect(page.getByTestId("open-badge").textContent()).resolves.toBe(ramenOpenLabel);
     expect(await page.locator("section[aria-labelledby='hours-heading'] tr[aria-current='date']").count()).toBe(1);
     expect(await page.getByRole("link", { name: /Open in maps/ }).count()).toBe(1);
     expect(await page.locator("iframe[title='Advertisement']").count()).toBe(2);

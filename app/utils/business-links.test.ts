@@ -1,9 +1,36 @@
 import { describe, expect, it } from "vitest";
-import { buildDirectionsUrl, buildMapSearchUrl, buildTelHref, readWebUrl } from "./business-links.ts";
+import { buildDirectionsUrl, buildMapSearchUrl, buildTelHref, dropTrackingParams, readWebsiteUrl, readWebUrl } from "./business-links.ts";
 
 const PLACE = { name: "Alpha Bakery", fullAddress: "Hauptstraße 1, 10115 Berlin, Germany", placeId: "ChIJ123", latitude: 52.52, longitude: 13.405 };
 
 describe("business links", () => {
+  it("drops click and campaign tracking parameters from a website, keeping everything else as written", () => {
+    expect(dropTrackingParams("https://x.ch/?utm_source=gmb&utm_medium=organic&utm_campaign=localsearch")).toBe("https://x.ch/");
+    expect(dropTrackingParams("https://x.ch/menu?lang=de&gclid=abc&UTM_Term=q&fbclid=1&msclkid=2#top")).toBe("https://x.ch/menu?lang=de#top");
+    for (const param of [
+      "gclid",
+      "gbraid",
+      "wbraid",
+      "srsltid",
+      "_ga",
+      "_gl",
+      "fbclid",
+      "yclid",
+      "mc_eid",
+      "mc_cid",
+      "_hsenc",
+      "hsa_acc",
+      "igshid",
+    ]) {
+      expect(dropTrackingParams(`https://x.ch/?${param}=1&id=7`), param).toBe("https://x.ch/?id=7");
+    }
+    expect(dropTrackingParams("https://x.ch/?ref=home&q=a%20b+c&id=7")).toBe("https://x.ch/?ref=home&q=a%20b+c&id=7");
+    expect(dropTrackingParams("https://x.ch/a#utm_source=x")).toBe("https://x.ch/a#utm_source=x");
+    expect(dropTrackingParams("https://x.ch/?utm%5Fsource=x")).toBe("https://x.ch/");
+    expect(readWebsiteUrl("www.example.com/?utm_source=gmb")).toBe("https://www.example.com/");
+    expect(readWebsiteUrl("javascript:alert(1)?utm_source=x")).toBeNull();
+  });
+
   it("links a stored website or photo only when a browser reads it as http(s)", () => {
     expect(readWebUrl(" https://example.com/menu?a=1 ")).toBe("https://example.com/menu?a=1");
     expect(readWebUrl("HTTP://EXAMPLE.COM")).toBe("HTTP://EXAMPLE.COM");

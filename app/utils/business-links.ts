@@ -1,5 +1,6 @@
 // A business's phone, place id, coordinates and stored URLs → the outbound links of its page (tel:, directions, map
-// search, website, photo); a stored URL becomes a link or an image source only when it is http(s).
+// search, website, photo); a stored URL becomes a link or an image source only when it is http(s), and a website
+// never carries click-tracking parameters.
 // Maps links use the public Google Maps URL scheme, which needs no key and opens the app on phones.
 
 export interface MapTarget {
@@ -39,6 +40,65 @@ export function readWebUrl(value: string | null | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Click and campaign tracking parameters, as browsers' query stripping and ClearURLs remove them: Google, Meta,
+ * Microsoft, Yandex, Mailchimp, HubSpot, Marketo, TikTok, X, LinkedIn, Instagram. `ref` is kept: sites use it too.
+ */
+const TRACKING_PARAMS = new Set([
+  "gclid",
+  "gclsrc",
+  "dclid",
+  "gbraid",
+  "wbraid",
+  "srsltid",
+  "_ga",
+  "_gl",
+  "fbclid",
+  "msclkid",
+  "yclid",
+  "ysclid",
+  "mc_cid",
+  "mc_eid",
+  "_hsenc",
+  "_hsmi",
+  "mkt_tok",
+  "ttclid",
+  "twclid",
+  "li_fat_id",
+  "igshid",
+]);
+const TRACKING_PREFIXES = ["utm_", "hsa_"];
+
+function isTrackingParam(rawKey: string): boolean {
+  let key: string;
+  try {
+    key = decodeURIComponent(rawKey.replace(/\+/g, " ")).toLowerCase();
+  } catch {
+    return false;
+  }
+  return TRACKING_PARAMS.has(key) || TRACKING_PREFIXES.some((prefix) => key.startsWith(prefix));
+}
+
+/**
+ * "https://x.ch/?utm_source=gmb&lang=de#top" → "https://x.ch/?lang=de#top": tracking parameters dropped, every
+ * other character of the URL kept as written (the query is filtered as text, never re-encoded).
+ */
+export function dropTrackingParams(url: string): string {
+  const match = /^([^?#]*)\?([^#]*)(#.*)?$/.exec(url);
+  if (!match) return url;
+  const [, base, query, hash = ""] = match;
+  const pairs = (query ?? "").split("&");
+  const kept = pairs.filter((pair) => pair !== "" && !isTrackingParam(pair.split("=")[0] ?? ""));
+  if (kept.length === pairs.length) return url;
+  return `${base}${kept.length > 0 ? `?${kept.join("&")}` : ""}${hash}`;
+}
+
+/** A stored website → an http(s) link without tracking parameters, or null (see readWebUrl). */
+export function readWebsiteUrl(value: string | null | undefined): string | null {
+  const url = readWebUrl(value);
+  return url === null ? null : dropTrackingParams(url);
 }
 
 /** What the maps service should look for: the coordinates when known (exact), else the name and address. */

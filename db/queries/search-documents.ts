@@ -15,6 +15,8 @@ export interface BusinessDocumentRow {
   country_code: string | null;
   country: string | null;
   full_address: string | null;
+  street: string | null;
+  district: string | null;
   description: string | null;
   rating: number | null;
   reviews: number;
@@ -22,6 +24,7 @@ export interface BusinessDocumentRow {
   verified: boolean;
   photo: string | null;
   phone: string | null;
+  phone_e164: string | null;
   latitude: number | null;
   longitude: number | null;
   working_hours: unknown;
@@ -30,8 +33,8 @@ export interface BusinessDocumentRow {
 }
 
 const DOCUMENT_COLUMNS = `id::int as id, slug, name, category, category_slug, type, city, city_slug, country_code, country,
-  full_address, description, rating, reviews, rank_score, verified, photo, phone, latitude, longitude, working_hours,
-  time_zone, status`;
+  full_address, street, district, description, rating, reviews, rank_score, verified and not is_test as verified, photo, phone,
+  phone_e164, latitude, longitude, working_hours, time_zone, status`;
 
 /** Keyset page of approved businesses after `afterId`, in id order: a full rebuild never uses OFFSET. */
 export async function listBusinessDocumentsAfter(handle: DatabaseHandle, afterId: number, limit: number): Promise<BusinessDocumentRow[]> {

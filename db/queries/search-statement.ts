@@ -71,9 +71,15 @@ export interface SearchHitRow {
   city: string | null;
   countryCode: string | null;
   fullAddress: string | null;
+  street: string | null;
+  district: string | null;
   rating: number | null;
   reviews: number;
   phone: string | null;
+  phoneE164: string | null;
+  /** Canonical week and zone, for the card's open line (read on the visitor's clock). */
+  workingHours: unknown;
+  timeZone: string | null;
   photo: string | null;
   verified: boolean;
   latitude: number | null;
@@ -227,7 +233,8 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
     const pairs = f.cities.map((c) => `(${params.add(c.countryCode)}, ${params.add(c.citySlug)})`);
     where.push(`(b.country_code, b.city_slug) in (${pairs.join(", ")})`);
   }
-  if (f.verified !== undefined) where.push(f.verified ? "b.verified" : "not b.verified");
+  // Demo businesses are never verified, whatever their generated column says.
+  if (f.verified !== undefined) where.push(f.verified ? "(b.verified and not b.is_test)" : "not (b.verified and not b.is_test)");
   if (f.minRating !== undefined) where.push(`b.rating >= ${params.add(f.minRating)}::float8`);
 
   let distance = "null::float8";
@@ -375,8 +382,10 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
     }
            (select coalesce(json_agg(json_build_object(
                      'id', b.id::int, 'slug', b.slug, 'name', b.name, 'category', b.category, 'type', b.type,
-                     'city', b.city, 'countryCode', b.country_code, 'fullAddress', b.full_address, 'rating', b.rating,
-                     'reviews', b.reviews, 'phone', b.phone, 'photo', b.photo, 'verified', b.verified,
+                     'city', b.city, 'countryCode', b.country_code, 'fullAddress', b.full_address, 'street', b.street,
+                     'district', b.district, 'rating', b.rating, 'reviews', b.reviews, 'phone', b.phone, 'phoneE164', b.phone_e164,
+                     'workingHours', b.working_hours, 'timeZone', b.time_zone,
+                     'photo', b.photo, 'verified', b.verified and not b.is_test,
                      'latitude', b.latitude, 'longitude', b.longitude, 'distanceKm', p.distance_km) order by p.ordinal), '[]'::json)
               from (select page.*, row_number() over (order by ${pageOrder}) as ordinal from page) p
               join businesses b on b.id = p.id and b.is_approved) as hits${facets}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isOpenAt, readLocalWeekTime, readOpenState } from "./opening-hours.ts";
+import { describeOpenNow, isOpenAt, readLocalWeekTime, readNextChange, readOpenState } from "./opening-hours.ts";
 
 const OFFICE = { monday: [["09:00", "17:00"]], tuesday: [["09:00", "17:00"]], saturday: [], sunday: [] } as const;
 const BAR = { friday: [["18:00", "02:00"]], saturday: [["18:00", "24:00"]], sunday: [] } as const;
@@ -99,5 +99,54 @@ describe("readOpenState (the business page)", () => {
 
   it("gives no badge without hours, but still a today", () => {
     expect(readOpenState(null, "Asia/Tokyo", new Date("2024-01-08T06:00:00Z"))).toEqual({ open: null, today: "monday" });
+  });
+});
+
+describe("describeOpenNow (page and cards): the next change on the business's clock", () => {
+  const WEEKDAYS_9_TO_22 = Object.fromEntries(
+    (["monday", "tuesday", "wednesday", "thursday", "friday"] as const).map((day) => [day, [["09:00", "22:00"]]]),
+  );
+
+  it("says when an open business closes and a closed one opens, in its zone, across the day and week boundary", () => {
+    // Friday 2024-01-12 20:00 UTC is Saturday 05:00 in Tokyo: closed until Monday 09:00 (while UTC's Friday is open).
+    const fridayEvening = new Date("2024-01-12T20:00:00Z");
+    expect(describeOpenNow(WEEKDAYS_9_TO_22, "UTC", fridayEvening)).toBe("Open now · closes 22:00");
+    expect(describeOpenNow(WEEKDAYS_9_TO_22, "Asia/Tokyo", fridayEvening)).toBe("Closed · opens Mon 09:00");
+    // The same instant is Friday 12:00 in Los Angeles: open, closing at its own 22:00.
+    expect(describeOpenNow(WEEKDAYS_9_TO_22, "America/Los_Angeles", fridayEvening)).toBe("Open now · closes 22:00");
+    // Monday 2024-01-08 23:30 UTC is Tuesday 08:30 in Tokyo: opens later that (local) day, so no weekday.
+    expect(describeOpenNow(WEEKDAYS_9_TO_22, "Asia/Tokyo", new Date("2024-01-08T23:30:00Z"))).toBe("Closed · opens 09:00");
+    // Tuesday 2024-01-09 13:30 UTC is 22:30 in Tokyo: closed, opens tomorrow (a new local day), so Wed.
+    expect(describeOpenNow(WEEKDAYS_9_TO_22, "Asia/Tokyo", new Date("2024-01-09T13:30:00Z"))).toBe("Closed · opens Wed 09:00");
+    expect(readNextChange(WEEKDAYS_9_TO_22, "Asia/Tokyo", new Date("2024-01-09T13:30:00Z"))).toEqual({
+      day: "wednesday",
+      time: "09:00",
+      minutesAway: 630,
+      sameDay: false,
+    });
+  });
+
+  it("joins a shift past midnight, a 24:00 close and a Sunday-night-to-Monday span", () => {
+    const NIGHTS = { friday: [["18:00", "24:00"]], saturday: [["00:00", "03:00"]], sunday: [["22:00", "02:00"]], monday: [["02:00", "04:00"]] };
+    // Friday 23:00 in Berlin (22:00 UTC): Friday's 24:00 runs on into Saturday 00:00–03:00, so it closes at 03:00.
+    expect(describeOpenNow(NIGHTS, "Europe/Berlin", new Date("2024-01-12T22:00:00Z"))).toBe("Open now · closes 03:00");
+    // Sunday 23:00 UTC: 22:00–02:00 then Monday 02:00–04:00 make one span to Monday 04:00.
+    expect(describeOpenNow(NIGHTS, "UTC", new Date("2024-01-14T23:00:00Z"))).toBe("Open now · closes 04:00");
+    // Monday 05:00: nothing until Friday 18:00.
+    expect(describeOpenNow(NIGHTS, "UTC", new Date("2024-01-15T05:00:00Z"))).toBe("Closed · opens Fri 18:00");
+    expect(describeOpenNow({ friday: [["18:00", "24:00"]] }, "UTC", new Date("2024-01-12T19:00:00Z"))).toBe("Open now · closes 00:00");
+  });
+
+  it("says Open 24 hours when it never closes, Closed now when it never opens, and nothing without hours", () => {
+    const ALWAYS = Object.fromEntries(
+      (["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const).map((day) => [day, [["00:00", "24:00"]]]),
+    );
+    expect(describeOpenNow(ALWAYS, "Asia/Tokyo", new Date("2024-01-10T12:00:00Z"))).toBe("Open 24 hours");
+    // Open around the clock on weekdays only: it does close, on Saturday at 00:00, more than a day away.
+    const { saturday: _saturday, sunday: _sunday, ...weekdays } = ALWAYS;
+    expect(describeOpenNow(weekdays, "UTC", new Date("2024-01-10T12:00:00Z"))).toBe("Open now · closes Sat 00:00");
+    expect(describeOpenNow({ monday: [] }, "UTC", new Date("2024-01-08T12:00:00Z"))).toBe("Closed now");
+    expect(describeOpenNow(null, "UTC", new Date("2024-01-08T12:00:00Z"))).toBeNull();
+    expect(readNextChange({}, "UTC", new Date("2024-01-08T12:00:00Z"))).toBeNull();
   });
 });

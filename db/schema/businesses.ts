@@ -63,6 +63,8 @@ export const businesses = pgTable(
 
     isApproved: boolean("is_approved").notNull().default(true),
     isTest: boolean("is_test").notNull().default(false),
+    /** When a real import hid this demo business; it is hidden once only, so an admin's later re-approval sticks. */
+    demoHiddenAt: timestamp("demo_hidden_at", { withTimezone: true }),
     status: text("status", { enum: BUSINESS_STATUSES }).notNull().default("operational"),
     timeZone: text("time_zone"),
     source: text("source"),

@@ -65,6 +65,10 @@ function describeOutcome(file: string, outcome: ImportOutcome, dryRun: boolean):
   else if (outcome.batch.message === NO_DATA_ROWS_MESSAGE) lines.push(`  ${NO_DATA_ROWS_MESSAGE}`);
   if (outcome.searchIndexError)
     lines.push(`  search index not updated (${outcome.searchIndexError}); run \`directory reindex\` once the search engine is back`);
+  if (outcome.hiddenDemoBusinesses > 0)
+    lines.push(
+      `  ${outcome.hiddenDemoBusinesses.toLocaleString("en-US")} demo listings hidden from the public site (this import brought real ones); remove them with \`directory delete-test-data\``,
+    );
   if (outcome.status === "cancelled") lines.push("  CANCELLED: whole batches up to the interruption are saved; run again with --resume to continue.");
   return lines.join("\n");
 }
@@ -154,6 +158,7 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
               unknownColumns: outcome.unknownColumns,
               error: outcome.error ?? null,
               searchIndexError: outcome.searchIndexError ?? null,
+              hiddenDemoBusinesses: outcome.hiddenDemoBusinesses,
               result: outcome.batch,
               report: outcome.dashboard,
             }

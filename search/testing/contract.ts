@@ -268,7 +268,7 @@ const APPROVED_COUNT = CONTRACT_ROWS.filter((row) => row.approved !== false).len
 /** Writes the contract directory through the import writer, hides the unapproved rows, refreshes the aggregate tables. */
 export async function seedContractDirectory(handle: TestDatabase): Promise<void> {
   const rows = CONTRACT_ROWS.map(({ approved: _approved, ...raw }: RawBusiness & { approved?: boolean }) => raw);
-  await importFixtureRows(handle, rows, { isTest: true, source: "search-contract", refreshAggregates: false });
+  await importFixtureRows(handle, rows, { source: "search-contract", refreshAggregates: false });
   const hidden = CONTRACT_ROWS.filter((row) => row.approved === false).map((row) => row.place_id);
   await handle.query("update businesses set is_approved = false where place_id = any($1::text[])", [hidden]);
   await refreshAggregates(handle);

@@ -60,6 +60,11 @@ export function UploadReport({ fileName, result }: { fileName: string; result: B
           <Stat label={t("report.suppressed")} value={formatNumber(result.suppressedCount)} tone="text-amber-700 dark:text-amber-300" />
         ) : null}
       </dl>
+      {result.hiddenDemoBusinesses ? (
+        <p className="mt-3 text-sm font-medium text-slate-800 dark:text-slate-200" data-testid="upload-demo-hidden">
+          {t("report.demoHidden", { count: formatNumber(result.hiddenDemoBusinesses) })}
+        </p>
+      ) : null}
       {extraction ? (
         <section className="mt-4">
           <h4 className="text-sm font-semibold text-slate-900 dark:text-white">

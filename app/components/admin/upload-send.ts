@@ -21,6 +21,8 @@ export interface BatchUploadResult {
   skippedCount: number;
   /** Rows of businesses an operator deleted: not brought back (absent from older stored reports). */
   suppressedCount?: number;
+  /** Demo businesses this upload hid from the public site (it brought the first real ones while they were public). */
+  hiddenDemoBusinesses?: number;
   skippedBusinesses: string[];
   errors: string[];
   columnExtraction?: ColumnExtraction;

@@ -21,13 +21,17 @@ export interface BusinessListRow {
   photo: string | null;
   full_address: string | null;
   street: string | null;
+  district: string | null;
+  working_hours_json: string | null;
+  time_zone: string | null;
   verified: boolean;
 }
 
 export type RankedList = { scope: "all" } | { scope: "category"; categorySlug: string } | { scope: "city"; countryCode: string; citySlug: string };
 
 const LIST_COLUMNS = `b.id::int as id, b.name, b.slug, b.category, b.category_slug, b.type, b.city, b.city_slug, b.country,
-  b.country_code, b.rating, b.reviews, b.phone, b.phone_e164, b.photo, b.full_address, b.street, b.verified`;
+  b.country_code, b.rating, b.reviews, b.phone, b.phone_e164, b.photo, b.full_address, b.street, b.district,
+  b.working_hours::text as working_hours_json, b.time_zone, b.verified and not b.is_test as verified`;
 
 /** The anchor table's key for a list; null for lists that are never anchored. */
 export function pageAnchorKey(list: RankedList): { scope: "category" | "city"; key: string } | null {

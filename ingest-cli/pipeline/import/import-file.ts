@@ -6,6 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { DatabaseHandle } from "../../../db/client.ts";
 import { aggregatesBehindImports, refreshAfterBulkChange } from "../../../db/writes/aggregates.ts";
+import type { AuditActor } from "../../../db/writes/audit-log.ts";
+import { hideDemoBusinesses } from "../../../db/writes/businesses.ts";
 import {
   claimImportRun,
   createImportRun,
@@ -18,6 +20,8 @@ import {
   type NewImportRun,
 } from "../../../db/writes/import-runs.ts";
 import type { SearchEngine } from "../../../search/engine.ts";
+import { getSearchEngine } from "../../../search/index.ts";
+import { needsIndexSync, removeBusinessesFromIndex } from "../../../search/reindex.ts";
 import { buildColumnMapping, describeColumnExtraction, type ColumnExtraction, type ColumnMapping } from "../map/columns.ts";
 import { openSource, SourceError, type OpenedSource } from "../read/index.ts";
 import { sanitizeFileName } from "./file-name.ts";
@@ -78,6 +82,8 @@ export interface ImportOptions {
   onRunStarted?: (run: { runId: number; resumedFromRow: number }) => void;
   origin?: "cli" | "admin";
   createdBy?: number | null;
+  /** Who the audit entry of demo businesses this import hides names (default: the CLI). */
+  actor?: AuditActor;
   maxBytes?: number;
   /** Also write rejected rows (original columns + line, field, reason) to this CSV file. */
   rejectedCsvPath?: string;
@@ -114,6 +120,8 @@ export interface ImportOutcome {
   error?: { code: string; message: string };
   /** Set when the search engine could not take some written businesses (the next `reindex` catches up). */
   searchIndexError?: string;
+  /** Demo businesses this import hid from the public site (the first real rows while they were public), or 0. */
+  hiddenDemoBusinesses: number;
 }
 
 export class ImportError extends DirectoryError {
@@ -392,7 +400,7 @@ async function finishRun(
   run: StartedRun,
   written: WriteResult,
   mapping: ColumnMapping,
-): Promise<ImportOutcome> {
+): Promise<Omit<ImportOutcome, "hiddenDemoBusinesses">> {
   const counters = tally.counters;
   const runId = run.claim?.id ?? null;
   const { status, failure } = written;
@@ -491,7 +499,36 @@ async function writeAndFinish(
     searchEngine: options.searchEngine,
   });
   const written = await writeRows(source, mapping, tally, writer, file, run, options);
-  return await finishRun(handle, tally, run, written, mapping);
+  const demo = await hideDemoOnRealData(handle, file, run, options, tally.counters);
+  const outcome = await finishRun(handle, tally, run, written, mapping);
+  const searchIndexError = outcome.searchIndexError ?? demo.searchIndexError;
+  return { ...outcome, hiddenDemoBusinesses: demo.hidden, ...(searchIndexError === undefined ? {} : { searchIndexError }) };
+}
+
+const CLI_ACTOR: AuditActor = { userId: null, actor: "cli", ip: null };
+
+/**
+ * Real rows written while demo businesses are public: those leave the public site (before the count refresh, which
+ * then drops them too) and the external search index. NOTE: an unreachable Meilisearch keeps them until the next
+ * reindex (said like any index failure), but its hits are re-read from PostgreSQL, which no longer shows them.
+ */
+async function hideDemoOnRealData(
+  handle: DatabaseHandle,
+  file: CheckedFile,
+  run: StartedRun,
+  options: ImportOptions,
+  counters: ImportTally["counters"],
+): Promise<{ hidden: number; searchIndexError?: string }> {
+  if (file.dryRun || options.isTest || counters.inserted + counters.updated === 0) return { hidden: 0 };
+  const ids = await hideDemoBusinesses(handle, options.actor ?? CLI_ACTOR, { runId: run.claim?.id ?? null, file: file.fileName });
+  const engine = options.searchEngine === undefined ? getSearchEngine() : options.searchEngine;
+  if (ids.length === 0 || !engine || !needsIndexSync(engine)) return { hidden: ids.length };
+  try {
+    await removeBusinessesFromIndex(ids, engine);
+    return { hidden: ids.length };
+  } catch (error) {
+    return { hidden: ids.length, searchIndexError: describeFailure(error) };
+  }
 }
 
 /** One file imported: checked, its run started, its rows written in batches, its run finished with the reports. */

@@ -1,0 +1,1 @@
+ALTER TABLE "businesses" ADD COLUMN "demo_hidden_at" timestamp with time zone;
