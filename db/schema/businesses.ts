@@ -85,19 +85,20 @@ export const businesses = pgTable(
     uniqueIndex("businesses_slug_key").on(t.slug),
     uniqueIndex("businesses_place_id_key").on(t.placeId),
     uniqueIndex("businesses_identity_key_key").on(t.identityKey),
-    // Keyset pagination for every public list: (filter…, rank_score desc, id desc) over visible rows.
+    // Keyset pagination for every public list: (filter…, rank_score desc, id desc) over listed rows (approved and
+    // operational: closed businesses keep their page but leave lists, counts and sitemaps).
     index("businesses_rank_idx")
       .on(t.rankScore.desc(), t.id.desc())
-      .where(sql`${t.isApproved}`),
+      .where(sql`${t.isApproved} and ${t.status} = 'operational'`),
     index("businesses_category_rank_idx")
       .on(t.categorySlug, t.rankScore.desc(), t.id.desc())
-      .where(sql`${t.isApproved}`),
+      .where(sql`${t.isApproved} and ${t.status} = 'operational'`),
     index("businesses_country_rank_idx")
       .on(t.countryCode, t.rankScore.desc(), t.id.desc())
-      .where(sql`${t.isApproved}`),
+      .where(sql`${t.isApproved} and ${t.status} = 'operational'`),
     index("businesses_city_rank_idx")
       .on(t.countryCode, t.citySlug, t.rankScore.desc(), t.id.desc())
-      .where(sql`${t.isApproved}`),
+      .where(sql`${t.isApproved} and ${t.status} = 'operational'`),
     // Admin list sorts and the export date ranges.
     index("businesses_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("businesses_name_idx").on(t.name, t.id),
@@ -107,6 +108,10 @@ export const businesses = pgTable(
     // Full text, optionally narrowed to a country and city inside the index (btree_gin; migration 0005, which keeps
     // the text-only businesses_search_idx instead where btree_gin is not available, as on PGlite).
     index("businesses_location_search_idx").using("gin", t.countryCode, t.citySlug, t.searchVector),
+    // Closed businesses leave the lists but a search that names one still finds it: their names alone, a few %.
+    index("businesses_closed_name_idx")
+      .using("gin", sql`to_tsvector('simple', directory_unaccent(coalesce(${t.name}, '')))`)
+      .where(sql`${t.isApproved} and ${t.status} <> 'operational'`),
     index("businesses_name_trgm_idx").using("gin", sql`directory_unaccent(lower(${t.name})) gin_trgm_ops`),
     // Fallback identity "same name within ~50 m" looks up neighbours by coordinates.
     index("businesses_geo_idx").on(t.latitude, t.longitude),
