@@ -97,6 +97,7 @@ export const HIT_ATTRIBUTES = [
   "time_zone",
   "photo",
   "verified",
+  "status",
   "latitude",
   "longitude",
 ] as const;
@@ -135,6 +136,7 @@ export function mapDocumentToSearchHit(document: Partial<BusinessDocument>, near
     timeZone: document.time_zone ?? null,
     photo: document.photo ?? null,
     verified: document.verified === true,
+    ...(document.status && document.status !== "operational" ? { status: document.status } : {}),
     latitude,
     longitude,
   };

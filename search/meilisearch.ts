@@ -190,6 +190,8 @@ export class MeilisearchEngine implements SearchEngine {
     const handle = await this.#db();
     const { text, filters } = await prepareQuery(handle, query);
     const expressions = buildMeiliFilter(filters);
+    // Closed businesses leave the default results; any text can still find them (Meilisearch ranks name hits first).
+    if (!text.trim()) expressions.push(`status = ${escapeFilterValue("operational")}`);
     const filter = expressions.length > 0 ? expressions : undefined;
     const sort = buildMeiliSort(query.sort, query.near);
     const facets = query.facets ?? true;

@@ -54,6 +54,7 @@ export function mapRowToSearchHit(row: SearchHitRow, withDistance: boolean): Sea
     timeZone: row.timeZone ?? null,
     photo: row.photo,
     verified: Boolean(row.verified),
+    ...(row.status && row.status !== "operational" ? { status: row.status } : {}),
     latitude: row.latitude === null ? null : Number(row.latitude),
     longitude: row.longitude === null ? null : Number(row.longitude),
   };

@@ -44,6 +44,44 @@ export function useOpenLine(hours: WeekHoursInput | null | undefined, timeZone: 
 
 const STATUS_LABELS: Record<string, string> = { closed_temporarily: "Temporarily closed", closed_permanently: "Permanently closed" };
 
+/** "Permanently closed" / "Temporarily closed" for a closed business's status; null when it is operational. */
+export function closedStatusLabel(status: string | undefined): string | null {
+  return (status && STATUS_LABELS[status]) || null;
+}
+
+/** The page-wide notice of a closed business ("Permanently closed" …); nothing for an operational one. */
+export function ClosedBanner({ status }: { status: string }) {
+  const label = STATUS_LABELS[status];
+  if (!label) return null;
+  const permanent = status === "closed_permanently";
+  return (
+    <div
+      role="note"
+      aria-label={label}
+      data-testid="closed-banner"
+      className={`flex items-start gap-3 rounded-xl border p-4 text-sm ${
+        permanent ? "border-red-200 bg-red-50 text-red-900" : "border-amber-200 bg-amber-50 text-amber-900"
+      }`}
+    >
+      <svg viewBox="0 0 24 24" className="mt-0.5 h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+        <path
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          d="M12 8v5m0 3h.01M10.3 3.9 2.4 17.6A2 2 0 0 0 4.1 20.6h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z"
+        />
+      </svg>
+      <div className="min-w-0">
+        <p className="font-semibold">{label}</p>
+        <p className="mt-0.5">
+          {permanent
+            ? "This business has closed for good. Its details are kept for reference."
+            : "This business is closed for now. Check with it before you visit."}
+        </p>
+      </div>
+    </div>
+  );
+}
+
 /**
  * "Open now · closes 22:00" / "Closed · opens Mon 09:00" (the `label`); a closed-for-good business says so instead;
  * nothing when hours are unknown.

@@ -1,7 +1,8 @@
-// Search hits → business cards (with verified and distance badges), or the empty state with next steps.
+// Search hits → business cards (with closed, verified and distance badges), or the empty state with next steps.
 import { Link } from "@remix-run/react";
 import type { SearchHit } from "~/models/search.server";
 import { BusinessCard, type BusinessCardData } from "./business-card";
+import { closedStatusLabel } from "./business-hours";
 import { buildClearFiltersHref, buildSearchHref, type FilterChip, type SearchParamRecord } from "~/utils/search-params";
 
 export function toBusinessCard(hit: SearchHit): BusinessCardData {
@@ -30,29 +31,38 @@ export function formatDistance(km: number): string {
 export function SearchHitGrid({ hits }: { hits: SearchHit[] }) {
   return (
     <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-      {hits.map((hit) => (
-        <li key={hit.id} className="relative">
-          <BusinessCard business={toBusinessCard(hit)} />
-          {hit.verified || hit.distanceKm !== undefined ? (
-            // NOTE: badges sit over the card's photo but outside its link, so they never swallow the click.
-            <div className="pointer-events-none absolute left-3 top-3 flex flex-wrap gap-1.5">
-              {hit.verified ? (
-                <span className="inline-flex items-center gap-1 rounded-full bg-white/95 px-2 py-0.5 text-xs font-semibold text-emerald-800 shadow-sm">
-                  <svg viewBox="0 0 16 16" className="h-3.5 w-3.5" fill="currentColor" aria-hidden="true">
-                    <path d="M8 1.5 9.6 3l2.2-.2.5 2.1 1.9 1.1-.9 2 .9 2-1.9 1.1-.5 2.1-2.2-.2L8 14.5 6.4 13l-2.2.2-.5-2.1-1.9-1.1.9-2-.9-2 1.9-1.1.5-2.1L6.4 3 8 1.5Zm-1 8.3L5.3 8.1l-.9.9L7 11.6l4.6-4.6-.9-.9L7 9.8Z" />
-                  </svg>
-                  Verified
-                </span>
-              ) : null}
-              {hit.distanceKm !== undefined ? (
-                <span className="rounded-full bg-white/95 px-2 py-0.5 text-xs font-semibold text-slate-800 shadow-sm">
-                  {formatDistance(hit.distanceKm)} away
-                </span>
-              ) : null}
-            </div>
-          ) : null}
-        </li>
-      ))}
+      {hits.map((hit) => {
+        // A closed business appears only when the search named it: its card says so before anything else.
+        const closed = closedStatusLabel(hit.status);
+        return (
+          <li key={hit.id} className="relative">
+            <BusinessCard business={toBusinessCard(hit)} />
+            {closed || hit.verified || hit.distanceKm !== undefined ? (
+              // NOTE: badges sit over the card's photo but outside its link, so they never swallow the click.
+              <div className="pointer-events-none absolute left-3 top-3 flex flex-wrap gap-1.5">
+                {closed ? (
+                  <span data-testid="closed-badge" className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white shadow-sm">
+                    {closed}
+                  </span>
+                ) : null}
+                {hit.verified ? (
+                  <span className="inline-flex items-center gap-1 rounded-full bg-white/95 px-2 py-0.5 text-xs font-semibold text-emerald-800 shadow-sm">
+                    <svg viewBox="0 0 16 16" className="h-3.5 w-3.5" fill="currentColor" aria-hidden="true">
+                      <path d="M8 1.5 9.6 3l2.2-.2.5 2.1 1.9 1.1-.9 2 .9 2-1.9 1.1-.5 2.1-2.2-.2L8 14.5 6.4 13l-2.2.2-.5-2.1-1.9-1.1.9-2-.9-2 1.9-1.1.5-2.1L6.4 3 8 1.5Zm-1 8.3L5.3 8.1l-.9.9L7 11.6l4.6-4.6-.9-.9L7 9.8Z" />
+                    </svg>
+                    Verified
+                  </span>
+                ) : null}
+                {hit.distanceKm !== undefined ? (
+                  <span className="rounded-full bg-white/95 px-2 py-0.5 text-xs font-semibold text-slate-800 shadow-sm">
+                    {formatDistance(hit.distanceKm)} away
+                  </span>
+                ) : null}
+              </div>
+            ) : null}
+          </li>
+        );
+      })}
     </ul>
   );
 }

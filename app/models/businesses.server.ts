@@ -299,7 +299,8 @@ export interface BusinessPageView {
   jsonLd: Array<Record<string, unknown>>;
   /** Absolute canonical URL: what Share copies. */
   url: string;
-  seo: { title: string; description: string; path: string; image: string | null };
+  /** noindex: a closed business keeps its page but leaves search engines' indexes (and the lists and sitemaps). */
+  seo: { title: string; description: string; path: string; image: string | null; noindex: boolean };
 }
 
 export type BusinessPageLookup = { status: "found"; view: BusinessPageView } | { status: "moved"; slug: string } | { status: "not_found" };
@@ -419,7 +420,13 @@ function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: s
       buildBreadcrumbJsonLd(breadcrumbs, absolute),
     ],
     url: absolute(path),
-    seo: { title: kind ? `${row.name} - ${kind}` : row.name, description: describeBusiness(row, kind, cityName, countryLabel), path, image: photo },
+    seo: {
+      title: kind ? `${row.name} - ${kind}` : row.name,
+      description: describeBusiness(row, kind, cityName, countryLabel),
+      path,
+      image: photo,
+      noindex: row.status !== "operational",
+    },
   };
 }
 

@@ -5,7 +5,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BusinessAdSlot } from "~/components/business-ad-slot";
-import { BusinessHoursTable, OpenBadge, useOpenState } from "~/components/business-hours";
+import { BusinessHoursTable, ClosedBanner, OpenBadge, useOpenState } from "~/components/business-hours";
 import { BusinessMap } from "~/components/business-map";
 import { BusinessNotFound } from "~/components/business-not-found";
 import { BusinessPhoto } from "~/components/business-photo";
@@ -126,6 +126,11 @@ function BusinessPage() {
         </div>
 
         <article className="mt-6">
+          {view.status !== "operational" ? (
+            <div className="mb-4">
+              <ClosedBanner status={view.status} />
+            </div>
+          ) : null}
           <header className="card grid gap-6 p-4 sm:p-6 md:grid-cols-[260px_minmax(0,1fr)] lg:grid-cols-[300px_minmax(0,1fr)]">
             <BusinessPhoto src={view.photo} name={view.name} />
             <div className="flex min-w-0 flex-col gap-4">

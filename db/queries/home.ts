@@ -1,6 +1,7 @@
 // Aggregate tables and the rank index → the home page's counters, panels and featured cards.
 // NOTE: the indexes are "desc nulls last" (drizzle's .desc()); an ORDER BY must say "nulls last" to use them.
 import type { DatabaseHandle } from "../client.ts";
+import { listedCondition } from "./listed.ts";
 
 export interface SiteTotals {
   businesses: number;
@@ -35,7 +36,7 @@ export async function listFeaturedBusinesses(handle: DatabaseHandle, limit = 12)
     `select b.id::int as id, b.slug, b.name, b.photo as image_url, b.rating, b.reviews as review_count,
             coalesce(b.type, b.category) as type, b.full_address, b.phone
        from businesses b
-      where b.is_approved and b.status = 'operational'
+      where ${listedCondition("b")}
       order by b.rank_score desc nulls last, b.id desc nulls last
       limit $1`,
     [limit],

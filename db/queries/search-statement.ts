@@ -1,7 +1,8 @@
 // A composed search plan (text match, filters, sort, page) → one SQL round trip returning the page of hits,
 // the exact total and the facet counts over the matched set (and, gated, the typo vocabulary beside them).
-// Only approved businesses are ever returned. All SQL is valid on PostgreSQL 15 and PGlite (PostgreSQL 18).
+// Only approved businesses are ever returned; closed ones only when the text matches their name. All SQL is valid on PostgreSQL 15 and PGlite (PostgreSQL 18).
 import type { DatabaseHandle } from "../client.ts";
+import { listedCondition } from "./listed.ts";
 import { buildWordVocabularySql, readJson, readVocabulary, type WordVocabulary } from "./search-vocabulary.ts";
 
 /** Collects bind parameters and hands out their `$n` placeholders. */
@@ -82,6 +83,8 @@ export interface SearchHitRow {
   timeZone: string | null;
   photo: string | null;
   verified: boolean;
+  /** "operational", or a closed business found by its name; absent means operational. */
+  status?: string;
   latitude: number | null;
   longitude: number | null;
   distanceKm: number | null;
@@ -196,13 +199,18 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
   let score = "0::float8";
   let joinCandidates = "";
   let textCondition: string | null = null;
+  // Closed businesses leave the default results; the text brings one back only through its name.
+  let statusCondition = "b.status = 'operational'";
 
   if (plan.text) {
     const tsq = buildTsqueryExpression(plan.text, params);
     const matches: string[] = [];
     const scores: string[] = [];
+    const nameMatches: string[] = [];
     if (tsq) {
       matches.push(`b.search_vector @@ ${tsq}`);
+      // NOTE: evaluated only for the closed rows among the matches (few), so the name's tsvector is built, not stored.
+      nameMatches.push(`to_tsvector('simple', directory_unaccent(coalesce(b.name, ''))) @@ ${tsq}`);
       scores.push(`ts_rank_cd(${RANK_WEIGHTS}, b.search_vector, ${tsq})`);
     }
     if (plan.text.fuzzyName) {
@@ -214,8 +222,10 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
         `(directory_unaccent(lower(b.name)) % directory_unaccent(lower(${fuzzy}))
           and similarity(directory_unaccent(lower(b.name)), directory_unaccent(lower(${fuzzy}))) >= ${FUZZY_NAME_SIMILARITY})`,
       );
+      nameMatches.push(matches[matches.length - 1] as string);
       scores.push(`similarity(directory_unaccent(lower(b.name)), directory_unaccent(lower(${fuzzy})))`);
     }
+    if (nameMatches.length > 0) statusCondition = `(b.status = 'operational' or ${nameMatches.join(" or ")})`;
     if (matches.length > 0) {
       textCondition = `(${matches.join(" or ")})`;
       where.push(textCondition);
@@ -225,6 +235,7 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
     }
   }
 
+  where.push(statusCondition);
   const f = plan.filters;
   if (f.categorySlug) where.push(`b.category_slug = ${params.add(f.categorySlug)}`);
   if (f.countryCode) where.push(`b.country_code = ${params.add(f.countryCode)}`);
@@ -319,15 +330,17 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
       // for words that mostly match unpopular businesses ("agency": 23k reads for 20 hits). The walk is therefore
       // bounded to the RANK_WALK most popular businesses of the filtered list (hot in cache: every search reads
       // them) and merged with the sample: the true top when the word matches there, else the best of the sample.
-      const filterWhere = where.filter((condition) => condition !== textCondition);
+      // The walk reads listed businesses only (the rank indexes' predicate); a closed business matched by name comes
+      // from the sample.
+      const filterWhere = where.filter((condition) => condition !== textCondition && condition !== statusCondition && condition !== "b.is_approved");
       const columnList = "id, category_slug, country_code, city_slug, rank_score, rating, reviews, score, distance_km";
       // Without filters the walk reads search_top_ranked: the same rows as of the last count refresh, a few hundred
       // contiguous blocks instead of RANK_WALK heap fetches by rank (a fifth of a broad search's time at 1M). NOTE:
       // that table holds only what the full-text match and score read; a fuzzy name match walks the businesses.
       const walk =
-        filterWhere.length === 1 && filterWhere[0] === "b.is_approved" && !plan.text?.fuzzyName
+        filterWhere.length === 0 && !plan.text?.fuzzyName
           ? "search_top_ranked b"
-          : `(select * from businesses b where ${filterWhere.join(" and ")} order by b.${ranked.replace(", id", ", b.id")} limit ${params.add(RANK_WALK)}) b`;
+          : `(select * from businesses b where ${[listedCondition("b"), ...filterWhere].join(" and ")} order by b.${ranked.replace(", id", ", b.id")} limit ${params.add(RANK_WALK)}) b`;
       bigPool = `select * from (
           select ${columns}
             from ${walk}
@@ -385,7 +398,7 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
                      'city', b.city, 'countryCode', b.country_code, 'fullAddress', b.full_address, 'street', b.street,
                      'district', b.district, 'rating', b.rating, 'reviews', b.reviews, 'phone', b.phone, 'phoneE164', b.phone_e164,
                      'workingHours', b.working_hours, 'timeZone', b.time_zone,
-                     'photo', b.photo, 'verified', b.verified and not b.is_test,
+                     'photo', b.photo, 'verified', b.verified and not b.is_test, 'status', b.status,
                      'latitude', b.latitude, 'longitude', b.longitude, 'distanceKm', p.distance_km) order by p.ordinal), '[]'::json)
               from (select page.*, row_number() over (order by ${pageOrder}) as ordinal from page) p
               join businesses b on b.id = p.id and b.is_approved) as hits${facets}`;

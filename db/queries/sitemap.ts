@@ -1,7 +1,8 @@
-// Approved businesses and the aggregate tables → what the sitemaps list: business pages by id keyset (COPY text,
+// Listed businesses (approved, operational) and the aggregate tables → what the sitemaps list: business pages by id keyset (COPY text,
 // never OFFSET), page boundaries in one pass, the category/country/city entries and their newest updated_at.
 import type { DatabaseHandle } from "../client.ts";
 import { streamCopy } from "./export.ts";
+import { listedCondition } from "./listed.ts";
 
 /** The spec's 9,000 businesses per sitemap file. */
 export const SITEMAP_PAGE_SIZE = 9000;
@@ -20,7 +21,7 @@ function buildBusinessesCopy(afterId: number, limit: number | null, target: "std
   }
   // NOTE: order by the qualified b.id so the primary-key index can serve it (a bare "id" may bind to an output column).
   const query = `select b.id, b.slug, b.updated_at at time zone 'UTC'
-    from businesses b where b.is_approved and b.id > ${afterId} order by b.id${limit === null ? "" : ` limit ${limit}`}`;
+    from businesses b where ${listedCondition("b")} and b.id > ${afterId} order by b.id${limit === null ? "" : ` limit ${limit}`}`;
   return `copy (${query}) to ${target === "stdout" ? "stdout" : "'/dev/blob'"} with (format text, encoding 'UTF8')`;
 }
 
@@ -80,7 +81,7 @@ export async function listSitemapPageBoundaries(handle: DatabaseHandle): Promise
     `select page::int as page, min(id)::float8 as first_id, count(*)::int as urls,
             to_char(max(updated_at) at time zone 'UTC', ${UTC_SECONDS}) as lastmod
        from (select b.id, b.updated_at, (row_number() over (order by b.id) - 1) / ${SITEMAP_PAGE_SIZE} + 1 as page
-               from businesses b where b.is_approved) numbered
+               from businesses b where ${listedCondition("b")}) numbered
       group by page order by page`,
   );
   return rows.map((row) => ({ page: Number(row.page), afterId: Number(row.first_id) - 1, urls: Number(row.urls), lastmod: row.lastmod }));

@@ -1,20 +1,20 @@
-// Fault tests → what "consistent" means after crashes and races: the count tables equal a live recount of visible
+// Fault tests → what "consistent" means after crashes and races: the count tables equal a live recount of listed (approved, operational)
 // businesses, and a fingerprint of the stored businesses to compare with an uninterrupted run.
 import type { DatabaseHandle } from "../client.ts";
 
-/** Rows that differ between the count tables and a live recount of visible businesses (0 when consistent). */
+/** Rows that differ between the count tables and a live recount of listed (approved, operational) businesses (0 when consistent). */
 const AGGREGATE_DRIFT = `
   select (select count(*) from (select category_slug, count(*)::int as n from businesses
-            where is_approved and category_slug is not null and category_slug <> '' group by 1) live
+            where is_approved and status = 'operational' and category_slug is not null and category_slug <> '' group by 1) live
           full join category_counts c using (category_slug) where live.n is distinct from c.business_count)
        + (select count(*) from (select country_code, count(*)::int as n from businesses
-            where is_approved and country_code is not null group by 1) live
+            where is_approved and status = 'operational' and country_code is not null group by 1) live
           full join country_counts c using (country_code) where live.n is distinct from c.business_count)
        + (select count(*) from (select country_code, city_slug, count(*)::int as n from businesses
-            where is_approved and country_code is not null and city_slug is not null and city_slug <> '' group by 1, 2) live
+            where is_approved and status = 'operational' and country_code is not null and city_slug is not null and city_slug <> '' group by 1, 2) live
           full join city_counts c using (country_code, city_slug) where live.n is distinct from c.business_count)
        + (select count(*) from site_totals t where t.key = 'businesses'
-            and t.value <> (select count(*) from businesses where is_approved))
+            and t.value <> (select count(*) from businesses where is_approved and status = 'operational'))
        + (select case when exists (select 1 from site_totals) then 0 else 1 end) as drift`;
 
 export async function countAggregateDrift(handle: Pick<DatabaseHandle, "query">): Promise<number> {

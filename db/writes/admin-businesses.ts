@@ -20,6 +20,7 @@ const RETURNING = {
   name: businesses.name,
   slug: businesses.slug,
   isApproved: businesses.isApproved,
+  status: businesses.status,
   categorySlug: businesses.categorySlug,
   countryCode: businesses.countryCode,
   citySlug: businesses.citySlug,

@@ -1,4 +1,4 @@
-// Visible businesses → the count tables behind list pages and home counters: a full rebuild (after imports and bulk
+// Listed businesses (approved and operational: closed ones are not counted) → the count tables behind list pages and home counters: a full rebuild (after imports and bulk
 // deletes) or a scoped one for the keys a single business touches (approve, delete); each runs in one transaction
 // so readers never see a half-refreshed set.
 import { sql, type SQL } from "drizzle-orm";
@@ -6,6 +6,7 @@ import { countryName, countrySlug } from "../rules/countries.ts";
 import { slugify } from "../rules/slug.ts";
 import type { DatabaseHandle } from "../client.ts";
 import { analyzeSearchTables } from "../queries/search-documents.ts";
+import { listedCondition } from "../queries/listed.ts";
 import { RANK_WALK } from "../queries/search-statement.ts";
 import { countryCounts } from "../schema/index.ts";
 import { refreshPageAnchors, refreshPageAnchorsFor } from "./page-anchors.ts";
@@ -33,7 +34,7 @@ const COUNT_TABLES = {
     insert: `insert into category_counts (category_slug, category, first_letter, business_count, country_count, last_modified)
        select category_slug, mode() within group (order by category), ${FIRST_LETTER("mode() within group (order by category)")},
               count(*)::int, count(distinct country_code)::int, max(updated_at) from businesses`,
-    where: "is_approved and category_slug is not null and category_slug <> ''",
+    where: `${listedCondition()} and category_slug is not null and category_slug <> ''`,
     groupBy: "category_slug",
   },
   city: {
@@ -41,7 +42,7 @@ const COUNT_TABLES = {
     insert: `insert into city_counts (country_code, city_slug, city, first_letter, business_count, category_count, latitude, longitude, last_modified)
        select country_code, city_slug, mode() within group (order by city), ${FIRST_LETTER("mode() within group (order by city)")},
               count(*)::int, count(distinct category_slug)::int, avg(latitude), avg(longitude), max(updated_at) from businesses`,
-    where: "is_approved and country_code is not null and city_slug is not null and city_slug <> ''",
+    where: `${listedCondition()} and country_code is not null and city_slug is not null and city_slug <> ''`,
     groupBy: "country_code, city_slug",
   },
   country: {
@@ -49,22 +50,21 @@ const COUNT_TABLES = {
     insert: `insert into country_counts (country_code, country, country_slug, business_count, city_count, category_count, last_modified)
        select country_code, country_code, lower(country_code), count(*)::int, count(distinct city_slug)::int,
               count(distinct category_slug)::int, max(updated_at) from businesses`,
-    where: "is_approved and country_code is not null",
+    where: `${listedCondition()} and country_code is not null`,
     groupBy: "country_code",
   },
   countryCategory: {
     table: "country_category_counts",
     insert: `insert into country_category_counts (country_code, category_slug, business_count)
        select country_code, category_slug, count(*)::int from businesses`,
-    where: "is_approved and country_code is not null and category_slug is not null and category_slug <> ''",
+    where: `${listedCondition()} and country_code is not null and category_slug is not null and category_slug <> ''`,
     groupBy: "country_code, category_slug",
   },
   cityCategory: {
     table: "city_category_counts",
     insert: `insert into city_category_counts (country_code, city_slug, category_slug, business_count)
        select country_code, city_slug, category_slug, count(*)::int from businesses`,
-    where:
-      "is_approved and country_code is not null and city_slug is not null and city_slug <> '' and category_slug is not null and category_slug <> ''",
+    where: `${listedCondition()} and country_code is not null and city_slug is not null and city_slug <> '' and category_slug is not null and category_slug <> ''`,
     groupBy: "country_code, city_slug, category_slug",
   },
 } satisfies Record<string, CountTable>;
@@ -83,7 +83,7 @@ async function rebuildCountTable(tx: Tx, spec: CountTable, scope: SQL): Promise<
 const CREATE_AGGREGATE_GRAIN = `create temporary table aggregate_grain on commit drop as
   select country_code, city_slug, city, district, category_slug, category, count(*)::int as n, max(updated_at) as last_modified,
          sum(latitude) as latitude_sum, count(latitude) as latitude_n, sum(longitude) as longitude_sum, count(longitude) as longitude_n
-    from businesses where is_approved
+    from businesses where ${listedCondition()}
    group by country_code, city_slug, city, district, category_slug, category`;
 
 /**
@@ -200,7 +200,7 @@ async function refillSearchTopRanked(tx: Tx): Promise<void> {
   await tx.execute(
     sql.raw(`insert into search_top_ranked (id, category_slug, country_code, city_slug, rank_score, rating, reviews, search_vector)
              select id, category_slug, country_code, city_slug, rank_score, rating, reviews, search_vector
-               from businesses where is_approved order by rank_score desc nulls last, id desc nulls last limit ${RANK_WALK}`),
+               from businesses where ${listedCondition()} order by rank_score desc nulls last, id desc nulls last limit ${RANK_WALK}`),
   );
 }
 
@@ -217,7 +217,7 @@ export async function refreshAggregates(handle: DatabaseHandle): Promise<void> {
     await tx.execute(sql.raw("delete from site_totals"));
     await tx.execute(
       sql.raw(
-        `insert into site_totals (key, value) select 'businesses', count(*) from businesses where is_approved union all ${SITE_TOTALS_OF_TABLES}`,
+        `insert into site_totals (key, value) select 'businesses', count(*) from businesses where ${listedCondition()} union all ${SITE_TOTALS_OF_TABLES}`,
       ),
     );
     await nameCountries(tx);
@@ -244,6 +244,8 @@ export async function aggregatesBehindImports(handle: DatabaseHandle): Promise<b
 
 /** The list keys one business belongs to (as stored before or after the change). */
 export interface BusinessAggregateKeys {
+  /** A closed business is in no count: its approval or deletion moves the recounts by nothing. */
+  status: string;
   categorySlug: string | null;
   countryCode: string | null;
   citySlug: string | null;
@@ -279,7 +281,9 @@ export async function adjustAggregatesForBusiness(tx: Tx, keys: BusinessAggregat
     );
   }
   // NOTE: refreshed_at moves too: the sitemap cache is keyed on it.
-  await tx.execute(sql`update site_totals set value = greatest(0, value + ${visibleDelta}), refreshed_at = now() where key = 'businesses'`);
+  await tx.execute(
+    sql`update site_totals set value = greatest(0, value + ${keys.status === "operational" ? visibleDelta : 0}), refreshed_at = now() where key = 'businesses'`,
+  );
   await tx.execute(
     sql.raw(`update site_totals as t set value = v.count, refreshed_at = now() from (${SITE_TOTALS_OF_TABLES}) as v(key, count) where t.key = v.key`),
   );

@@ -1,25 +1,26 @@
-// Approved businesses → page_anchors: every 1,000th (rank_score, id) of each category and city list, rebuilt in one
+// Listed businesses (approved, operational) → page_anchors: every 1,000th (rank_score, id) of each category and city list, rebuilt in one
 // transaction (all lists, or the two lists one business belongs to) so a deep page seeks to its nearest anchor and
 // skips fewer than 1,000 rows instead of N × page size.
 import { count, sql, type SQL } from "drizzle-orm";
 import type { DatabaseHandle } from "../client.ts";
+import { listedCondition } from "../queries/listed.ts";
 import { pageAnchors } from "../schema/index.ts";
 
 /** Rows between anchors: the most a deep page ever skips with OFFSET. */
 export const PAGE_ANCHOR_STEP = 1000;
 
 // NOTE: each window's order is exactly a partial rank index (filter…, rank_score desc nulls last, id desc nulls last
-// where is_approved; drizzle's `.desc()` means NULLS LAST), so Postgres can read the index instead of sorting.
+// where is_approved and status = 'operational'; drizzle's `.desc()` means NULLS LAST), so Postgres can read the index instead of sorting.
 const ANCHOR_SCOPES = {
   category: {
     key: "category_slug",
     partition: "category_slug",
-    where: "is_approved and category_slug is not null and category_slug <> ''",
+    where: `${listedCondition()} and category_slug is not null and category_slug <> ''`,
   },
   city: {
     key: "country_code || '/' || city_slug",
     partition: "country_code, city_slug",
-    where: "is_approved and country_code is not null and city_slug is not null and city_slug <> ''",
+    where: `${listedCondition()} and country_code is not null and city_slug is not null and city_slug <> ''`,
   },
 } as const;
 

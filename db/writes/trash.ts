@@ -31,6 +31,7 @@ export interface TrashedBusiness {
   name: string;
   slug: string;
   isApproved: boolean;
+  status: string;
   categorySlug: string | null;
   countryCode: string | null;
   citySlug: string | null;
@@ -101,7 +102,7 @@ export async function trashBusinessRows(executor: Executor, where: SQL, meta: Tr
       where,
       meta,
       batchId,
-      sql`select g.id::float8 as id, g.name, g.slug, g.is_approved as "isApproved", g.category_slug as "categorySlug",
+      sql`select g.id::float8 as id, g.name, g.slug, g.is_approved as "isApproved", g.status, g.category_slug as "categorySlug",
                  g.country_code as "countryCode", g.city_slug as "citySlug"
             from gone g`,
     ),

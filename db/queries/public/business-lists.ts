@@ -1,6 +1,7 @@
-// A public business list (all, one category, one city) + a row offset → one page of approved businesses in rank
+// A public business list (all, one category, one city) + a row offset → one page of listed (approved, operational) businesses in rank
 // order (rank_score desc, id desc); deep offsets seek from the nearest page anchor instead of scanning from the top.
 import type { DatabaseHandle } from "../../client.ts";
+import { listedCondition } from "../listed.ts";
 
 /** One business as every public list shows it (the spec's list item plus what a business card needs). */
 export interface BusinessListRow {
@@ -48,7 +49,7 @@ const ORDER = (alias: string) => `${alias}.rank_score desc nulls last, ${alias}.
  * 2. start: the (rank_score, id) of the page's first row, reached from the anchor by skipping fewer than 1,000
  *    entries of an index-only scan (no table reads);
  * 3. the page: `limit` rows from `start` on, a keyset read of the same index.
- * Each filter matches one partial rank index (`… rank_score desc nulls last, id desc nulls last where is_approved`).
+ * Each filter matches one partial rank index (`… rank_score desc nulls last, id desc nulls last where is_approved and status = 'operational'`).
  * NOTE: drizzle's `.desc()` builds those indexes as DESC NULLS LAST, while a bare SQL `desc` means NULLS FIRST:
  * the ORDER BY must spell out `nulls last` or Postgres sorts the whole list (both columns are NOT NULL anyway).
  * NOTE: the anchor holds (rank_score, id) values, not a row reference: a deleted or re-ranked anchor business still
@@ -56,16 +57,16 @@ const ORDER = (alias: string) => `${alias}.rank_score desc nulls last, ${alias}.
  */
 export async function listRankedBusinesses(handle: DatabaseHandle, list: RankedList, offset: number, limit: number): Promise<BusinessListRow[]> {
   const params: unknown[] = [offset, limit];
-  let where = (alias: string) => `${alias}.is_approved`;
+  let where = (alias: string) => listedCondition(alias);
   if (list.scope === "category") {
     params.push(list.categorySlug);
     const slug = params.length;
-    where = (alias) => `${alias}.is_approved and ${alias}.category_slug = $${slug}`;
+    where = (alias) => `${listedCondition(alias)} and ${alias}.category_slug = $${slug}`;
   } else if (list.scope === "city") {
     params.push(list.countryCode, list.citySlug);
     const code = params.length - 1;
     const slug = params.length;
-    where = (alias) => `${alias}.is_approved and ${alias}.country_code = $${code} and ${alias}.city_slug = $${slug}`;
+    where = (alias) => `${listedCondition(alias)} and ${alias}.country_code = $${code} and ${alias}.city_slug = $${slug}`;
   }
   const key = pageAnchorKey(list);
   let anchor = "";
