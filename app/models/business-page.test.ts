@@ -10,10 +10,34 @@ describe("business page helpers", () => {
     };
     const amenities = listTrueAmenities(about);
     expect(amenities).toHaveLength(8);
-    expect(amenities.slice(0, 3)).toEqual(["Takeout", "Dine-in", "Wheelchair accessible entrance"]);
+    expect(amenities.slice(0, 4)).toEqual(["Wheelchair accessible entrance", "Wheelchair accessible seating", "Takeout", "Dine-in"]);
     expect(amenities).not.toContain("Delivery");
     expect(listTrueAmenities("Fresh bread")).toEqual([]);
     expect(listTrueAmenities(null)).toEqual([]);
+  });
+
+  it("shows the useful groups first and crowd descriptors last, whatever order the jsonb keys come back in", () => {
+    // PostgreSQL's jsonb order (shortest key first), as a real Outscraper row reads back.
+    const about = {
+      Crowd: { Tourists: true, "University students": true, "LGBTQ+ friendly": true },
+      Parking: { "Free parking lot": true, "Paid street parking": true },
+      Payments: { "Credit cards": true, "NFC mobile payments": true },
+      Amenities: { "Free Wi-Fi": true },
+      Accessibility: { "Wheelchair accessible entrance": true },
+      "Service options": { Takeout: true, Delivery: false, "Dine-in": true },
+    };
+    expect(listTrueAmenities(about)).toEqual([
+      "Wheelchair accessible entrance",
+      "Credit cards",
+      "NFC mobile payments",
+      "Takeout",
+      "Dine-in",
+      "Free parking lot",
+      "Paid street parking",
+      "Free Wi-Fi",
+    ]);
+    const fewer = listTrueAmenities({ Crowd: { Tourists: true }, Amenities: { Restroom: true } });
+    expect(fewer).toEqual(["Restroom", "Tourists"]);
   });
 
   it("builds the spec's fallback about sentence from name, type, city, country and phone", () => {

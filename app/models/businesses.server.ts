@@ -9,6 +9,7 @@ import { getAppEnv } from "./env.server";
 import { buildBreadcrumbJsonLd, buildLocalBusinessJsonLd } from "~/utils/business-json-ld";
 import { buildDirectionsUrl, buildMapSearchUrl, buildTelHref, readWebsiteUrl, readWebUrl } from "~/utils/business-links";
 import { countryName, countrySlug } from "../../db/rules/countries.ts";
+import { orderAmenityGroups } from "../../db/rules/amenity-order.ts";
 import { formatInteger, formatRating } from "~/utils/format";
 import { hasOpeningHours, readOpenNow, type OpenNow, type WeekHoursInput } from "../../db/rules/opening-hours.ts";
 import { listWeekHours, type DayHoursRow } from "~/utils/opening-hours";
@@ -223,12 +224,15 @@ export async function findBusinessBySlug(slug: string, handle?: DatabaseHandle):
 
 export const MAX_AMENITIES = 8;
 
-/** The about jsonb's groups ({"Service options": {"Takeout": true}}) → the names of true amenities, at most 8. */
+/**
+ * The about jsonb's groups ({"Service options": {"Takeout": true}}) → the names of true amenities, at most 8, the
+ * useful groups first (accessibility, payments, service options, parking) and crowd descriptors last (amenity-order).
+ */
 export function listTrueAmenities(about: unknown, max = MAX_AMENITIES): string[] {
   if (!about || typeof about !== "object" || Array.isArray(about)) return [];
   const names: string[] = [];
   const visit = (group: Record<string, unknown>) => {
-    for (const [name, value] of Object.entries(group)) {
+    for (const [name, value] of orderAmenityGroups(Object.entries(group))) {
       if (names.length >= max) return;
       if (value === true && name.trim() && !names.includes(name.trim())) names.push(name.trim());
       else if (value && typeof value === "object" && !Array.isArray(value)) visit(value as Record<string, unknown>);
