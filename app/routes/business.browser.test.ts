@@ -84,6 +84,23 @@ const FIXTURES: RawBusiness[] = [
     rating: 3.1,
     reviews: 2,
   },
+  // Closed: its page stays, with a banner and noindex. Its amenities read back from jsonb with "Crowd" first.
+  {
+    name: "Old Mill Café",
+    category: "Cafe",
+    city: "Lyon",
+    country_code: "FR",
+    place_id: "fx-closed",
+    rating: 4.4,
+    reviews: 310,
+    business_status: "CLOSED_PERMANENTLY",
+    about: JSON.stringify({
+      Crowd: { Tourists: true, "University students": true },
+      Payments: { "Credit cards": true },
+      Accessibility: { "Wheelchair accessible entrance": true },
+    }),
+  },
+  { name: "Lock Keeper Café", category: "Cafe", city: "Lyon", country_code: "FR", place_id: "fx-paused", business_status: "CLOSED_TEMPORARILY" },
 ];
 
 let server: RunningServer | undefined;
@@ -308,6 +325,40 @@ describe.skipIf(!chromium || !built)("business page in Chromium", () => {
     await expect(page.getByTestId("business-photo").getAttribute("alt")).resolves.toBe("");
     await context.close();
   });
+
+  for (const [viewport, size] of [
+    ["390", { width: 390, height: 844 }],
+    ["1280", { width: 1280, height: 900 }],
+  ] as const) {
+    it(`keeps a closed business's page: banner, noindex, useful amenities first (${viewport} px)`, async () => {
+      const context = await browser.newContext({ viewport: size });
+      const page = await context.newPage();
+      for (const [placeId, label] of [
+        ["fx-paused", "Temporarily closed"],
+        ["fx-closed", "Permanently closed"],
+      ] as const) {
+        const response = await page.goto(`${baseUrl}/business/${slugs[placeId]}`, { waitUntil: "networkidle" });
+        expect(response?.status()).toBe(200);
+        await expect(page.locator("meta[name='robots']").getAttribute("content")).resolves.toMatch(/^noindex\b/);
+        // A note named by its label, above the header: inside the first screen on arrival.
+        const banner = page.getByRole("note", { name: label });
+        await banner.waitFor();
+        expect(await banner.isVisible()).toBe(true);
+        await expect(banner.textContent()).resolves.toContain(label);
+        const box = await banner.boundingBox();
+        expect(box && box.y + box.height).toBeLessThan(size.height);
+        expect(box && box.x + box.width).toBeLessThanOrEqual(size.width);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+        // The open/closed-now badge does not contradict it.
+        expect(await page.getByTestId("open-badge").count()).toBe(0);
+      }
+      const amenities = await page.locator("section[aria-labelledby='amenities-heading'] li").allTextContents();
+      expect(amenities.map((text) => text.trim())).toEqual(["Wheelchair accessible entrance", "Credit cards", "Tourists", "University students"]);
+      await saveScreenshot(page, `business-closed-${viewport}`, viewport === "390" ? "phone" : "desktop");
+      expect(await findSeriousAxeViolations(page)).toEqual([]);
+      await context.close();
+    });
+  }
 
   it("shows what it can for a sparse business: no badge, no call button, fallback about, no location", async () => {
     const context = await openContext("phone");
