@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, pgTable, text, timestamp, date } from "drizzle-orm/pg-core";
 
-/** One row (id = 1): the site-wide code snippets injected on public pages. */
+/** One row (id = 1): the site-wide code snippets injected on public pages, and the operator's published identity. */
 export const siteSettings = pgTable(
   "site_settings",
   {
@@ -11,9 +11,26 @@ export const siteSettings = pgTable(
     footerTags: text("footer_tags").notNull().default(""),
     analyticsCode: text("analytics_code").notNull().default(""),
     facebookPixel: text("facebook_pixel").notNull().default(""),
+    /** Identity shown on /contact, the legal pages and the footer; "" = not configured (see site-identity.server). */
+    companyName: text("company_name").notNull().default(""),
+    companyStreet: text("company_street").notNull().default(""),
+    /** Postal code and city as one line, in the order the country writes them ("8001 Zürich", "London SW1A 1AA"). */
+    companyPostalCity: text("company_postal_city").notNull().default(""),
+    companyCountry: text("company_country").notNull().default(""),
+    companyPhone: text("company_phone").notNull().default(""),
+    supportEmail: text("support_email").notNull().default(""),
+    privacyEmail: text("privacy_email").notNull().default(""),
+    legalEmail: text("legal_email").notNull().default(""),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("site_settings_single_row", sql`${t.id} = 1`)],
+  (t) => [
+    check("site_settings_single_row", sql`${t.id} = 1`),
+    // The last line of defence behind the admin's zod limits: no identity field above 320 characters.
+    check(
+      "site_settings_identity_size",
+      sql`greatest(char_length(${t.companyName}), char_length(${t.companyStreet}), char_length(${t.companyPostalCity}), char_length(${t.companyCountry}), char_length(${t.companyPhone}), char_length(${t.supportEmail}), char_length(${t.privacyEmail}), char_length(${t.legalEmail})) <= 320`,
+    ),
+  ],
 );
 
 /** One row (id = 1): the four business-page ad slots, each capped at 50 KB. */
