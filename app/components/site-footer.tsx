@@ -1,5 +1,8 @@
-// Shared public footer: blurb, Quick Links, Legal links and the copyright line.
+// Shared public footer: blurb with the directory's live figures, the operator's address (admin site settings), Quick
+// Links, Legal links and the copyright line.
 import { Link } from "@remix-run/react";
+import { addressLines, EmailLink, IdentityLines, useDirectoryFigures, useSiteFacts } from "./site-identity";
+import { SITE_NAME } from "~/utils/seo";
 
 const QUICK_LINKS = [
   { to: "/", label: "Home" },
@@ -34,20 +37,35 @@ function FooterNav({ title, links }: { title: string; links: Array<{ to: string;
 }
 
 export function SiteFooter() {
+  const { identity } = useSiteFacts();
+  const figures = useDirectoryFigures();
+  const address = addressLines(identity);
+  const email =
+    identity.supportEmail || identity.showPlaceholders ? (
+      <EmailLink identity={identity} email={identity.supportEmail} what="Support e-mail" className="break-all hover:text-white" />
+    ) : null;
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-900 text-slate-300">
       <div className="container-page grid gap-10 py-12 md:grid-cols-3">
         <div>
-          <p className="text-lg font-semibold text-white">Business Directory</p>
+          <p className="text-lg font-semibold text-white">{SITE_NAME}</p>
           <p className="mt-3 max-w-sm text-sm leading-6 text-slate-400">
-            Find trusted businesses worldwide: contact details, opening hours, maps and directions for over 564,000 businesses in 195+ countries.
+            Find trusted businesses worldwide: contact details, opening hours, maps and directions
+            {figures && figures.businesses !== "0 businesses" ? ` for ${figures.businesses} in ${figures.countries}` : ""}.
           </p>
+          {address.some((line) => line !== null) || email ? (
+            <address className="mt-4 text-sm not-italic leading-6 text-slate-400" aria-label="Postal address">
+              <IdentityLines lines={[...address, email]} />
+            </address>
+          ) : null}
         </div>
         <FooterNav title="Quick Links" links={QUICK_LINKS} />
         <FooterNav title="Legal" links={LEGAL_LINKS} />
       </div>
       <div className="border-t border-slate-800">
-        <p className="container-page py-6 text-xs text-slate-400">© {new Date().getFullYear()} Business Directory. All rights reserved.</p>
+        <p className="container-page py-6 text-xs text-slate-400">
+          © {new Date().getFullYear()} {identity.companyName ?? SITE_NAME}. All rights reserved.
+        </p>
       </div>
     </footer>
   );

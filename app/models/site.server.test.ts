@@ -26,6 +26,7 @@ describe("page shell when the database is down", () => {
     await expect(getShellData(new Request("http://internal:3000/admin/login"))).resolves.toEqual({
       siteUrl: "https://directory.example",
       siteCode: null,
+      siteFacts: null,
     });
   });
 

@@ -1,5 +1,5 @@
-// /admin/settings: the four site-code areas (character counts, script-tag warning, save / reset / clear cache)
-// and the sitemap files with copy and open actions plus a Search Console guide.
+// /admin/settings: the four site-code areas (character counts, script-tag warning), the company identity public pages
+// show (save / reset / clear cache cover both) and the sitemap files with copy and open actions plus a Search Console guide.
 import { json } from "@remix-run/node";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -7,7 +7,7 @@ import { useState } from "react";
 import { CodeArea, InlineWarning } from "~/components/admin/code-area";
 import { useAdminText, type AdminTextKey } from "~/components/admin/admin-i18n";
 import { AdminIcon } from "~/components/admin/admin-icons";
-import { AdminCard, adminMeta, Badge, buttonClasses, PageHeader } from "~/components/admin/admin-ui";
+import { AdminCard, adminMeta, Badge, buttonClasses, inputClasses, PageHeader } from "~/components/admin/admin-ui";
 import { useAdminAction } from "~/components/admin/use-admin-action";
 import { useAdminSession } from "~/components/admin/use-admin-session";
 import { requireAdminPage } from "~/models/admin-auth.server";
@@ -19,6 +19,17 @@ export const meta: MetaFunction = () => adminMeta("Site settings");
 
 const FIELDS = ["head_tags", "footer_tags", "analytics_code", "facebook_pixel"] as const;
 type Field = (typeof FIELDS)[number];
+/** The identity inputs, with the server's limits (site-identity.server) as maxLength and the keyboard they need. */
+const IDENTITY_FIELDS = [
+  { field: "company_name", maxLength: 200, type: "text", autoComplete: "organization" },
+  { field: "company_street", maxLength: 200, type: "text", autoComplete: "street-address" },
+  { field: "company_postal_city", maxLength: 120, type: "text", autoComplete: "off" },
+  { field: "company_country", maxLength: 100, type: "text", autoComplete: "country-name" },
+  { field: "company_phone", maxLength: 40, type: "tel", autoComplete: "tel" },
+  { field: "support_email", maxLength: 254, type: "email", autoComplete: "email" },
+  { field: "privacy_email", maxLength: 254, type: "email", autoComplete: "email" },
+  { field: "legal_email", maxLength: 254, type: "email", autoComplete: "email" },
+] as const;
 /** The spec warns about script tags in head and footer code. */
 const WARN_FIELDS: readonly Field[] = ["head_tags", "footer_tags"];
 const CACHE_RELOAD_DELAY_MS = 2000;
@@ -64,7 +75,7 @@ export default function AdminSettings() {
   const { pending, run } = useAdminAction();
   const [saved, setSaved] = useState(settings);
   const [values, setValues] = useState(settings);
-  const dirty = FIELDS.some((field) => values[field] !== saved[field]);
+  const dirty = [...FIELDS, ...IDENTITY_FIELDS.map((input) => input.field)].some((field) => values[field] !== saved[field]);
   const indexUrl = `${sitemap.siteUrl}/sitemap.xml`;
 
   const save = async () => {
@@ -119,6 +130,28 @@ export default function AdminSettings() {
             >
               {WARN_FIELDS.includes(field) && /<script\b/i.test(values[field]) ? <InlineWarning>{t("settings.scriptWarning")}</InlineWarning> : null}
             </CodeArea>
+          ))}
+        </div>
+      </AdminCard>
+
+      <AdminCard title={t("settings.identity")} description={t("settings.identity.help")}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {IDENTITY_FIELDS.map(({ field, maxLength, type, autoComplete }) => (
+            <div key={field} className="min-w-0">
+              <label htmlFor={field} className="mb-1.5 block text-sm font-semibold text-slate-900 dark:text-white">
+                {t(`settings.${field}`)}
+              </label>
+              <input
+                id={field}
+                name={field}
+                type={type}
+                maxLength={maxLength}
+                autoComplete={autoComplete}
+                value={values[field]}
+                onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value }))}
+                className={inputClasses}
+              />
+            </div>
           ))}
         </div>
       </AdminCard>

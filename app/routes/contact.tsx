@@ -1,10 +1,11 @@
-// /contact: the team's addresses and hours, the spec's platform figures and the "Send us a Message" form; the form
-// posts to this route's action (works without JavaScript) and, with JavaScript, confirms with a toast.
+// /contact: the team's addresses (admin site settings) and hours, the directory's live figures and the "Send us a
+// Message" form; the form posts to this route's action (works without JavaScript) and, with JavaScript, confirms with a toast.
 import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { BUSINESS_HOURS, CLAIMED_FIGURES, COMPANY } from "~/components/site-facts";
+import { BUSINESS_HOURS } from "~/components/site-facts";
+import { addressLines, EmailLink, identityValue, IdentityLines, useSiteFacts } from "~/components/site-identity";
 import { SiteToast, type SiteToastMessage } from "~/components/site-toast";
 import { sendContactMessage } from "~/models/contact.server";
 import { readFormBody } from "~/models/form-body.server";
@@ -16,6 +17,7 @@ import {
   type ContactField,
   type ContactValues,
 } from "~/utils/contact-form";
+import { formatAtLeast } from "~/utils/format";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
 import { CACHE_CONTACT_FORM } from "~/models/cache-policy.server";
 
@@ -191,6 +193,9 @@ function ContactForm({ onResult }: { onResult: (toast: Omit<SiteToastMessage, "i
 export default function ContactPage() {
   const [toast, setToast] = useState<SiteToastMessage | null>(null);
   const [showToast] = useState(() => (message: Omit<SiteToastMessage, "id">) => setToast({ ...message, id: Date.now() }));
+  const { identity, figures } = useSiteFacts();
+  const address = addressLines(identity);
+  const phone = identityValue(identity, identity.phone, "Phone");
   return (
     <>
       <section className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white">
@@ -206,41 +211,48 @@ export default function ContactPage() {
 
       <div className="container-page grid gap-8 py-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:py-14">
         <div className="space-y-4">
-          <InfoCard
-            title="Office Address"
-            icon={<path d="M12 21s-7-5.5-7-11a7 7 0 1 1 14 0c0 5.5-7 11-7 11zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z" />}
-          >
-            <address className="not-italic">
-              {COMPANY.name}
-              <br />
-              {COMPANY.street}
-              <br />
-              {COMPANY.city}
-              <br />
-              {COMPANY.country}
-            </address>
-          </InfoCard>
-          <InfoCard
-            title="Phone Support"
-            icon={
-              <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z" />
-            }
-          >
-            <p>
-              <a href={COMPANY.phoneHref} className="font-medium text-brand-700 underline-offset-2 hover:underline">
-                {COMPANY.phone}
-              </a>
-            </p>
-            <p className="text-slate-600">During business hours (EST).</p>
-          </InfoCard>
-          <InfoCard title="Email Support" icon={<path d="M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm18 2-10 7L2 6" />}>
-            <p>
-              <a href={`mailto:${COMPANY.supportEmail}`} className="break-all font-medium text-brand-700 underline-offset-2 hover:underline">
-                {COMPANY.supportEmail}
-              </a>
-            </p>
-            <p className="text-slate-600">You can also email us about map-related problems, such as a wrong pin or missing directions.</p>
-          </InfoCard>
+          {address.some((line) => line !== null) ? (
+            <InfoCard
+              title="Office Address"
+              icon={<path d="M12 21s-7-5.5-7-11a7 7 0 1 1 14 0c0 5.5-7 11-7 11zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z" />}
+            >
+              <address className="not-italic">
+                <IdentityLines lines={address} />
+              </address>
+            </InfoCard>
+          ) : null}
+          {phone ? (
+            <InfoCard
+              title="Phone Support"
+              icon={
+                <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z" />
+              }
+            >
+              <p>
+                {identity.phone && identity.phoneHref ? (
+                  <a href={identity.phoneHref} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                    {identity.phone}
+                  </a>
+                ) : (
+                  phone
+                )}
+              </p>
+              <p className="text-slate-600">During business hours (EST).</p>
+            </InfoCard>
+          ) : null}
+          {identity.supportEmail || identity.showPlaceholders ? (
+            <InfoCard title="Email Support" icon={<path d="M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm18 2-10 7L2 6" />}>
+              <p>
+                <EmailLink
+                  identity={identity}
+                  email={identity.supportEmail}
+                  what="Support e-mail"
+                  className="break-all font-medium text-brand-700 underline-offset-2 hover:underline"
+                />
+              </p>
+              <p className="text-slate-600">You can also email us about map-related problems, such as a wrong pin or missing directions.</p>
+            </InfoCard>
+          ) : null}
           <InfoCard title="Business Hours" icon={<path d="M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zm0-14v4l3 2" />}>
             <dl className="mt-1 space-y-1">
               {BUSINESS_HOURS.map((row) => (
@@ -251,24 +263,26 @@ export default function ContactPage() {
               ))}
             </dl>
           </InfoCard>
-          <section className="rounded-xl bg-slate-900 p-6 text-white" aria-labelledby="platform-stats">
-            <h2 id="platform-stats" className="text-base font-semibold">
-              Platform Statistics
-            </h2>
-            <dl className="mt-4 grid grid-cols-2 gap-4">
-              {[
-                { label: "Businesses", value: CLAIMED_FIGURES.businesses },
-                { label: "Countries", value: CLAIMED_FIGURES.countries },
-                { label: "Cities", value: CLAIMED_FIGURES.cities },
-                { label: "Categories", value: CLAIMED_FIGURES.categories },
-              ].map((stat) => (
-                <div key={stat.label} className="flex flex-col-reverse">
-                  <dt className="text-sm text-slate-300">{stat.label}</dt>
-                  <dd className="text-2xl font-bold tracking-tight">{stat.value}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
+          {figures ? (
+            <section className="rounded-xl bg-slate-900 p-6 text-white" aria-labelledby="platform-stats">
+              <h2 id="platform-stats" className="text-base font-semibold">
+                Platform Statistics
+              </h2>
+              <dl className="mt-4 grid grid-cols-2 gap-4">
+                {[
+                  { label: "Businesses", value: figures.businesses },
+                  { label: "Countries", value: figures.countries },
+                  { label: "Cities", value: figures.cities },
+                  { label: "Categories", value: figures.categories },
+                ].map((stat) => (
+                  <div key={stat.label} className="flex flex-col-reverse">
+                    <dt className="text-sm text-slate-300">{stat.label}</dt>
+                    <dd className="text-2xl font-bold tracking-tight">{formatAtLeast(stat.value)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ) : null}
         </div>
 
         <section id={FORM_SECTION_ID} className="card relative scroll-mt-20 p-6 sm:p-8 lg:self-start" aria-labelledby="contact-form-title">

@@ -2,7 +2,7 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { LegalPage, LegalTable, type LegalSection } from "~/components/legal-page";
-import { COMPANY } from "~/components/site-facts";
+import { CompanyEmail } from "~/components/site-identity";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
 import { CACHE_LEGAL } from "~/models/cache-policy.server";
 
@@ -163,8 +163,7 @@ const SECTIONS: LegalSection[] = [
     content: (
       <p>
         We update this policy when our cookies or partners change; the date at the top shows the current version. Questions:{" "}
-        <a href={`mailto:${COMPANY.privacyEmail}`}>{COMPANY.privacyEmail}</a> or our <Link to="/contact">contact form</Link>. See also our{" "}
-        <Link to="/privacy-policy">Privacy Policy</Link>.
+        <CompanyEmail kind="privacy" /> or our <Link to="/contact">contact form</Link>. See also our <Link to="/privacy-policy">Privacy Policy</Link>.
       </p>
     ),
   },

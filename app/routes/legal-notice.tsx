@@ -2,7 +2,8 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { LegalPage, LegalTable, type LegalSection } from "~/components/legal-page";
-import { BUSINESS_HOURS, CLAIMED_FIGURES, COMPANY } from "~/components/site-facts";
+import { BUSINESS_HOURS } from "~/components/site-facts";
+import { CompanyContactLines, CompanyEmail, CompanyName, DirectoryFigure } from "~/components/site-identity";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
 import { CACHE_LEGAL } from "~/models/cache-policy.server";
 
@@ -39,22 +40,12 @@ const SECTIONS: LegalSection[] = [
     content: (
       <>
         <p>This website is operated by:</p>
+        <address className="mt-3 not-italic">
+          <CompanyContactLines phone email="support" />
+        </address>
         <p>
-          <strong>{COMPANY.name}</strong>
-          <br />
-          {COMPANY.street}
-          <br />
-          {COMPANY.city}
-          <br />
-          {COMPANY.country}
-          <br />
-          Phone: <a href={COMPANY.phoneHref}>{COMPANY.phone}</a>
-          <br />
-          Email: <a href={`mailto:${COMPANY.supportEmail}`}>{COMPANY.supportEmail}</a>
-        </p>
-        <p>
-          We publish a directory of {CLAIMED_FIGURES.businesses} businesses in {CLAIMED_FIGURES.countries} countries, {CLAIMED_FIGURES.cities} cities
-          and {CLAIMED_FIGURES.categories} categories. Our visitors come from:
+          We publish a directory of <DirectoryFigure name="businesses" /> in <DirectoryFigure name="countries" />, <DirectoryFigure name="cities" />{" "}
+          and <DirectoryFigure name="categories" />. Our visitors come from:
         </p>
         <LegalTable columns={["Region", "Share of traffic"]} rows={TRAFFIC.map((row) => [row.region, row.share])} />
       </>
@@ -65,9 +56,9 @@ const SECTIONS: LegalSection[] = [
     title: "Registration and Legal Status",
     content: (
       <p>
-        {COMPANY.name} is a corporation registered in the State of Delaware, United States, with its principal office in New York. It is registered
-        for sales tax where required and acts as a neutral publisher of business information: listings describe third-party businesses, which remain
-        responsible for their own offers, prices and conduct.
+        <CompanyName /> is a corporation registered in the State of Delaware, United States, with its principal office at the address above. It is
+        registered for sales tax where required and acts as a neutral publisher of business information: listings describe third-party businesses,
+        which remain responsible for their own offers, prices and conduct.
       </p>
     ),
   },
@@ -78,8 +69,8 @@ const SECTIONS: LegalSection[] = [
       <p>
         The company is managed by its board of directors and executive team: a Chief Executive Officer responsible for the service as a whole, a Chief
         Technology Officer responsible for the platform and its security, and a Data Protection Officer who can be reached at{" "}
-        <a href={`mailto:${COMPANY.privacyEmail}`}>{COMPANY.privacyEmail}</a>. The person responsible for content under applicable press and media law
-        is the Chief Executive Officer, at the address above.
+        <CompanyEmail kind="privacy" />. The person responsible for content under applicable press and media law is the Chief Executive Officer, at
+        the address above.
       </p>
     ),
   },
@@ -101,12 +92,12 @@ const SECTIONS: LegalSection[] = [
       <>
         <p>
           The design, software, text, logos and the compilation of the directory are protected by copyright, trademark and database rights and belong
-          to {COMPANY.name} or its licensors. You may view and share individual pages for personal, non-commercial use. Systematic copying, scraping
+          to <CompanyName /> or its licensors. You may view and share individual pages for personal, non-commercial use. Systematic copying, scraping
           or republishing of the directory requires our written permission.
         </p>
         <p>
           Business names, logos and photos shown in listings belong to their owners. If you believe content on this site infringes your rights, write
-          to <a href={`mailto:${COMPANY.legalEmail}`}>{COMPANY.legalEmail}</a> and we will review it promptly.
+          to <CompanyEmail kind="legal" /> and we will review it promptly.
         </p>
       </>
     ),
@@ -166,8 +157,7 @@ const SECTIONS: LegalSection[] = [
     content: (
       <>
         <p>
-          Legal department: <a href={`mailto:${COMPANY.legalEmail}`}>{COMPANY.legalEmail}</a>, or write to the address above. General questions:{" "}
-          <Link to="/contact">contact form</Link>.
+          Legal department: <CompanyEmail kind="legal" />, or write to the address above. General questions: <Link to="/contact">contact form</Link>.
         </p>
         <ul>
           {BUSINESS_HOURS.map((row) => (

@@ -2,7 +2,7 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { LegalPage, type LegalSection } from "~/components/legal-page";
-import { CLAIMED_FIGURES, COMPANY } from "~/components/site-facts";
+import { CompanyContactLines, CompanyEmail, CompanyName, DirectoryFigure } from "~/components/site-identity";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
 import { CACHE_LEGAL } from "~/models/cache-policy.server";
 
@@ -25,8 +25,8 @@ const SECTIONS: LegalSection[] = [
     content: (
       <>
         <p>
-          {COMPANY.name} ("Business Directory", "we", "us") runs a worldwide directory of more than {CLAIMED_FIGURES.businesses} businesses in{" "}
-          {CLAIMED_FIGURES.countries} countries. This policy explains what personal data we process when you browse the directory, search it, contact
+          <CompanyName /> ("Business Directory", "we", "us") runs a worldwide directory of <DirectoryFigure name="businesses" /> in{" "}
+          <DirectoryFigure name="countries" />. This policy explains what personal data we process when you browse the directory, search it, contact
           us or manage a listing, why we process it, and the choices and rights you have.
         </p>
         <p>
@@ -137,8 +137,8 @@ const SECTIONS: LegalSection[] = [
           </li>
         </ul>
         <p>
-          To use any of these rights, write to <a href={`mailto:${COMPANY.privacyEmail}`}>{COMPANY.privacyEmail}</a>. We answer within 30 days. You
-          may also complain to your local data protection authority.
+          To use any of these rights, write to <CompanyEmail kind="privacy" />. We answer within 30 days. You may also complain to your local data
+          protection authority.
         </p>
       </>
     ),
@@ -172,15 +172,11 @@ const SECTIONS: LegalSection[] = [
     content: (
       <>
         <p>Questions about this policy or your data:</p>
-        <p>
-          {COMPANY.name}, Privacy Team
-          <br />
-          {COMPANY.street}, {COMPANY.city}, {COMPANY.country}
-          <br />
-          Email: <a href={`mailto:${COMPANY.privacyEmail}`}>{COMPANY.privacyEmail}</a>
+        <address className="mt-3 not-italic">
+          <CompanyContactLines email="privacy" separator="commas" />
           <br />
           Or use our <Link to="/contact">contact form</Link>.
-        </p>
+        </address>
       </>
     ),
   },

@@ -2,7 +2,7 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { LegalPage, LegalTable, type LegalSection } from "~/components/legal-page";
-import { CLAIMED_FIGURES, COMPANY } from "~/components/site-facts";
+import { CompanyContactLines, CompanyName, DirectoryFigure } from "~/components/site-identity";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
 import { CACHE_LEGAL } from "~/models/cache-policy.server";
 
@@ -33,9 +33,9 @@ const SECTIONS: LegalSection[] = [
     title: "Agreement to These Terms",
     content: (
       <p>
-        These Terms of Service ("Terms", in German "Allgemeine Geschäftsbedingungen" or AGB) are an agreement between you and {COMPANY.name}. By using
-        this website you accept them. If you do not agree, please do not use the service. If you use it on behalf of a company, you confirm that you
-        may accept these Terms for it.
+        These Terms of Service ("Terms", in German "Allgemeine Geschäftsbedingungen" or AGB) are an agreement between you and <CompanyName />. By
+        using this website you accept them. If you do not agree, please do not use the service. If you use it on behalf of a company, you confirm that
+        you may accept these Terms for it.
       </p>
     ),
   },
@@ -45,8 +45,8 @@ const SECTIONS: LegalSection[] = [
     content: (
       <>
         <p>
-          Business Directory lets anyone find businesses worldwide: {CLAIMED_FIGURES.businesses} listings in {CLAIMED_FIGURES.countries} countries and{" "}
-          {CLAIMED_FIGURES.cities} cities across {CLAIMED_FIGURES.categories} categories, with contact details, opening hours, maps and directions.
+          Business Directory lets anyone find businesses worldwide: <DirectoryFigure name="businesses" /> in <DirectoryFigure name="countries" /> and{" "}
+          <DirectoryFigure name="cities" /> across <DirectoryFigure name="categories" />, with contact details, opening hours, maps and directions.
           The service is free for visitors.
         </p>
         <LegalTable columns={["Service figure", "Value"]} rows={SERVICE_FIGURES.map((row) => [row.label, row.value])} />
@@ -102,7 +102,7 @@ const SECTIONS: LegalSection[] = [
     title: "Intellectual Property",
     content: (
       <p>
-        The service, its software, design and the compilation of listings are protected by law and belong to {COMPANY.name} or its licensors. Nothing
+        The service, its software, design and the compilation of listings are protected by law and belong to <CompanyName /> or its licensors. Nothing
         in these Terms transfers those rights to you. See the <Link to="/legal-notice">Legal Notice</Link> for details.
       </p>
     ),
@@ -190,10 +190,14 @@ const SECTIONS: LegalSection[] = [
     id: "contact",
     title: "Contact",
     content: (
-      <p>
-        Questions about these Terms: <a href={`mailto:${COMPANY.legalEmail}`}>{COMPANY.legalEmail}</a>, {COMPANY.street}, {COMPANY.city},{" "}
-        {COMPANY.country}, or our <Link to="/contact">contact form</Link>.
-      </p>
+      <>
+        <p>
+          Questions about these Terms: write to us, or use our <Link to="/contact">contact form</Link>.
+        </p>
+        <address className="mt-3 not-italic">
+          <CompanyContactLines email="legal" separator="commas" />
+        </address>
+      </>
     ),
   },
 ];

@@ -53,3 +53,16 @@ export function formatInteger(value: number): string {
 export function formatCounted(value: number, one: string, many: string, format: (n: number) => string = formatInteger): string {
   return `${format(value)} ${value === 1 ? one : many}`;
 }
+
+/**
+ * A live count shown as a floor the directory really reaches, the spec's "564,000+" / "195+" style: three
+ * significant figures from 1,000 up, steps of 5 from 100 to 999, exact below 100; "+" only when something was
+ * rounded off, so the figure is never above the true count and never claims "more than" what it shows exactly.
+ */
+export function formatAtLeast(value: number): string {
+  const count = Number.isFinite(value) ? Math.max(0, Math.floor(value)) : 0;
+  const digits = String(count).length;
+  const step = digits >= 4 ? 10 ** (digits - 3) : digits === 3 ? 5 : 1;
+  const floored = Math.floor(count / step) * step;
+  return `${floored.toLocaleString("en-US")}${floored < count ? "+" : ""}`;
+}
