@@ -159,20 +159,93 @@ describe.skipIf(!chromium || !baseUrl)("contact page in Chromium", () => {
     await saveScreenshot(page, "contact-rate-limited", "desktop");
   });
 
-  it("looks right on a phone and has no serious accessibility violations", async () => {
+  it("in production before the admin sets an identity: no invented address, phone or e-mail, and live figures", async () => {
     const context = await newContext(browser, { viewport: "phone" });
     contexts.push(context);
     const page = await context.newPage();
     await page.goto(`${baseUrl}/contact`, { waitUntil: "networkidle" });
-    for (const text of ["Office Address", "Phone Support", "Email Support", "Business Hours", "Platform Statistics"])
-      await page.getByRole("heading", { name: text }).waitFor();
+    for (const text of ["Business Hours", "Platform Statistics"]) await page.getByRole("heading", { name: text }).waitFor();
     await page.getByText("9:00 AM – 6:00 PM EST").waitFor();
-    await page.getByText("564,000+").waitFor();
-    // Nothing wider than the phone screen.
+    // Unset lines are left out in production: no card without content, no "not configured" mark, no old fake.
+    for (const text of ["Office Address", "Phone Support", "Email Support"]) expect(await page.getByRole("heading", { name: text }).count()).toBe(0);
+    for (const text of ["not configured", "Example Avenue", "businessdirectory.example", "564,000+"])
+      expect(await page.getByText(text).count()).toBe(0);
+    // The statistics are the live totals rounded down (other browser files may have added businesses since: never above).
+    const { totals } = (await (await page.request.get(`${baseUrl}/api/homepage-data`)).json()) as { totals: Record<string, number> };
+    for (const [label, key] of [
+      ["Businesses", "businesses"],
+      ["Countries", "countries"],
+      ["Cities", "cities"],
+      ["Categories", "categories"],
+    ] as const) {
+      const shown = (await page.locator("section[aria-labelledby=platform-stats] div").filter({ hasText: label }).locator("dd").textContent()) ?? "";
+      expect(shown, label).toMatch(/^\d{1,3}(,\d{3})*\+?$/);
+      expect(Number(shown.replace(/[,+]/g, "")), label).toBeGreaterThan(0);
+      expect(Number(shown.replace(/[,+]/g, "")), label).toBeLessThanOrEqual(totals[key]!);
+    }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
-    await saveScreenshot(page, "contact", "phone");
-    expect(await findSeriousAxeViolations(page)).toEqual([]);
-    await page.setViewportSize(VIEWPORTS.desktop);
-    await saveScreenshot(page, "contact", "desktop");
+    await saveScreenshot(page, "contact-identity-unset", "phone");
+  });
+
+  it("shows the identity saved in the admin at 390 and 1280 px, fits the phone and has no serious accessibility violations", async () => {
+    const admin = await newContext(browser);
+    contexts.push(admin);
+    const adminPage = await admin.newPage();
+    await adminPage.goto(`${baseUrl}/admin/settings`, { waitUntil: "networkidle" });
+    await adminPage.getByLabel("Kullanıcı Adı").fill("admin");
+    await adminPage.getByLabel("Şifre", { exact: true }).fill("browser-test-password");
+    await adminPage.getByRole("button", { name: "Giriş Yap" }).click();
+    await adminPage.getByRole("heading", { name: "Site ayarları", level: 1 }).waitFor();
+    const saveIdentity = async (values: Record<string, string>) => {
+      for (const [label, value] of Object.entries(values)) await adminPage.getByLabel(label, { exact: true }).fill(value);
+      await adminPage.getByRole("button", { name: "Kaydet" }).click();
+      await adminPage.getByTestId("admin-toast").getByText("Ayarlar kaydedildi").waitFor();
+    };
+    const identity = {
+      "Şirket adı": "Lakeside Listings GmbH",
+      "Sokak ve numara": "Seestrasse 101",
+      "Posta kodu ve şehir": "8002 Zürich",
+      Ülke: "Switzerland",
+      Telefon: "+41 44 555 01 23",
+      // A long address must wrap inside its card, not widen the phone's page.
+      "Destek e-postası": "customer-support-and-listing-corrections@lakeside-listings-directory.example.ch",
+      "Gizlilik e-postası": "privacy@lakeside.example.ch",
+      "Hukuk e-postası": "legal@lakeside.example.ch",
+    };
+    await saveIdentity(identity);
+    try {
+      const context = await newContext(browser, { viewport: "phone" });
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/contact`, { waitUntil: "networkidle" });
+      for (const text of ["Office Address", "Phone Support", "Email Support", "Business Hours", "Platform Statistics"])
+        await page.getByRole("heading", { name: text }).waitFor();
+      const address = page.locator("main address");
+      for (const line of ["Lakeside Listings GmbH", "Seestrasse 101", "8002 Zürich", "Switzerland"]) await address.getByText(line).waitFor();
+      expect(await page.getByRole("link", { name: "+41 44 555 01 23" }).getAttribute("href")).toBe("tel:+41445550123");
+      const email = page.getByRole("main").getByRole("link", { name: identity["Destek e-postası"] });
+      expect(await email.getAttribute("href")).toBe(`mailto:${identity["Destek e-postası"]}`);
+      const footer = page.getByRole("contentinfo");
+      expect(await footer.locator("address").textContent()).toContain("Lakeside Listings GmbHSeestrasse 1018002 ZürichSwitzerland");
+      await footer.getByText(`© ${new Date().getFullYear()} Lakeside Listings GmbH. All rights reserved.`).waitFor();
+      expect(await page.getByText("not configured").count()).toBe(0);
+      // Nothing wider than the phone screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+      await saveScreenshot(page, "contact", "phone");
+      expect(await findSeriousAxeViolations(page)).toEqual([]);
+      // The issue's widths beside the suite's phone and desktop: the identity fits each.
+      for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }, VIEWPORTS.desktop]) {
+        await page.setViewportSize(viewport);
+        await address.getByText("Lakeside Listings GmbH").waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
+      }
+      await saveScreenshot(page, "contact", "desktop");
+      await page.goto(`${baseUrl}/legal-notice`, { waitUntil: "networkidle" });
+      await page.getByRole("link", { name: "legal@lakeside.example.ch" }).first().waitFor();
+      await page.getByText("Phone: +41 44 555 01 23").waitFor();
+    } finally {
+      // Put the settings back, so other browser files see the unset identity they expect.
+      await saveIdentity(Object.fromEntries(Object.keys(identity).map((label) => [label, ""])));
+    }
   });
 });
