@@ -128,7 +128,9 @@ export function CompanyContactLines({
   separator?: "lines" | "commas";
 }) {
   const { identity } = useSiteFacts();
-  const [name, ...place] = addressLines(identity);
+  // The operator's name always leads (the site's own name in production when unset), so "operated by:" is never empty.
+  const [, ...place] = addressLines(identity);
+  const name = companyName(identity);
   const placeLines = separator === "commas" ? [joinPresent(place)] : place;
   const phoneValue = identity.phone ? <a href={identity.phoneHref ?? undefined}>{identity.phone}</a> : identityValue(identity, null, "Phone");
   const emailAddress = email ? emailOf(identity, email) : null;
