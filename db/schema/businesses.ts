@@ -58,6 +58,8 @@ export const businesses = pgTable(
     reservationLink: text("reservation_link"),
     menuLink: text("menu_link"),
     orderLink: text("order_link"),
+    /** Further photo URLs after `photo` (http(s), deduplicated, at most 10); null when the source has none. */
+    photos: jsonb("photos").$type<string[]>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 
