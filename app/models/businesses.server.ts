@@ -117,6 +117,8 @@ export interface BusinessDetail {
   rating: number | null;
   reviews: number;
   photo: string | null;
+  /** Further photos after `photo`, http(s) only; [] when there are none. */
+  photos: string[];
   phone: string | null;
   placeId: string | null;
   verified: boolean;
@@ -165,6 +167,16 @@ function parseJson(text: string | null): unknown {
   }
 }
 
+/** Stored photo list (jsonb text) → its http(s) URLs; whatever else the column holds is never shown or served. */
+function readPhotoList(text: string | null): string[] {
+  const value = parseJson(text);
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    const url = typeof item === "string" ? readWebUrl(item) : null;
+    return url ? [url] : [];
+  });
+}
+
 function toBusinessDetail(row: BusinessDetailRow, adCodes: AdCodes): BusinessDetail {
   const amenities = row.about_json && row.about_json !== "{}" ? row.about_json : null;
   return {
@@ -182,6 +194,7 @@ function toBusinessDetail(row: BusinessDetailRow, adCodes: AdCodes): BusinessDet
     rating: row.rating,
     reviews: row.reviews,
     photo: readWebUrl(row.photo),
+    photos: readPhotoList(row.photos_json),
     phone: row.phone,
     placeId: row.place_id,
     verified: row.verified,
@@ -269,6 +282,8 @@ export interface BusinessPageView {
   /** type, else category: the page title's second part and the category badge's text. */
   kind: string | null;
   photo: string | null;
+  /** The gallery after the main photo (http(s) only). */
+  photos: string[];
   verified: boolean;
   rating: number | null;
   reviews: number;
@@ -377,6 +392,7 @@ function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: s
     name: row.name,
     kind,
     photo,
+    photos: readPhotoList(row.photos_json),
     verified: row.verified,
     rating: row.rating,
     reviews: row.reviews,

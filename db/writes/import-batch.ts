@@ -131,6 +131,7 @@ const TAIL_COLUMNS: Array<[column: string, type: string, get: (row: BusinessInpu
   ["reservation_link", "text", (r) => r.reservationLink],
   ["menu_link", "text", (r) => r.menuLink],
   ["order_link", "text", (r) => r.orderLink],
+  ["photos", "jsonb", (r) => (r.photos && r.photos.length > 0 ? JSON.stringify(r.photos) : null)],
 ];
 
 const STAGED_COLUMNS: Array<[column: string, type: string]> = [...KEY_COLUMNS, ...TAIL_COLUMNS.map(([c, t]): [string, string] => [c, t])];

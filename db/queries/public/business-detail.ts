@@ -26,6 +26,8 @@ export interface BusinessDetailRow {
   reservation_link: string | null;
   menu_link: string | null;
   order_link: string | null;
+  /** jsonb as text: further photo URLs (a JSON list), or null. */
+  photos_json: string | null;
   place_id: string | null;
   verified: boolean;
   /** jsonb as text: the amenity groups, or null. */
@@ -44,7 +46,7 @@ export interface BusinessDetailRow {
 
 const DETAIL_COLUMNS = `id::int as id, name, slug, type, category, category_slug, full_address, street, postal_code, city, city_slug, district, country,
   country_code, rating, reviews, photo, phone, phone_e164, price_range, reservation_link, menu_link, order_link, place_id,
-  verified and not is_test as verified, about::text as about_json, description,
+  photos::text as photos_json, verified and not is_test as verified, about::text as about_json, description,
   working_hours::text as working_hours_json, latitude, longitude, status, time_zone, url,
   to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
 

@@ -169,6 +169,7 @@ const FILL_GROUPS: ReadonlyArray<ReadonlyArray<keyof StoredBusiness>> = [
   ["reservationLink"],
   ["menuLink"],
   ["orderLink"],
+  ["photos"],
   ["timeZone"],
 ];
 
@@ -229,6 +230,7 @@ function toBusinessInput(record: StoredBusiness): BusinessInput {
     reservationLink: record.reservationLink,
     menuLink: record.menuLink,
     orderLink: record.orderLink,
+    photos: record.photos,
     status: record.status,
     timeZone: record.timeZone,
     source: record.source,

@@ -88,6 +88,8 @@ export const FIELD_ALIASES: Readonly<Record<CanonicalField, readonly string[]>> 
     "images",
     "photos",
   ],
+  // Gallery-only columns; the photo columns above feed the gallery too (see photoGallery).
+  photos: ["gallery", "photo gallery", "image gallery", "more photos", "additional photos", "other photos"],
   logo: ["logo", "logo url"],
   located_in: ["located in"],
   // NOTE: Outscraper's "other_hours" (kitchen, delivery, … hours) is deliberately not an alias: it is not the opening week.
@@ -145,6 +147,11 @@ export interface ColumnFallbacks {
   location: string | null;
   /** Lesser-ranked columns of ALTERNATE_FIELDS, best first: tried in rows where the field's own column is blank. */
   alternates: Partial<Record<CanonicalField, string[]>>;
+  /**
+   * Every header that carries photos, best first: the photo column, its alternates (thumbnail, images, …) and the
+   * numbered ones flattened exports write ("images/1/imageUrl", "imageUrls/2", "photo_3"); they make up `photos`.
+   */
+  photoGallery: string[];
   /** Apify booleans → business_status text when business_status is blank. */
   permanentlyClosed: string | null;
   temporarilyClosed: string | null;
@@ -193,6 +200,8 @@ const FOLDED_FALLBACKS = {
   temporarilyClosed: foldAll(FALLBACK_ALIASES.temporarilyClosed),
 };
 const LIST_CATEGORY_KEY = foldHeader("categories");
+/** Folded numbered photo headers: "images/3/imageUrl" → "images3imageurl", "imageUrls/3", "photo_3", "Photo 3 URL". */
+const NUMBERED_PHOTO = /^(?:images?|imageurls?|photos?|photourls?|pictures?)(\d+)(?:imageurl|image|url|link|src)?$/;
 
 /** Headers → which header feeds which field; the best-ranked spelling wins, a repeated spelling is ignored. */
 export function buildColumnMapping(headers: string[]): ColumnMapping {
@@ -246,8 +255,24 @@ export function buildColumnMapping(headers: string[]): ColumnMapping {
     alternates[field] = headers;
     for (const header of headers) used.add(header);
   }
+  // Each numbered family in header order ("imageUrls/N", then "images/N/imageUrl"), in index order within it.
+  const families: string[] = [];
+  const numberedPhotos = [...byKey]
+    .map(([key, header]) => ({ header, index: Number(NUMBERED_PHOTO.exec(key)?.[1] ?? NaN), family: key.replace(/\d+/, "#") }))
+    .filter((entry) => !Number.isNaN(entry.index) && !used.has(entry.header))
+    .map((entry) => {
+      if (!families.includes(entry.family)) families.push(entry.family);
+      return { ...entry, rank: families.indexOf(entry.family) };
+    })
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map((entry) => entry.header);
+  for (const header of numberedPhotos) used.add(header);
+  const photoGallery = [fields.photo, ...(alternates.photo ?? []), ...numberedPhotos, fields.photos].filter(
+    (header): header is string => header !== undefined,
+  );
   const fallbacks: ColumnFallbacks = {
     alternates,
+    photoGallery,
     placeIdUrls,
     workingHoursOldFormat: claim(FOLDED_FALLBACKS.workingHoursOldFormat),
     openingHoursPairs,
@@ -384,6 +409,13 @@ export function mapRecord(values: Record<string, unknown>, mapping: ColumnMappin
     if (!isBlank(raw[field])) continue;
     const header = headers.find((candidate) => !isBlank(values[candidate]));
     if (header !== undefined) raw[field] = values[header];
+  }
+
+  // Every photo the row carries; the normaliser keeps the main one apart and dedupes the rest.
+  // NOTE: a lone gallery header needs nothing here: the photo column is read whole, a gallery column maps directly.
+  if (fallbacks.photoGallery.length > 1) {
+    const gallery = fallbacks.photoGallery.map((header) => values[header]).filter((value) => !isBlank(value));
+    if (gallery.length > 0) raw.photos = gallery;
   }
 
   // The place id: the place_id column, else any maps link (a maps link in the url column is not the website).

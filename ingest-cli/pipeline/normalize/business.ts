@@ -11,7 +11,7 @@ import { parseAbout } from "./amenities.ts";
 import { resolveCity } from "./city.ts";
 import { parseWorkingHours } from "./hours.ts";
 import { resolveCountry, type ResolvedCountry } from "./place/country.ts";
-import { firstWebUrl } from "./place/links.ts";
+import { firstWebUrl, listWebUrls } from "./place/links.ts";
 import { parsePhone } from "./place/phone.ts";
 import { resolveTimeZone } from "./place/time-zone.ts";
 import { cleanText, foldForIdentity, parseBoolean, parseNumber } from "./text.ts";
@@ -49,6 +49,8 @@ export const CANONICAL_FIELDS = [
   "reservation_link",
   "menu_link",
   "order_link",
+  // Further photos: every photo-like column and list of the row (see mapRecord), after the main `photo`.
+  "photos",
 ] as const;
 export type CanonicalField = (typeof CANONICAL_FIELDS)[number];
 export type RawBusiness = Partial<Record<CanonicalField, unknown>>;
@@ -98,6 +100,9 @@ const MAX_LENGTH: Partial<Record<CanonicalField, number>> = {
   menu_link: 2000,
   order_link: 2000,
 };
+
+/** Photos kept after the main one: a gallery, not an archive (Google Maps rows can list hundreds). */
+const MAX_GALLERY_PHOTOS = 10;
 
 const STATUS_MAP: Record<string, BusinessStatus> = {
   operational: "operational",
@@ -191,6 +196,10 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
     const max = MAX_LENGTH[field] ?? 2000;
     return value !== null && value.length <= max ? value : null;
   };
+
+  // The main photo is the photo column's first link, else the gallery's first; the gallery holds the others.
+  const photo = webUrl("photo") ?? listWebUrls([raw.photos], { limit: 1, maxLength: 2000 })[0] ?? null;
+  const photos = listWebUrls([raw.photo, raw.photos], { limit: MAX_GALLERY_PHOTOS, maxLength: 2000, exclude: photo });
 
   const name = text("name");
   if (!name) issues.push({ field: "name", code: "NAME_REQUIRED", reason: "every business needs a name" });
@@ -314,7 +323,7 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
     rating,
     reviews,
     reviewsLink,
-    photo: webUrl("photo"),
+    photo,
     logo: text("logo"),
     locatedIn: text("located_in"),
     workingHours,
@@ -327,6 +336,7 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
     reservationLink: webUrl("reservation_link"),
     menuLink: webUrl("menu_link"),
     orderLink: webUrl("order_link"),
+    photos: photos.length > 0 ? photos : null,
     status: status ?? "operational",
     timeZone: zone.timeZone,
     source: options.source ?? null,
