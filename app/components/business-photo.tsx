@@ -1,5 +1,5 @@
-// A business photo that hides itself when broken: before hydration (checked on mount), after it (onError), and
-// without JavaScript (the broken image draws the placeholder over its broken-image icon, see below).
+// A business photo (and the gallery of further ones) that shows the initials placeholder when broken: before hydration
+// (checked on mount), after it (onError), and without JavaScript (the broken image draws the placeholder, see below).
 import { useEffect, useRef, useState } from "react";
 
 function initialsOf(name: string): string {
@@ -52,5 +52,67 @@ export function BusinessPhoto({ src, name }: { src: string | null; name: string 
         />
       ) : null}
     </div>
+  );
+}
+
+// NOTE: the tile's cover has no initials: generated text inside a link joins its accessible name ("GT Photo 1 of 7").
+const BROKEN_TILE_COVER =
+  "before:absolute before:inset-0 before:bg-gradient-to-br before:from-brand-100 before:via-brand-50 before:to-indigo-100 before:content-['']";
+
+/** One gallery tile: a square box sized before the image arrives, fetched only near the viewport. */
+function GalleryPhoto({ src, name, index, total }: { src: string; name: string; index: number; total: number }) {
+  const [broken, setBroken] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const img = image.current;
+    if (img?.complete && img.naturalWidth === 0) setBroken(true);
+  }, []);
+  return (
+    <a
+      href={src}
+      target="_blank"
+      rel="noopener noreferrer"
+      referrerPolicy="no-referrer"
+      className="relative block aspect-square overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      data-testid="gallery-photo"
+    >
+      <Placeholder name={name} />
+      {broken ? null : (
+        <img
+          ref={image}
+          src={src}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          referrerPolicy="no-referrer"
+          width={240}
+          height={240}
+          className={`absolute inset-0 h-full w-full object-cover ${BROKEN_TILE_COVER}`}
+          onError={() => setBroken(true)}
+        />
+      )}
+      <span className="sr-only">
+        Photo {index + 1} of {total} (opens in a new tab)
+      </span>
+    </a>
+  );
+}
+
+/** The further photos under the header: a grid of links that open each photo; nothing when there are none. */
+export function PhotoGallery({ photos, name }: { photos: readonly string[]; name: string }) {
+  if (photos.length === 0) return null;
+  return (
+    <section aria-labelledby="photos-heading" className="card p-5 sm:p-6">
+      <h2 id="photos-heading" className="text-lg font-semibold tracking-tight text-slate-900">
+        Photos
+      </h2>
+      <ul className="mt-4 grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6">
+        {photos.map((src, index) => (
+          <li key={src} className="min-w-0">
+            <GalleryPhoto src={src} name={name} index={index} total={photos.length} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -8,7 +8,7 @@ import { BusinessAdSlot } from "~/components/business-ad-slot";
 import { BusinessHoursTable, ClosedBanner, OpenBadge, useOpenState } from "~/components/business-hours";
 import { BusinessMap } from "~/components/business-map";
 import { BusinessNotFound } from "~/components/business-not-found";
-import { BusinessPhoto } from "~/components/business-photo";
+import { BusinessPhoto, PhotoGallery } from "~/components/business-photo";
 import { BusinessShareButton } from "~/components/business-share-button";
 import { BusinessSkeleton } from "~/components/business-skeleton";
 import { JsonLd } from "~/components/json-ld";
@@ -202,6 +202,12 @@ function BusinessPage() {
               </div>
             </div>
           </header>
+
+          {view.photos.length > 0 ? (
+            <div className="mt-4">
+              <PhotoGallery photos={view.photos} name={view.name} />
+            </div>
+          ) : null}
 
           {view.adSlots.ad1 ? (
             <div className="mt-8">
