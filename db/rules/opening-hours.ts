@@ -1,11 +1,14 @@
-// Canonical week ({"monday":[["09:00","17:00"]], …}) + time zone + instant → open? The one list of day names and
-// the one open-now rule; the same rule as SQL `directory_is_open` (db/migrations/0004_open_now.sql): [] or a missing
-// day = closed, close <= open runs past midnight into the next day, "24:00" closes at midnight.
+// Canonical week ({"monday":[["09:00","17:00"]], …}) + dated special days + time zone + instant → open? The one list
+// of day names and the one open-now rule; the same rule as SQL `directory_is_open` (db/migrations/0004_open_now.sql):
+// [] or a missing day = closed, close <= open runs past midnight into the next day, "24:00" closes at midnight. A
+// special day ({"2026-12-25": []}) replaces the week's hours on that local date (the SQL filter reads the week only).
 
 export const WEEK_DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 export type WeekDay = (typeof WEEK_DAYS)[number];
 export type HoursRange = readonly [string, string];
 export type WeekHoursInput = Partial<Record<WeekDay, ReadonlyArray<HoursRange>>>;
+/** Dated special hours: local date "YYYY-MM-DD" → that day's ranges ([] = closed), replacing the week's day. */
+export type SpecialHoursInput = Readonly<Record<string, ReadonlyArray<HoursRange>>>;
 
 export const DAY_LABELS: Record<WeekDay, string> = {
   monday: "Monday",
@@ -45,14 +48,23 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function getFormatter(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      weekday: "long",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
     if (formatters.size < 500) formatters.set(timeZone, formatter);
   }
   return formatter;
 }
 
-/** The weekday and minute of the day at `at` in `timeZone`; an unknown zone reads as UTC (as in SQL). */
-export function readLocalWeekTime(at: Date, timeZone: string | null | undefined): { day: WeekDay; minute: number } {
+/** The local date ("YYYY-MM-DD"), weekday and minute of the day at `at` in `timeZone`; an unknown zone reads as UTC (as in SQL). */
+export function readLocalDateTime(at: Date, timeZone: string | null | undefined): { date: string; day: WeekDay; minute: number } {
   let formatter: Intl.DateTimeFormat;
   try {
     formatter = getFormatter(timeZone?.trim() ? timeZone.trim() : "UTC");
@@ -62,12 +74,44 @@ export function readLocalWeekTime(at: Date, timeZone: string | null | undefined)
   let day: WeekDay = "monday";
   let hour = 0;
   let minute = 0;
+  let year = "1970";
+  let month = "01";
+  let dayOfMonth = "01";
   for (const part of formatter.formatToParts(at)) {
     if (part.type === "weekday") day = part.value.toLowerCase() as WeekDay;
     else if (part.type === "hour") hour = Number(part.value) % 24;
     else if (part.type === "minute") minute = Number(part.value);
+    else if (part.type === "year") year = part.value;
+    else if (part.type === "month") month = part.value;
+    else if (part.type === "day") dayOfMonth = part.value;
   }
-  return { day, minute: hour * 60 + minute };
+  return { date: `${year.padStart(4, "0")}-${month}-${dayOfMonth}`, day, minute: hour * 60 + minute };
+}
+
+/** The weekday and minute of the day at `at` in `timeZone`; an unknown zone reads as UTC (as in SQL). */
+export function readLocalWeekTime(at: Date, timeZone: string | null | undefined): { day: WeekDay; minute: number } {
+  const { day, minute } = readLocalDateTime(at, timeZone);
+  return { day, minute };
+}
+
+/** "2026-12-31" + 1 → "2027-01-01": calendar arithmetic on a local date, free of any zone. */
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+export const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** The special ranges on `date`, or null when that date is not special (the week's day applies). */
+function readSpecialRanges(special: unknown, date: string): Array<[number, number]> | null {
+  if (!special || typeof special !== "object" || Array.isArray(special)) return null;
+  const value = (special as Record<string, unknown>)[date];
+  return Array.isArray(value) ? readRanges(value) : null;
+}
+
+/** The ranges that apply on one local date: its special day's when it has one, else its weekday's. */
+function readDateRanges(week: Record<string, unknown>, special: unknown, date: string, day: WeekDay): Array<[number, number]> {
+  return readSpecialRanges(special, date) ?? readRanges(week[day]);
 }
 
 /** True when `hours` holds a weekday key: the only shape open/closed can be computed for. */
@@ -80,16 +124,16 @@ export function hasOpeningHours(hours: unknown): hours is WeekHoursInput {
  * Open at `at` in the business's own time zone? null when there are no hours to say (no badge).
  * A range with close <= open started that day and ends the next day at `close` (so equal times = 24 hours).
  */
-export function isOpenAt(hours: unknown, timeZone: string | null | undefined, at: Date): boolean | null {
+export function isOpenAt(hours: unknown, timeZone: string | null | undefined, at: Date, special?: unknown): boolean | null {
   if (!hasOpeningHours(hours)) return null;
   const week = hours as Record<string, unknown>;
-  const { day, minute } = readLocalWeekTime(at, timeZone);
+  const { date, day, minute } = readLocalDateTime(at, timeZone);
   const index = WEEK_DAYS.indexOf(day);
   const yesterday = WEEK_DAYS[(index + 6) % 7] as WeekDay;
-  for (const [open, close] of readRanges(week[day])) {
+  for (const [open, close] of readDateRanges(week, special, date, day)) {
     if (open <= minute && (minute < close || close <= open)) return true;
   }
-  for (const [open, close] of readRanges(week[yesterday])) {
+  for (const [open, close] of readDateRanges(week, special, addDays(date, -1), yesterday)) {
     if (close <= open && minute < close) return true;
   }
   return false;
@@ -103,8 +147,8 @@ export interface OpenState {
 }
 
 /** The badge and the highlighted row, both read on the business's clock so a visitor abroad sees local truth. */
-export function readOpenState(hours: unknown, timeZone: string | null | undefined, at: Date): OpenState {
-  return { open: isOpenAt(hours, timeZone, at), today: readLocalWeekTime(at, timeZone).day };
+export function readOpenState(hours: unknown, timeZone: string | null | undefined, at: Date, special?: unknown): OpenState {
+  return { open: isOpenAt(hours, timeZone, at, special), today: readLocalWeekTime(at, timeZone).day };
 }
 
 const DAY_MINUTES = 1440;
@@ -130,17 +174,21 @@ export interface OpenChange {
   sameDay: boolean;
 }
 
+/** Days before and after today whose ranges can reach now or the next change (a week ahead, plus overnight spill). */
+const SPAN_DAYS_BEFORE = 1;
+const SPAN_DAYS_AFTER = 8;
+
 /**
- * The week's open spans in minutes from Monday 00:00, with a copy a week before and after (so Sunday night meets
- * Monday morning), merged where one ends as the next starts: 22:00–24:00 then 00:00–02:00 is one span to 02:00.
+ * The open spans in minutes from today 00:00 (local), yesterday through eight days ahead, each date with its own
+ * ranges (a special day's or its weekday's), merged where one ends as the next starts: 22:00–24:00 then 00:00–02:00
+ * is one span to 02:00.
  */
-function readWeekSpans(week: Record<string, unknown>): Array<[number, number]> {
+function readDateSpans(week: Record<string, unknown>, special: unknown, today: string, todayIndex: number): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
-  for (const [index, day] of WEEK_DAYS.entries()) {
-    for (const [open, close] of readRanges(week[day])) {
-      const start = index * DAY_MINUTES + open;
-      const end = (close <= open ? index + 1 : index) * DAY_MINUTES + close;
-      for (const shift of [-WEEK_MINUTES, 0, WEEK_MINUTES]) spans.push([start + shift, end + shift]);
+  for (let offset = -SPAN_DAYS_BEFORE; offset <= SPAN_DAYS_AFTER; offset++) {
+    const day = WEEK_DAYS[(todayIndex + offset + 7 * SPAN_DAYS_BEFORE) % 7] as WeekDay;
+    for (const [open, close] of readDateRanges(week, special, addDays(today, offset), day)) {
+      spans.push([offset * DAY_MINUTES + open, (close <= open ? offset + 1 : offset) * DAY_MINUTES + close]);
     }
   }
   spans.sort((a, b) => a[0] - b[0]);
@@ -153,44 +201,44 @@ function readWeekSpans(week: Record<string, unknown>): Array<[number, number]> {
   return merged;
 }
 
-function toChange(target: number, now: number): OpenChange {
-  const inWeek = ((target % WEEK_MINUTES) + WEEK_MINUTES) % WEEK_MINUTES;
-  const minute = inWeek % DAY_MINUTES;
+function toChange(target: number, now: number, todayIndex: number): OpenChange {
+  const dayOffset = Math.floor(target / DAY_MINUTES);
+  const minute = target - dayOffset * DAY_MINUTES;
   const pad = (n: number) => String(n).padStart(2, "0");
   return {
-    day: WEEK_DAYS[Math.floor(inWeek / DAY_MINUTES)] as WeekDay,
+    day: WEEK_DAYS[(((todayIndex + dayOffset) % 7) + 7) % 7] as WeekDay,
     time: `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}`,
     minutesAway: target - now,
-    sameDay: Math.floor(target / DAY_MINUTES) === Math.floor(now / DAY_MINUTES),
+    sameDay: dayOffset === 0,
   };
 }
 
 /**
- * When an open business closes, or a closed one opens next, on its own clock (the same ranges as isOpenAt). null
- * without hours, and when the state never flips (open around the clock all week, or never open).
+ * When an open business closes, or a closed one opens next, on its own clock (the same ranges as isOpenAt, special
+ * days included). null without hours, and when the state does not flip within a week (open around the clock, or never open).
  */
-export function readNextChange(hours: unknown, timeZone: string | null | undefined, at: Date): OpenChange | null {
-  const open = isOpenAt(hours, timeZone, at);
+export function readNextChange(hours: unknown, timeZone: string | null | undefined, at: Date, special?: unknown): OpenChange | null {
+  const open = isOpenAt(hours, timeZone, at, special);
   if (open === null) return null;
-  const { day, minute } = readLocalWeekTime(at, timeZone);
-  const now = WEEK_DAYS.indexOf(day) * DAY_MINUTES + minute;
-  const spans = readWeekSpans(hours as Record<string, unknown>);
+  const { date, day, minute } = readLocalDateTime(at, timeZone);
+  const todayIndex = WEEK_DAYS.indexOf(day);
+  const spans = readDateSpans(hours as Record<string, unknown>, special, date, todayIndex);
   if (open) {
-    const span = spans.find(([start, end]) => start <= now && now < end);
-    return span && span[1] - span[0] < WEEK_MINUTES ? toChange(span[1], now) : null;
+    const span = spans.find(([start, end]) => start <= minute && minute < end);
+    return span && span[1] - span[0] < WEEK_MINUTES ? toChange(span[1], minute, todayIndex) : null;
   }
-  const next = spans.find(([start]) => start > now);
-  return next ? toChange(next[0], now) : null;
+  const next = spans.find(([start]) => start > minute);
+  return next && next[0] - minute < WEEK_MINUTES ? toChange(next[0], minute, todayIndex) : null;
 }
 
 /**
  * The open-now line of a page or card: "Open now · closes 22:00", "Closed · opens Mon 09:00" (the day only when it
  * is not today; for a close, only when it is a day or more away), "Open 24 hours", "Closed now"; null without hours.
  */
-export function describeOpenNow(hours: unknown, timeZone: string | null | undefined, at: Date): string | null {
-  const open = isOpenAt(hours, timeZone, at);
+export function describeOpenNow(hours: unknown, timeZone: string | null | undefined, at: Date, special?: unknown): string | null {
+  const open = isOpenAt(hours, timeZone, at, special);
   if (open === null) return null;
-  const change = readNextChange(hours, timeZone, at);
+  const change = readNextChange(hours, timeZone, at, special);
   if (!change) return open ? "Open 24 hours" : "Closed now";
   if (open) return `Open now · closes ${change.minutesAway >= DAY_MINUTES ? `${SHORT_DAY_LABELS[change.day]} ` : ""}${change.time}`;
   return `Closed · opens ${change.sameDay ? "" : `${SHORT_DAY_LABELS[change.day]} `}${change.time}`;
@@ -201,6 +249,32 @@ export interface OpenNow extends OpenState {
   label: string | null;
 }
 
-export function readOpenNow(hours: unknown, timeZone: string | null | undefined, at: Date): OpenNow {
-  return { ...readOpenState(hours, timeZone, at), label: describeOpenNow(hours, timeZone, at) };
+export function readOpenNow(hours: unknown, timeZone: string | null | undefined, at: Date, special?: unknown): OpenNow {
+  return { ...readOpenState(hours, timeZone, at, special), label: describeOpenNow(hours, timeZone, at, special) };
+}
+
+/** One upcoming special day on the business's calendar. */
+export interface SpecialDay {
+  date: string;
+  day: WeekDay;
+  ranges: ReadonlyArray<HoursRange>;
+}
+
+/**
+ * The special days from today (local) through `days` − 1 days ahead, in date order; [] without any. Entries whose
+ * key is not a date or whose value is not a list are skipped, never guessed.
+ */
+export function listUpcomingSpecialDays(special: unknown, timeZone: string | null | undefined, at: Date, days = 30): SpecialDay[] {
+  if (!special || typeof special !== "object" || Array.isArray(special)) return [];
+  const { date: today, day } = readLocalDateTime(at, timeZone);
+  const last = addDays(today, days - 1);
+  const todayIndex = WEEK_DAYS.indexOf(day);
+  const todayTime = Date.parse(`${today}T00:00:00Z`);
+  const upcoming: SpecialDay[] = [];
+  for (const [date, ranges] of Object.entries(special as Record<string, unknown>)) {
+    if (!ISO_DATE.test(date) || date < today || date > last || !Array.isArray(ranges)) continue;
+    const offset = Math.round((Date.parse(`${date}T00:00:00Z`) - todayTime) / (DAY_MINUTES * 60_000));
+    upcoming.push({ date, day: WEEK_DAYS[(todayIndex + offset) % 7] as WeekDay, ranges: ranges as HoursRange[] });
+  }
+  return upcoming.sort((a, b) => (a.date < b.date ? -1 : 1));
 }
