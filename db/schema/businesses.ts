@@ -6,6 +6,9 @@ import type { WeekDay } from "../rules/opening-hours.ts";
 /** Canonical opening hours: weekday (monday…sunday) → list of [open, close] "HH:MM" pairs; [] = closed. */
 export type WeekHours = Partial<Record<WeekDay, Array<[string, string]>>>;
 
+/** Dated special or holiday hours: local date "YYYY-MM-DD" → that day's ranges ([] = closed), replacing the week's day. */
+export type SpecialHours = Record<string, Array<[string, string]>>;
+
 /** Canonical amenities: group ("Service options") → amenity ("Takeout") → available. */
 export type Amenities = Record<string, Record<string, boolean>>;
 
@@ -47,6 +50,7 @@ export const businesses = pgTable(
     logo: text("logo"),
     locatedIn: text("located_in"),
     workingHours: jsonb("working_hours").$type<WeekHours>(),
+    specialHours: jsonb("special_hours").$type<SpecialHours>(),
     verified: boolean("verified").notNull().default(false),
     /** Amenity groups; plain-text descriptions go to `description`. */
     about: jsonb("about").$type<Amenities>(),
