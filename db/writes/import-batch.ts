@@ -132,6 +132,7 @@ const TAIL_COLUMNS: Array<[column: string, type: string, get: (row: BusinessInpu
   ["menu_link", "text", (r) => r.menuLink],
   ["order_link", "text", (r) => r.orderLink],
   ["photos", "jsonb", (r) => (r.photos && r.photos.length > 0 ? JSON.stringify(r.photos) : null)],
+  ["special_hours", "jsonb", (r) => (r.specialHours ? JSON.stringify(r.specialHours) : null)],
 ];
 
 const STAGED_COLUMNS: Array<[column: string, type: string]> = [...KEY_COLUMNS, ...TAIL_COLUMNS.map(([c, t]): [string, string] => [c, t])];

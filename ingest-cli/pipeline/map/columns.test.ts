@@ -152,7 +152,9 @@ describe("Outscraper full export", () => {
     expect(mapping.fields).toMatchObject({ name: "name", url: "site", full_address: "full_address", reviews: "reviews", place_id: "place_id" });
     expect(mapping.fallbacks.workingHoursOldFormat).toBe("working_hours_old_format");
     expect(mapping.fallbacks.placeIdUrls).toEqual(["location_link", "location_reviews_link"]);
-    expect(mapping.unknown).toEqual(expect.arrayContaining(["query", "borough", "us_state", "other_hours", "google_id", "cid", "website_title"]));
+    expect(mapping.unknown).toEqual(expect.arrayContaining(["query", "borough", "us_state", "google_id", "cid", "website_title"]));
+    // other_hours feeds only its dated special days (the kitchen/delivery sets are ignored when read).
+    expect(mapping.fields).toMatchObject({ special_hours: "other_hours", working_hours: "working_hours" });
     expect(mapping.unknown).not.toContain("site");
     expect(describeColumnExtraction(mapping)).toEqual({
       extractedCount: 23,

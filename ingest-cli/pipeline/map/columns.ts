@@ -94,6 +94,8 @@ export const FIELD_ALIASES: Readonly<Record<CanonicalField, readonly string[]>> 
   located_in: ["located in"],
   // NOTE: Outscraper's "other_hours" (kitchen, delivery, … hours) is deliberately not an alias: it is not the opening week.
   working_hours: ["working hours", "opening hours", "open hours", "hours", "business hours", "opening times"],
+  // other_hours is read only for its dated sets (holiday/special days); its weekly kitchen, delivery, … sets are ignored.
+  special_hours: ["special hours", "holiday hours", "special opening hours", "holiday opening hours", "other hours"],
   // "claimThisBusiness" is not here: it means the opposite (true = not yet claimed).
   verified: ["verified", "is verified", "claimed", "is claimed"],
   about: ["about", "additional info", "amenities"],

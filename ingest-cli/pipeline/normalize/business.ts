@@ -10,6 +10,7 @@ import { buildBusinessSlug, slugifyCached } from "../../../db/rules/slug.ts";
 import { parseAbout } from "./amenities.ts";
 import { resolveCity } from "./city.ts";
 import { parseWorkingHours } from "./hours.ts";
+import { mergeSpecialHours, parseSpecialHours } from "./special-hours.ts";
 import { resolveCountry, type ResolvedCountry } from "./place/country.ts";
 import { firstWebUrl, listWebUrls } from "./place/links.ts";
 import { parsePhone } from "./place/phone.ts";
@@ -38,6 +39,7 @@ export const CANONICAL_FIELDS = [
   "logo",
   "located_in",
   "working_hours",
+  "special_hours",
   "verified",
   "about",
   "description",
@@ -264,6 +266,8 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
     warnings.push({ field: "working_hours", code: "HOURS_UNREADABLE", reason: "opening hours could not be read; ignored (stored hours are kept)" });
     keepStored.add("workingHours");
   }
+  // A special-hours column wins a date over dated keys inside the week (gosom variants); kitchen/delivery sets are ignored.
+  const specialHours = mergeSpecialHours(parseSpecialHours(raw.special_hours), parseSpecialHours(raw.working_hours));
   const timeZoneText = text("time_zone");
   const zone = resolveTimeZone(timeZoneText, latitude, longitude, countryCode);
   if (zone.invalidSource) {
@@ -327,6 +331,7 @@ export function normalizeBusiness(raw: RawBusiness, options: NormalizeOptions = 
     logo: text("logo"),
     locatedIn: text("located_in"),
     workingHours,
+    specialHours,
     verified: parseBoolean(raw.verified),
     about: about.amenities,
     description,
