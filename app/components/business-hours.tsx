@@ -1,24 +1,27 @@
 // Opening hours → the Open/Closed badge and the week table with today highlighted, both on the business's own clock.
 // The server renders the state at request time; the browser re-reads it every minute so a cached page never lies.
 import { useEffect, useState } from "react";
-import { readOpenNow, type OpenNow, type OpenState, type WeekHoursInput } from "../../db/rules/opening-hours.ts";
-import type { DayHoursRow } from "~/utils/opening-hours";
+import { readOpenNow, type OpenNow, type OpenState, type SpecialHoursInput, type WeekHoursInput } from "../../db/rules/opening-hours.ts";
+import type { DayHoursRow, SpecialDayRow } from "~/utils/opening-hours";
 
 const REFRESH_MS = 60_000;
 
-/** The open state, first as the server computed it (so hydration matches), then refreshed from the visitor's clock. */
-export function useOpenState(hours: WeekHoursInput | null, timeZone: string | null, initial: OpenNow): OpenNow {
+/**
+ * The open state, first as the server computed it (so hydration matches), then refreshed from the visitor's clock;
+ * a special day's hours replace the week's on its date.
+ */
+export function useOpenState(hours: WeekHoursInput | null, timeZone: string | null, initial: OpenNow, special?: SpecialHoursInput | null): OpenNow {
   const [state, setState] = useState(initial);
   useEffect(() => {
     const refresh = () =>
       setState((current) => {
-        const next = readOpenNow(hours, timeZone, new Date());
+        const next = readOpenNow(hours, timeZone, new Date(), special);
         return next.label === current.label && next.today === current.today ? current : next;
       });
     refresh();
     const timer = window.setInterval(refresh, REFRESH_MS);
     return () => window.clearInterval(timer);
-  }, [hours, timeZone]);
+  }, [hours, timeZone, special]);
   return state;
 }
 
@@ -109,7 +112,18 @@ export function OpenBadge({ open, label, status }: { open: boolean | null; label
   );
 }
 
-export function BusinessHoursTable({ rows, today, timeZone }: { rows: DayHoursRow[]; today: OpenState["today"]; timeZone: string | null }) {
+/** The week; `specialToday` (today's special-day text) replaces today's row, as it does for the open badge. */
+export function BusinessHoursTable({
+  rows,
+  today,
+  timeZone,
+  specialToday = null,
+}: {
+  rows: DayHoursRow[];
+  today: OpenState["today"];
+  timeZone: string | null;
+  specialToday?: string | null;
+}) {
   return (
     <>
       <table className="w-full text-sm">
@@ -126,12 +140,13 @@ export function BusinessHoursTable({ rows, today, timeZone }: { rows: DayHoursRo
                 <th scope="row" className={`py-2 pl-3 pr-2 text-left font-medium ${isToday ? "rounded-l-lg" : ""}`}>
                   {row.label}
                   {isToday ? <span className="ml-1 text-xs font-semibold text-brand-700">(Today)</span> : null}
+                  {isToday && specialToday !== null ? <span className="block text-xs font-medium text-amber-800">Special hours</span> : null}
                 </th>
                 <td
                   className={`py-2 pl-2 pr-3 text-right tabular-nums ${isToday ? "rounded-r-lg" : ""} ${row.text === "Closed" && !isToday ? "text-slate-600" : ""}`}
                 >
                   {/* One shift per line, never broken inside a time: split shifts stay readable at 360 px. */}
-                  {row.text.split(", ").map((shift) => (
+                  {(isToday && specialToday !== null ? specialToday : row.text).split(", ").map((shift) => (
                     <span key={shift} className="block whitespace-nowrap">
                       {shift}
                     </span>
@@ -144,5 +159,42 @@ export function BusinessHoursTable({ rows, today, timeZone }: { rows: DayHoursRo
       </table>
       {timeZone ? <p className="mt-3 text-xs text-slate-600">Times are local to the business ({timeZone.replace(/_/g, " ")}).</p> : null}
     </>
+  );
+}
+
+/** The special and holiday days of the next 30 days, under the week: they replace the week's hours on their dates. */
+export function SpecialHoursList({ days }: { days: SpecialDayRow[] }) {
+  if (days.length === 0) return null;
+  return (
+    <section aria-labelledby="special-hours-heading" data-testid="special-hours" className="mt-4 border-t border-slate-200 pt-4">
+      <h3 id="special-hours-heading" className="text-sm font-semibold text-slate-900">
+        Special hours
+      </h3>
+      <p className="mt-0.5 text-xs text-slate-600">Holiday and special days in the next 30 days; they replace the hours above.</p>
+      <table className="mt-2 w-full text-sm">
+        <caption className="sr-only">Special and holiday hours, next 30 days</caption>
+        <tbody>
+          {days.map((day) => (
+            <tr
+              key={day.date}
+              className={day.isToday ? "bg-amber-50 font-semibold text-amber-900" : "text-slate-700"}
+              aria-current={day.isToday ? "date" : undefined}
+            >
+              <th scope="row" className={`py-2 pl-3 pr-2 text-left font-medium ${day.isToday ? "rounded-l-lg" : ""}`}>
+                <time dateTime={day.date}>{day.label}</time>
+                {day.isToday ? <span className="ml-1 text-xs font-semibold text-amber-800">(Today)</span> : null}
+              </th>
+              <td className={`py-2 pl-2 pr-3 text-right tabular-nums ${day.isToday ? "rounded-r-lg" : ""}`}>
+                {day.text.split(", ").map((shift) => (
+                  <span key={shift} className="block whitespace-nowrap">
+                    {shift}
+                  </span>
+                ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }

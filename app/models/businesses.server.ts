@@ -11,8 +11,8 @@ import { buildDirectionsUrl, buildMapSearchUrl, buildTelHref, readWebsiteUrl, re
 import { countryName, countrySlug } from "../../db/rules/countries.ts";
 import { orderAmenityGroups } from "../../db/rules/amenity-order.ts";
 import { formatInteger, formatRating } from "~/utils/format";
-import { hasOpeningHours, readOpenNow, type OpenNow, type WeekHoursInput } from "../../db/rules/opening-hours.ts";
-import { listWeekHours, type DayHoursRow } from "~/utils/opening-hours";
+import { hasOpeningHours, readOpenNow, type OpenNow, type SpecialHoursInput, type WeekHoursInput } from "../../db/rules/opening-hours.ts";
+import { listSpecialDays, listWeekHours, type DayHoursRow, type SpecialDayRow } from "~/utils/opening-hours";
 import { formatPhoneForDisplay } from "~/utils/phone.server";
 import { absoluteUrl } from "~/utils/seo";
 import { slugify, stripSlugSuffix } from "../../db/rules/slug.ts";
@@ -155,6 +155,11 @@ export function formatWorkingHoursText(weekJson: string | null): string | null {
 function readWeekHoursJson(text: string | null): WeekHoursInput | null {
   const value = parseJson(text);
   return hasOpeningHours(value) ? value : null;
+}
+
+function readSpecialHoursJson(text: string | null): SpecialHoursInput | null {
+  const value = parseJson(text);
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as SpecialHoursInput) : null;
 }
 
 /** jsonb text → its value; null for null or (never expected from jsonb) malformed text. */
@@ -309,6 +314,10 @@ export interface BusinessPageView {
   /** Canonical week for the client-side refresh of the badge and "(Today)". */
   hours: WeekHoursInput | null;
   weekHours: DayHoursRow[] | null;
+  /** Dated special days as stored (the open badge re-reads them in the browser), or null. */
+  specialHours: SpecialHoursInput | null;
+  /** The special days of the next 30 days on the business's calendar, for the list under the week. */
+  specialDays: SpecialDayRow[];
   timeZone: string | null;
   openState: OpenNow;
   /** Only the non-blank slots. */
@@ -368,6 +377,7 @@ function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: s
   const categorySlug = row.category_slug || (kind ? slugify(kind) : "");
   const category = kind && categorySlug ? { name: kind, path: `/categories/${categorySlug}` } : null;
   const hours = readWeekHoursJson(row.working_hours_json);
+  const specialHours = readSpecialHoursJson(row.special_hours_json);
   const coordinates =
     row.latitude !== null && row.longitude !== null && Number.isFinite(row.latitude) && Number.isFinite(row.longitude)
       ? { latitude: Number(row.latitude), longitude: Number(row.longitude) }
@@ -415,8 +425,10 @@ function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: s
     coordinates,
     hours,
     weekHours: listWeekHours(hours),
+    specialHours,
+    specialDays: listSpecialDays(specialHours, row.time_zone, now),
     timeZone: row.time_zone,
-    openState: readOpenNow(hours, row.time_zone, now),
+    openState: readOpenNow(hours, row.time_zone, now, specialHours),
     adSlots: pickAdSlots(adSlots),
     mapStyleUrl: getAppEnv().MAP_STYLE_URL ?? null,
     breadcrumbs,

@@ -5,7 +5,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BusinessAdSlot } from "~/components/business-ad-slot";
-import { BusinessHoursTable, ClosedBanner, OpenBadge, useOpenState } from "~/components/business-hours";
+import { BusinessHoursTable, ClosedBanner, OpenBadge, SpecialHoursList, useOpenState } from "~/components/business-hours";
 import { BusinessMap } from "~/components/business-map";
 import { BusinessNotFound } from "~/components/business-not-found";
 import { BusinessPhoto, PhotoGallery } from "~/components/business-photo";
@@ -85,7 +85,7 @@ const ICONS = {
 
 function BusinessPage() {
   const view = useLoaderData<typeof loader>();
-  const openState = useOpenState(view.hours, view.timeZone, view.openState);
+  const openState = useOpenState(view.hours, view.timeZone, view.openState, view.specialHours);
   const reviewsText = view.reviews > 0 ? `(${formatReviewCount(view.reviews)} ${view.reviews === 1 ? "review" : "reviews"})` : "No reviews yet";
   return (
     <ToastProvider>
@@ -259,10 +259,16 @@ function BusinessPage() {
             <div className="flex min-w-0 flex-col gap-8">
               <Section id="hours-heading" title="Opening Hours">
                 {view.weekHours ? (
-                  <BusinessHoursTable rows={view.weekHours} today={openState.today} timeZone={view.timeZone} />
+                  <BusinessHoursTable
+                    rows={view.weekHours}
+                    today={openState.today}
+                    timeZone={view.timeZone}
+                    specialToday={view.specialDays.find((day) => day.isToday)?.text ?? null}
+                  />
                 ) : (
                   <p className="text-sm text-slate-600">Opening hours not available.</p>
                 )}
+                <SpecialHoursList days={view.specialDays} />
               </Section>
               <BusinessAdSlot slot="ad3" code={view.adSlots.ad3} />
               <Section id="contact-heading" title="Contact Information">

@@ -13,7 +13,7 @@ import type { RunningServer } from "~/server/index";
 import { findSeriousAxeViolations } from "~/testing/axe";
 import { findChromium, launchChromium, saveScreenshot, VIEWPORTS } from "~/testing/chromium";
 import { startBuiltServer } from "~/testing/in-process-server";
-import { DAY_LABELS, readLocalWeekTime, WEEK_DAYS } from "../../db/rules/opening-hours.ts";
+import { addDays, DAY_LABELS, readLocalDateTime, readLocalWeekTime, WEEK_DAYS } from "../../db/rules/opening-hours.ts";
 
 const chromium = findChromium();
 const demoBaseUrl = inject("browserBaseUrl");
@@ -36,6 +36,16 @@ function hoursOpenNowInTokyo() {
   const [opens, closes] = [clock(minute - 60), clock(minute + 60)];
   return { today: day, opens, closes, week: { [day]: [[opens, closes]] } };
 }
+
+const AUCKLAND = "Pacific/Auckland";
+/** Auckland's calendar today (UTC+12/13: usually a day ahead of UTC's in the evening), and the days around it. */
+const aucklandToday = readLocalDateTime(new Date(), AUCKLAND);
+const AUCKLAND_SPECIAL = {
+  today: aucklandToday.date,
+  soon: addDays(aucklandToday.date, 3),
+  later: addDays(aucklandToday.date, 40),
+  tomorrow: DAY_LABELS[WEEK_DAYS[(WEEK_DAYS.indexOf(aucklandToday.day) + 1) % 7] as (typeof WEEK_DAYS)[number]].slice(0, 3),
+};
 
 const AMENITIES = Object.fromEntries(
   [
@@ -101,6 +111,26 @@ const FIXTURES: RawBusiness[] = [
     }),
   },
   { name: "Lock Keeper Café", category: "Cafe", city: "Lyon", country_code: "FR", place_id: "fx-paused", business_status: "CLOSED_TEMPORARILY" },
+  // Open around the clock, but closed on Auckland's today for a holiday (Outscraper other_hours shape, imported).
+  {
+    name: "Harbour Holiday Deli",
+    category: "Deli",
+    city: "Auckland",
+    country_code: "NZ",
+    place_id: "fx-holiday",
+    time_zone: AUCKLAND,
+    working_hours: JSON.stringify(Object.fromEntries(WEEK_DAYS.map((day) => [day, "Open 24 hours"]))),
+    special_hours: JSON.stringify([
+      { kitchen: { Monday: "11am-2pm" } },
+      {
+        holiday_hours: {
+          [AUCKLAND_SPECIAL.today]: "Closed",
+          [AUCKLAND_SPECIAL.soon]: "10am-2pm",
+          [AUCKLAND_SPECIAL.later]: "Closed",
+        },
+      },
+    ]),
+  },
 ];
 
 let server: RunningServer | undefined;
@@ -355,6 +385,38 @@ describe.skipIf(!chromium || !built)("business page in Chromium", () => {
       const amenities = await page.locator("section[aria-labelledby='amenities-heading'] li").allTextContents();
       expect(amenities.map((text) => text.trim())).toEqual(["Wheelchair accessible entrance", "Credit cards", "Tourists", "University students"]);
       await saveScreenshot(page, `business-closed-${viewport}`, viewport === "390" ? "phone" : "desktop");
+      expect(await findSeriousAxeViolations(page)).toEqual([]);
+      await context.close();
+    });
+  }
+
+  for (const [viewport, size] of [
+    ["390", { width: 390, height: 844 }],
+    ["1280", { width: 1280, height: 900 }],
+  ] as const) {
+    it(`shows the next 30 days' special hours under the week, and the badge follows them (${viewport} px)`, async () => {
+      const context = await browser.newContext({ viewport: size });
+      const page = await context.newPage();
+      const response = await page.goto(`${baseUrl}/business/${slugs["fx-holiday"]}`, { waitUntil: "networkidle" });
+      expect(response?.status()).toBe(200);
+      // The week says open 24 hours today; Auckland's holiday closes it until tomorrow's 00:00 there.
+      await expect(page.getByTestId("open-badge").textContent()).resolves.toBe(`Closed · opens ${AUCKLAND_SPECIAL.tomorrow} 00:00`);
+      const special = page.getByTestId("special-hours");
+      await special.getByRole("heading", { name: "Special hours" }).waitFor();
+      const rows = special.locator("tbody tr");
+      expect(await rows.count()).toBe(2);
+      await expect(rows.nth(0).locator("time").getAttribute("datetime")).resolves.toBe(AUCKLAND_SPECIAL.today);
+      await expect(rows.nth(0).getAttribute("aria-current")).resolves.toBe("date");
+      await expect(rows.nth(0).textContent()).resolves.toMatch(/\(Today\)Closed$/);
+      await expect(rows.nth(1).locator("time").getAttribute("datetime")).resolves.toBe(AUCKLAND_SPECIAL.soon);
+      await expect(rows.nth(1).locator("td").textContent()).resolves.toBe("10:00 AM – 2:00 PM");
+      // The week's today row says the same as the badge, not the week's "Open 24 hours".
+      const weekToday = page.locator("section[aria-labelledby='hours-heading'] table").first().locator("tr[aria-current='date']");
+      await expect(weekToday.locator("td").textContent()).resolves.toBe("Closed");
+      await expect(weekToday.locator("th").textContent()).resolves.toContain("Special hours");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+      await special.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, `business-special-hours-${viewport}`, viewport === "390" ? "phone" : "desktop");
       expect(await findSeriousAxeViolations(page)).toEqual([]);
       await context.close();
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClockTime, formatDayHours, listWeekHours } from "./opening-hours.ts";
+import { formatClockTime, formatDayHours, listSpecialDays, listWeekHours } from "./opening-hours.ts";
 
 describe("formatDayHours", () => {
   it("prints the spec's day texts", () => {
@@ -49,5 +49,20 @@ describe("listWeekHours (the business page)", () => {
     ]);
     expect(listWeekHours(null)).toBeNull();
     expect(listWeekHours({ notADay: [] })).toBeNull();
+  });
+});
+
+describe("listSpecialDays", () => {
+  it("labels the next 30 days' special days on the business's calendar, with the year only when it changes", () => {
+    // 2026-12-24T20:00Z is Friday 25 December 09:00 in Auckland.
+    const rows = listSpecialDays(
+      { "2026-12-25": [], "2027-01-02": [["10:00", "14:00"]], "2027-03-01": [] },
+      "Pacific/Auckland",
+      new Date("2026-12-24T20:00:00Z"),
+    );
+    expect(rows).toEqual([
+      { date: "2026-12-25", label: "Friday 25 December", text: "Closed", isToday: true },
+      { date: "2027-01-02", label: "Saturday 2 January 2027", text: "10:00 AM – 2:00 PM", isToday: false },
+    ]);
   });
 });

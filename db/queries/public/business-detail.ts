@@ -35,6 +35,8 @@ export interface BusinessDetailRow {
   description: string | null;
   /** jsonb as text: the canonical week, or null. */
   working_hours_json: string | null;
+  /** jsonb as text: dated special days ("YYYY-MM-DD" → ranges), or null. */
+  special_hours_json: string | null;
   latitude: number | null;
   longitude: number | null;
   status: string;
@@ -47,7 +49,7 @@ export interface BusinessDetailRow {
 const DETAIL_COLUMNS = `id::int as id, name, slug, type, category, category_slug, full_address, street, postal_code, city, city_slug, district, country,
   country_code, rating, reviews, photo, phone, phone_e164, price_range, reservation_link, menu_link, order_link, place_id,
   photos::text as photos_json, verified and not is_test as verified, about::text as about_json, description,
-  working_hours::text as working_hours_json, latitude, longitude, status, time_zone, url,
+  working_hours::text as working_hours_json, special_hours::text as special_hours_json, latitude, longitude, status, time_zone, url,
   to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
 
 /** The approved business whose current slug is exactly `slug`. */
