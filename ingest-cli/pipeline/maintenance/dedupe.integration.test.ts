@@ -55,6 +55,7 @@ const ROWS: Fixture[] = [
     city: "Berlin",
     country_code: "DE",
     description: "Best flat white in Mitte",
+    special_hours: JSON.stringify({ "2026-12-25": "Closed" }),
   }),
   // Same folded name and address: one without a place id, two with different ones.
   business({
@@ -216,11 +217,17 @@ describe(`dedupe on ${testDriver()}`, () => {
     expect(result).toMatchObject({ merged: 2, removed: 2, skipped: 0, review: 5, byReason: { place_id: 1, name_address: 1, name_nearby: 0 } });
     expect(progress).toEqual([1, 2]);
 
-    const [alpha] = await handle.query<{ category: string; description: string; phone: string; rating: number; content_hash: string }>(
-      "select category, description, phone, rating, content_hash from businesses where id = $1",
-      [idOf("ChIJalpha0001")],
-    );
+    const [alpha] = await handle.query<{
+      category: string;
+      description: string;
+      phone: string;
+      rating: number;
+      content_hash: string;
+      special_hours: unknown;
+    }>("select category, description, phone, rating, content_hash, special_hours from businesses where id = $1", [idOf("ChIJalpha0001")]);
     expect(alpha).toMatchObject({ category: "Cafe", description: "Best flat white in Mitte", phone: "+49 30 111", rating: 4.6 });
+    // The duplicate's special days fill the kept record's blank, like any other field.
+    expect(alpha?.special_hours).toEqual({ "2026-12-25": [] });
     expect(alpha?.content_hash).not.toBe(before.find((row) => row.place_id === "ChIJalpha0001")?.content_hash);
     const [kept] = await handle.query<{ slug: string }>("select slug from businesses where id = $1", [idOf("ChIJalpha0001")]);
     expect(await findRedirectedSlug(handle, alphaDuplicateSlug as string)).toBe(kept?.slug);
