@@ -102,16 +102,23 @@ export function addDays(date: string, days: number): string {
 
 export const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
-/** The special ranges on `date`, or null when that date is not special (the week's day applies). */
-function readSpecialRanges(special: unknown, date: string): Array<[number, number]> | null {
+/** The special days as a record, or null when there are none (then no date arithmetic is needed at all). */
+function readSpecialRecord(special: unknown): Record<string, unknown> | null {
   if (!special || typeof special !== "object" || Array.isArray(special)) return null;
-  const value = (special as Record<string, unknown>)[date];
-  return Array.isArray(value) ? readRanges(value) : null;
+  for (const key in special) if (Object.hasOwn(special, key)) return special as Record<string, unknown>;
+  return null;
 }
 
-/** The ranges that apply on one local date: its special day's when it has one, else its weekday's. */
-function readDateRanges(week: Record<string, unknown>, special: unknown, date: string, day: WeekDay): Array<[number, number]> {
-  return readSpecialRanges(special, date) ?? readRanges(week[day]);
+/** The ranges that apply `offset` days from the local `today`: its special day's when it has one, else its weekday's. */
+function readDateRanges(
+  week: Record<string, unknown>,
+  special: Record<string, unknown> | null,
+  today: string,
+  offset: number,
+  day: WeekDay,
+): Array<[number, number]> {
+  const value = special ? special[offset === 0 ? today : addDays(today, offset)] : undefined;
+  return Array.isArray(value) ? readRanges(value) : readRanges(week[day]);
 }
 
 /** True when `hours` holds a weekday key: the only shape open/closed can be computed for. */
@@ -127,13 +134,14 @@ export function hasOpeningHours(hours: unknown): hours is WeekHoursInput {
 export function isOpenAt(hours: unknown, timeZone: string | null | undefined, at: Date, special?: unknown): boolean | null {
   if (!hasOpeningHours(hours)) return null;
   const week = hours as Record<string, unknown>;
+  const days = readSpecialRecord(special);
   const { date, day, minute } = readLocalDateTime(at, timeZone);
   const index = WEEK_DAYS.indexOf(day);
   const yesterday = WEEK_DAYS[(index + 6) % 7] as WeekDay;
-  for (const [open, close] of readDateRanges(week, special, date, day)) {
+  for (const [open, close] of readDateRanges(week, days, date, 0, day)) {
     if (open <= minute && (minute < close || close <= open)) return true;
   }
-  for (const [open, close] of readDateRanges(week, special, addDays(date, -1), yesterday)) {
+  for (const [open, close] of readDateRanges(week, days, date, -1, yesterday)) {
     if (close <= open && minute < close) return true;
   }
   return false;
@@ -184,10 +192,11 @@ const SPAN_DAYS_AFTER = 8;
  * is one span to 02:00.
  */
 function readDateSpans(week: Record<string, unknown>, special: unknown, today: string, todayIndex: number): Array<[number, number]> {
+  const days = readSpecialRecord(special);
   const spans: Array<[number, number]> = [];
   for (let offset = -SPAN_DAYS_BEFORE; offset <= SPAN_DAYS_AFTER; offset++) {
     const day = WEEK_DAYS[(todayIndex + offset + 7 * SPAN_DAYS_BEFORE) % 7] as WeekDay;
-    for (const [open, close] of readDateRanges(week, special, addDays(today, offset), day)) {
+    for (const [open, close] of readDateRanges(week, days, today, offset, day)) {
       spans.push([offset * DAY_MINUTES + open, (close <= open ? offset + 1 : offset) * DAY_MINUTES + close]);
     }
   }
