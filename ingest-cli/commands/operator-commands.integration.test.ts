@@ -4,7 +4,7 @@ import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDriver } from "../../db/testing/test-database.ts";
-import { createCliDatabaseEnv, runDirectory, type CliEnv } from "../testing/run-cli.ts";
+import { createCliDatabaseEnv, queryCliDatabase, runDirectory, type CliEnv } from "../testing/run-cli.ts";
 
 // Every maintenance command as an operator runs it: a spawned `directory` process against a real database.
 describe(`directory export / sitemap / fix-slugs / dedupe / reindex / delete-test-data on ${testDriver()}`, () => {
@@ -51,7 +51,14 @@ describe(`directory export / sitemap / fix-slugs / dedupe / reindex / delete-tes
       expect(index).toContain(`https://directory.example.com/${part}`);
     }
     const page = fs.readFileSync(path.join(out, "sitemaps", "businesses", "page-1.xml"), "utf8");
-    expect(page.match(/<loc>https:\/\/directory\.example\.com\/business\//g)).toHaveLength(120);
+    // Every listed business (approved and operational): the seed's 120 less its closed ones.
+    const [listed] = await queryCliDatabase<{ n: number }>(
+      env,
+      "select count(*)::int as n from businesses where is_approved and status = 'operational'",
+    );
+    expect(listed?.n).toBeGreaterThan(100);
+    expect(listed?.n).toBeLessThan(120);
+    expect(page.match(/<loc>https:\/\/directory\.example\.com\/business\//g)).toHaveLength(listed?.n ?? -1);
   });
 
   it("fixes slugs idempotently, reports duplicates, reindexes and deletes test data", async () => {

@@ -29,7 +29,7 @@ async function expectCliError(args: string[], code: string, message: RegExp): Pr
 
 describe(`directory sitemap on ${testDriver()}`, () => {
   let cleanup: (() => Promise<void>) | undefined;
-  let approved = 0;
+  let listed = 0;
   beforeAll(async () => {
     const database = await createCliDatabaseEnv();
     cleanup = database.cleanup;
@@ -39,7 +39,10 @@ describe(`directory sitemap on ${testDriver()}`, () => {
     }
     const handle = await getDatabase();
     await seedDemoData(handle, { rows: 50, seed: 4 });
-    [{ n: approved } = { n: 0 }] = await handle.query<{ n: number }>("select count(*)::int as n from businesses where is_approved");
+    // The sitemap lists approved, operational businesses; closed ones keep their page (noindex) but leave the sitemap.
+    [{ n: listed } = { n: 0 }] = await handle.query<{ n: number }>(
+      "select count(*)::int as n from businesses where is_approved and status = 'operational'",
+    );
     await closeDatabase();
   });
   afterAll(async () => {
@@ -53,7 +56,7 @@ describe(`directory sitemap on ${testDriver()}`, () => {
     const { stdout } = await runSitemap(["--out", out, "--base-url", "https://www.example.com/", "--json"]);
     const summary = JSON.parse(stdout) as { businesses: number; files: Array<{ path: string; urls: number; url: string }>; baseUrl: string };
     expect(summary.baseUrl).toBe("https://www.example.com");
-    expect(summary.businesses).toBe(approved);
+    expect(summary.businesses).toBe(listed);
     expect(summary.files.map((file) => file.path)).toEqual([
       "/sitemap.xml",
       "/sitemaps/main.xml",
@@ -62,7 +65,7 @@ describe(`directory sitemap on ${testDriver()}`, () => {
       "/sitemaps/cities.xml",
       "/sitemaps/businesses/page-1.xml",
     ]);
-    expect(summary.files[5]?.urls).toBe(approved);
+    expect(summary.files[5]?.urls).toBe(listed);
     expect(fs.readFileSync(path.join(out, "sitemap.xml"), "utf8")).toContain("<loc>https://www.example.com/sitemaps/businesses/page-1.xml</loc>");
   });
 
@@ -71,7 +74,7 @@ describe(`directory sitemap on ${testDriver()}`, () => {
     const { stdout } = await runSitemap(["--out", out, "--base-url", "https://www.example.com", "--gzip"]);
     expect(stdout).toMatch(
       new RegExp(
-        `^Wrote 6 sitemap files \\(1 business pages, ${approved} business URLs\\) to .*gz in [\\d.]+ s\\.\\nIndex: https://www.example.com/sitemap.xml.gz`,
+        `^Wrote 6 sitemap files \\(1 business pages, ${listed} business URLs\\) to .*gz in [\\d.]+ s\\.\\nIndex: https://www.example.com/sitemap.xml.gz`,
       ),
     );
     const index = zlib.gunzipSync(fs.readFileSync(path.join(out, "sitemap.xml.gz"))).toString("utf8");
