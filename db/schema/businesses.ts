@@ -78,6 +78,13 @@ export const businesses = pgTable(
     identityKey: text("identity_key").notNull(),
     /** Hash of the normalised record: a re-import with the same hash is counted "unchanged", not rewritten. */
     contentHash: text("content_hash").notNull(),
+    /**
+     * The import's memo of this business's source row (ingest-cli/pipeline/import/row-memo.ts): a hash of the raw
+     * cells, the column mapping and the normalising code, and what normalising them gave (content hash, name, place
+     * id, resolved fields, warnings). A re-import meeting the same hash reuses the facts instead of normalising again.
+     */
+    importRowHash: text("import_row_hash"),
+    importRowFacts: text("import_row_facts"),
     /** Popularity used for featured and list ordering (verified, rating × log(reviews), photo). */
     rankScore: doublePrecision("rank_score").notNull().default(0),
     searchVector: tsvector("search_vector").generatedAlwaysAs(

@@ -1,0 +1,2 @@
+ALTER TABLE "businesses" ADD COLUMN "import_row_hash" text;--> statement-breakpoint
+ALTER TABLE "businesses" ADD COLUMN "import_row_facts" text;
