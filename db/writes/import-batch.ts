@@ -34,6 +34,14 @@ export interface StagedRow {
   copyTail: string;
   /** Rejected source cells: a stored business keeps its values there (the row is rebuilt before it is compared). */
   kept?: KeptCells;
+  /** The import's memo of the source row (import_row_hash / import_row_facts), stored when the row is written. */
+  memoKey: string | null;
+  memoFacts: string | null;
+  /**
+   * Set on a row taken from a memo (no slugs, no COPY text): the fully staged row, for the rare case where it must be
+   * written after all (its business changed since the memo was read).
+   */
+  restage?: () => StagedRow;
 }
 
 export interface RowIssueInput {
@@ -87,6 +95,8 @@ const KEY_COLUMNS: Array<[column: string, type: string]> = [
   ["slug", "text"],
   ["slug_alt", "text"],
   ["slug_alt2", "text"],
+  ["import_row_hash", "text"],
+  ["import_row_facts", "text"],
 ];
 
 /** The remaining staging columns, encoded from the business by `encodeStagedTail`. */
@@ -283,7 +293,7 @@ export function hashStagedContent(identityKey: string, copyTail: string): string
 export function encodeCopyRows(rows: StagedRow[]): string {
   let out = "";
   for (const row of rows) {
-    out += `${row.lineNumber}\t${encodeCopyValue(row.identityKey)}\t${encodeCopyValue(row.contentHash)}\t${encodeCopyValue(row.slug)}\t${encodeCopyValue(row.slugAlt)}\t${encodeCopyValue(row.slugAlt2)}\t${row.copyTail}\n`;
+    out += `${row.lineNumber}\t${encodeCopyValue(row.identityKey)}\t${encodeCopyValue(row.contentHash)}\t${encodeCopyValue(row.slug)}\t${encodeCopyValue(row.slugAlt)}\t${encodeCopyValue(row.slugAlt2)}\t${encodeCopyValue(row.memoKey)}\t${encodeCopyValue(row.memoFacts)}\t${row.copyTail}\n`;
   }
   return out;
 }
@@ -329,7 +339,8 @@ function pickFreshRows(
   const ownKeys = new Set(rows.map((row) => row.identityKey));
   const fresh: StagedRow[] = [];
   let updatesStored = false;
-  for (const row of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    let row = rows[i] as StagedRow;
     const hash = hashes.get(row.identityKey)?.hash;
     const storedKey = hashes.get(row.identityKey)?.key;
     // An identity an operator deleted stays deleted: its row is counted "suppressed", never re-inserted.
@@ -346,6 +357,15 @@ function pickFreshRows(
       }
       ownKeys.add(storedKey);
       row.identityKey = storedKey;
+      // The memo describes the row under its own identity, not the survivor's.
+      row.memoKey = null;
+      row.memoFacts = null;
+    }
+    const write = hash === undefined || (options.onDuplicate === "update" && hash !== row.contentHash);
+    if (write && row.restage) {
+      const identityKey = row.identityKey;
+      row = { ...row.restage(), identityKey, memoKey: row.memoKey, memoFacts: row.memoFacts };
+      rows[i] = row;
     }
     if (hash === undefined) fresh.push(row);
     else if (options.onDuplicate === "skip") outcome.skippedLines.push(row.lineNumber);

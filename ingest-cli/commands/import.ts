@@ -21,6 +21,7 @@ const ImportOptionsSchema = z.object({
   json: z.boolean().default(false),
   maxSize: z.coerce.number().positive().max(100_000).default(150),
   rejected: z.string().min(1).optional(),
+  full: z.boolean().default(false),
 });
 type ImportCommandOptions = z.infer<typeof ImportOptionsSchema>;
 
@@ -51,6 +52,10 @@ function describeOutcome(file: string, outcome: ImportOutcome, dryRun: boolean):
         : ""),
     `  duplicates: ${c.excelDuplicates.count} repeated in the file, ${c.databaseDuplicates} already in the database`,
   ];
+  if (outcome.reusedRows > 0)
+    lines.push(
+      `  ${outcome.reusedRows.toLocaleString("en-US")} rows read as at their last import: their normalised values were reused (--full normalises every row)`,
+    );
   for (const line of formatFieldRates(outcome.fieldRates)) lines.push(`  ${line}`);
   for (const row of c.rejected.rows.slice(0, 5)) lines.push(`  line ${row.line}: ${row.field ? `${row.field} — ` : ""}${row.reason}`);
   if (c.rejected.count > 5) lines.push(`  ... and ${c.rejected.count - 5} more rejected rows`);
@@ -107,6 +112,7 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
       isTest: options.testData,
       dryRun,
       resume: options.resume,
+      full: options.full,
       origin: "cli",
       maxBytes: Math.round(options.maxSize * 1024 * 1024),
       rejectedCsvPathFor: (file, index, count) => rejectedPathFor(options.rejected, file, index, count),
@@ -150,6 +156,7 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
                 unchanged: outcome.counters.unchanged,
                 skipped: outcome.counters.skipped.count,
                 rejected: outcome.counters.rejected.count,
+                reused: outcome.reusedRows,
               },
               warnings: outcome.warnings,
               fieldRates: outcome.fieldRates,
@@ -187,6 +194,7 @@ export function register(program: Command): void {
       .option("--max-size <MB>", "refuse files larger than this many megabytes", "150")
       .option("--rejected <file.csv>", "write rejected rows (original columns + line, field, reason) to this CSV")
       .option("--json", "print the spec's batch result and dashboard report per file as JSON")
+      .option("--full", "normalise every row again, even rows whose cells are as at their last import")
       .action(async (files: string[], raw: unknown) => {
         if (files.length === 0) throw new CliError("NO_FILES", "Name at least one file to import.");
         await runImport(files, raw, dryRun);

@@ -89,7 +89,7 @@ describe(`a bad re-import keeps the good stored values (directory import / valid
     expect(JSON.parse(again.stdout)[0].counts).toEqual({ ...BAD_COUNTS, updated: 0, unchanged: 8 });
     const restore = await runDirectory(["import", good, "--json"], { env, timeoutMs: 120_000 });
     expect(restore.code, restore.stderr).toBe(0);
-    expect(JSON.parse(restore.stdout)[0].counts).toEqual({ totalRows: 9, inserted: 0, updated: 2, unchanged: 7, skipped: 0, rejected: 0 });
+    expect(JSON.parse(restore.stdout)[0].counts).toEqual({ totalRows: 9, inserted: 0, updated: 2, unchanged: 7, skipped: 0, rejected: 0, reused: 0 });
     expect(await stored()).toEqual(expectedBusinesses("good"));
   });
 });

@@ -69,7 +69,7 @@ export const goodCsv = (): string => toCsv(GOOD);
 export const badCsv = (): string => toCsv(GOOD.map((row, index) => ({ ...row, ...BAD_CHANGES[index] })));
 
 /** The bad file's counts: A B D E H I unchanged, C F updated, G rejected. */
-export const BAD_COUNTS = { totalRows: 9, inserted: 0, updated: 2, unchanged: 6, skipped: 0, rejected: 1 };
+export const BAD_COUNTS = { totalRows: 9, inserted: 0, updated: 2, unchanged: 6, skipped: 0, rejected: 1, reused: 0 };
 /** A: latitude out of range + the pair incomplete; B rating; C hours; D status; E pair incomplete; H hours; I reviews. */
 export const BAD_WARNING_COUNT = 8;
 

@@ -41,6 +41,9 @@ import {
   type ImportTally,
 } from "./import-tally.ts";
 import { choosePrepareWorkers, prepareItems } from "./prepare-pool.ts";
+import type { PrepareContext } from "./prepare-rows.ts";
+import { buildMemoIndex, describeMemoScope, readRulesFingerprint } from "./row-memo.ts";
+import { listImportRowKeys, readImportRowMemos, type StoredRowMemo } from "../../../db/queries/import-row-memo.ts";
 import { RejectedRowsWriter } from "./rejected-rows.ts";
 import {
   buildBatchResult,
@@ -94,6 +97,11 @@ export interface ImportOptions {
   /** Worker threads that map and normalise rows (0: on this thread); default by file size and cores. */
   workers?: number;
   /**
+   * Normalise every row, even one whose source cells match the memo stored by the last import of its business
+   * (row-memo.ts; CLI --full). Default false.
+   */
+  full?: boolean;
+  /**
    * The engine told about every business a batch wrote, once the batch commits. Default: Meilisearch (with its
    * PostgreSQL fallback) when MEILI_URL is set; null or the PostgreSQL engine: nothing to do (it reads the table).
    */
@@ -122,6 +130,8 @@ export interface ImportOutcome {
   searchIndexError?: string;
   /** Demo businesses this import hid from the public site (the first real rows while they were public), or 0. */
   hiddenDemoBusinesses: number;
+  /** Rows whose stored memo held: their facts were reused, not normalised again. */
+  reusedRows: number;
 }
 
 export class ImportError extends DirectoryError {
@@ -282,6 +292,14 @@ interface WriteResult {
   status: ImportOutcome["status"];
   failure: ImportOutcome["error"];
   searchIndexError: string | null;
+  reusedRows: number;
+}
+
+/** How rows are prepared: their memo context (row-memo.ts), the worker count, and where stored memos are read. */
+interface RowMemo {
+  context: PrepareContext["memo"];
+  workers: number;
+  readMemos: (ids: number[]) => Promise<StoredRowMemo[]>;
 }
 
 /**
@@ -296,10 +314,12 @@ async function writeRows(
   file: CheckedFile,
   run: StartedRun,
   options: ImportOptions,
+  memo: RowMemo,
 ): Promise<WriteResult> {
   const rejectedWriter = options.rejectedCsvPath ? new RejectedRowsWriter(options.rejectedCsvPath, source.headers) : null;
   const duplicates = createInFileDuplicates();
   let storedWarnings = 0;
+  let reusedRows = 0;
 
   const skip = (line: number, name: string | null, code: string, reason: string, raw: Record<string, unknown> | null) => {
     countSkipped(tally, name);
@@ -324,8 +344,8 @@ async function writeRows(
   try {
     const prepared = prepareItems(
       source.items,
-      { mapping, isTest: options.isTest ?? false, source: file.fileName },
-      { workers: options.workers ?? choosePrepareWorkers(file.sizeBytes), textOnly: source.format === "csv" },
+      { mapping, isTest: options.isTest ?? false, source: file.fileName, ...(memo.context ? { memo: memo.context } : {}) },
+      { workers: memo.workers, textOnly: source.format === "csv", readMemos: memo.readMemos },
     );
     for await (const item of prepared) {
       if (options.signal?.aborted) {
@@ -346,6 +366,7 @@ async function writeRows(
         if (!alreadyCommitted) reject(line, item.field, item.code, item.reason, item.raw);
       } else {
         const { row, name, placeId } = item;
+        if (row.restage) reusedRows++;
         if (placeId) {
           tally.placeIds.add(placeId);
           if (!alreadyCommitted) tally.counters.recordsWithPlaceId++;
@@ -390,7 +411,7 @@ async function writeRows(
     await rejectedWriter?.close();
     searchIndexError = await writer.settleSearch();
   }
-  return { status, failure, searchIndexError };
+  return { status, failure, searchIndexError, reusedRows };
 }
 
 /** Stage 4: the final counts (a resumed run's stored totals), the count tables, the reports and the run closed. */
@@ -400,7 +421,7 @@ async function finishRun(
   run: StartedRun,
   written: WriteResult,
   mapping: ColumnMapping,
-): Promise<Omit<ImportOutcome, "hiddenDemoBusinesses">> {
+): Promise<Omit<ImportOutcome, "hiddenDemoBusinesses" | "reusedRows">> {
   const counters = tally.counters;
   const runId = run.claim?.id ?? null;
   const { status, failure } = written;
@@ -498,11 +519,29 @@ async function writeAndFinish(
     onProgress: options.onProgress,
     searchEngine: options.searchEngine,
   });
-  const written = await writeRows(source, mapping, tally, writer, file, run, options);
+  const memo = await prepareMemo(handle, mapping, file, options);
+  const written = await writeRows(source, mapping, tally, writer, file, run, options, memo);
   const demo = await hideDemoOnRealData(handle, file, run, options, tally.counters);
   const outcome = await finishRun(handle, tally, run, written, mapping);
   const searchIndexError = outcome.searchIndexError ?? demo.searchIndexError;
-  return { ...outcome, hiddenDemoBusinesses: demo.hidden, ...(searchIndexError === undefined ? {} : { searchIndexError }) };
+  return {
+    ...outcome,
+    hiddenDemoBusinesses: demo.hidden,
+    reusedRows: written.reusedRows,
+    ...(searchIndexError === undefined ? {} : { searchIndexError }),
+  };
+}
+
+/** The memo a file's rows are keyed and looked up with: none with --full or without the sources; looked up only on workers. */
+async function prepareMemo(handle: DatabaseHandle, mapping: ColumnMapping, file: CheckedFile, options: ImportOptions): Promise<RowMemo> {
+  const workers = options.workers ?? choosePrepareWorkers(file.sizeBytes);
+  const readMemos = (ids: number[]) => readImportRowMemos(handle, ids);
+  const rules = options.full ? null : readRulesFingerprint();
+  if (!rules) return { context: undefined, workers, readMemos };
+  const scope = describeMemoScope(rules, mapping, options.isTest ?? false);
+  if (workers === 0) return { context: { scope, index: null }, workers, readMemos };
+  const keys = await listImportRowKeys(handle);
+  return { context: { scope, index: keys.length > 0 ? buildMemoIndex(keys) : null }, workers, readMemos };
 }
 
 const CLI_ACTOR: AuditActor = { userId: null, actor: "cli", ip: null };

@@ -3,6 +3,8 @@ import { buildColumnMapping } from "../map/columns.ts";
 import type { SourceItem } from "../read/index.ts";
 import { CHUNK_ITEMS, prepareItems } from "./prepare-pool.ts";
 import type { PrepareContext, PreparedItem } from "./prepare-rows.ts";
+import { buildMemoIndex, describeMemoScope } from "./row-memo.ts";
+import type { StoredRowMemo } from "../../../db/queries/import-row-memo.ts";
 
 const HEADERS = ["name", "full_address", "place_id", "rating", "working_hours"];
 const context: PrepareContext = { mapping: buildColumnMapping(HEADERS), isTest: false, source: "pool.csv" };
@@ -98,5 +100,55 @@ describe("prepareItems", { timeout: 60_000 }, () => {
     for await (const _ of prepareItems(counting(), context, { workers: 2 })) if (++taken === 10) break;
     // Read-ahead is bounded: at most a few chunks per worker beyond what was consumed.
     expect(pulled).toBeLessThan(CHUNK_ITEMS * 12);
+  });
+
+  it("reuses a stored memo only while it holds, and gives what normalising gives", async () => {
+    const memoContext: PrepareContext = { ...context, memo: { scope: describeMemoScope("rules", context.mapping, false), index: null } };
+    const full = await collect(prepareItems(stream(items), memoContext, { workers: 0 }));
+    const rows = full.flatMap((item) => (item.kind === "row" ? [item] : []));
+    // The "database": business i holds row i's memo; three are off: content rewritten since, deleted, another key.
+    const store = new Map<number, StoredRowMemo>(
+      rows.map((item, i) => [
+        i + 1,
+        { id: i + 1, key: item.row.memoKey, facts: item.row.memoFacts, identityKey: item.row.identityKey, contentHash: item.row.contentHash },
+      ]),
+    );
+    const changed = rows[5]!.line;
+    const gone = rows[300]!.line;
+    const rekeyed = rows[700]!.line;
+    store.get(6)!.contentHash = "edited-by-an-admin";
+    store.delete(301);
+    store.get(701)!.key = "another-row-entirely";
+    const index = buildMemoIndex(rows.map((item, i) => ({ id: i + 1, key: item.row.memoKey as string })));
+    const asked: number[] = [];
+    const readMemos = async (ids: number[]) => {
+      asked.push(ids.length);
+      return ids.flatMap((id) => (store.has(id) ? [store.get(id)!] : []));
+    };
+    const reused = await collect(prepareItems(stream(items), { ...memoContext, memo: { ...memoContext.memo!, index } }, { workers: 2, readMemos }));
+    expect(reused.map((item) => item.line)).toEqual(full.map((item) => item.line));
+    expect(Math.max(...asked)).toBeLessThanOrEqual(CHUNK_ITEMS);
+    for (const [i, item] of reused.entries()) {
+      const expected = full[i]!;
+      if (item.kind !== "row" || expected.kind !== "row") {
+        expect(item).toEqual(expected);
+        continue;
+      }
+      const { row, ...facts } = item;
+      const { row: expectedRow, ...expectedFacts } = expected;
+      expect(facts).toEqual(expectedFacts);
+      const normalisedAgain = [changed, gone, rekeyed].includes(item.line);
+      expect(row.restage === undefined, `line ${item.line}`).toBe(normalisedAgain);
+      if (normalisedAgain) expect(row).toEqual(expectedRow);
+      else {
+        expect(row).toMatchObject({
+          identityKey: expectedRow.identityKey,
+          contentHash: expectedRow.contentHash,
+          memoKey: expectedRow.memoKey,
+          copyTail: "",
+        });
+        if (item.line % 50 === 0) expect(row.restage!()).toEqual(expectedRow);
+      }
+    }
   });
 });

@@ -7,7 +7,17 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { SourceItem } from "../read/index.ts";
 import { findWorkerEntry } from "../read/worker-entry.ts";
-import { packTextChunk, prepareItem, type PrepareContext, type PreparedItem, type PrepareRequest, type PrepareResponse } from "./prepare-rows.ts";
+import {
+  packTextChunk,
+  prepareFully,
+  type MemoItem,
+  type PrepareContext,
+  type PreparedItem,
+  type PrepareRequest,
+  type PrepareResponse,
+} from "./prepare-rows.ts";
+import { decodeRowFacts } from "./row-memo.ts";
+import type { StoredRowMemo } from "../../../db/queries/import-row-memo.ts";
 
 const WORKER_FILE = path.join("ingest-cli", "pipeline", "import", "prepare-worker.mjs");
 /** Items per message: large enough that messaging costs little, small enough to keep every worker busy. */
@@ -27,29 +37,87 @@ export interface PrepareOptions {
   workers: number;
   /** Every cell value is a string (CSV): chunks travel packed (see TextChunk). */
   textOnly?: boolean;
+  /** Reads the stored memos of the businesses behind "memo" items (needed when `context.memo.index` is set). */
+  readMemos?: (ids: number[]) => Promise<StoredRowMemo[]>;
+}
+
+/**
+ * A worker's chunk with its "memo" items replaced: by the stored facts when the memo still holds (same key, and the
+ * business's content hash is the one the row produced), else by the row normalised here. `originals` is the chunk
+ * as sent (one item per prepared item).
+ */
+export async function resolveMemoItems(
+  prepared: Array<PreparedItem | MemoItem>,
+  originals: SourceItem[],
+  context: PrepareContext,
+  readMemos: (ids: number[]) => Promise<StoredRowMemo[]>,
+): Promise<PreparedItem[]> {
+  const ids: number[] = [];
+  for (const item of prepared) if (item.kind === "memo") ids.push(item.id);
+  if (ids.length === 0) return prepared as PreparedItem[];
+  const stored = new Map((await readMemos(ids)).map((memo) => [memo.id, memo]));
+  const normalise = (source: SourceItem) => prepareFully(source, context);
+  return prepared.map((item, i) => {
+    if (item.kind !== "memo") return item;
+    const source = originals[i] as SourceItem;
+    const memo = stored.get(item.id);
+    const facts = memo && memo.key === item.key ? decodeRowFacts(memo.facts) : null;
+    if (!memo || !facts || facts.contentHash !== memo.contentHash || facts.identityKey !== memo.identityKey) return normalise(source);
+    return {
+      kind: "row",
+      line: item.line,
+      name: facts.name,
+      placeId: facts.placeId,
+      warnings: facts.warnings,
+      resolved: facts.resolved,
+      row: {
+        lineNumber: item.line,
+        identityKey: facts.identityKey,
+        contentHash: facts.contentHash,
+        slug: "",
+        slugAlt: "",
+        slugAlt2: "",
+        copyTail: "",
+        memoKey: item.key,
+        memoFacts: memo.facts,
+        restage: () => {
+          const again = normalise(source);
+          if (again.kind !== "row")
+            throw new DirectoryError(
+              "IMPORT_MEMO_MISMATCH",
+              `line ${item.line} no longer normalises as its memo says; re-run the import with --full.`,
+            );
+          return again.row;
+        },
+      },
+    };
+  });
 }
 
 /** Prepared items in the order of `items`; BLANK_LINE skips are dropped (they are neither rows nor issues). */
 export function prepareItems(items: AsyncIterable<SourceItem>, context: PrepareContext, options: PrepareOptions): AsyncGenerator<PreparedItem> {
-  return options.workers > 0 ? prepareOnWorkers(items, context, options.workers, options.textOnly ?? false) : prepareInline(items, context);
+  if (context.memo?.index && !options.readMemos)
+    throw new DirectoryError("IMPORT_MEMO_UNREADABLE", "a memo index needs readMemos to read its facts.");
+  return options.workers > 0 ? prepareOnWorkers(items, context, options) : prepareInline(items, context);
 }
 
+// Inline, every row is normalised (small files); with a memo context their keys are still stored, for the next import.
 async function* prepareInline(items: AsyncIterable<SourceItem>, context: PrepareContext): AsyncGenerator<PreparedItem> {
   for await (const item of items) {
     if (item.kind === "skipped" && item.code === "BLANK_LINE") continue;
-    yield prepareItem(item, context);
+    yield prepareFully(item, context);
   }
 }
 
-async function* prepareOnWorkers(
-  items: AsyncIterable<SourceItem>,
-  context: PrepareContext,
-  workerCount: number,
-  textOnly: boolean,
-): AsyncGenerator<PreparedItem> {
+async function* prepareOnWorkers(items: AsyncIterable<SourceItem>, context: PrepareContext, options: PrepareOptions): AsyncGenerator<PreparedItem> {
+  const workerCount = options.workers;
+  const textOnly = options.textOnly ?? false;
   const entry = findWorkerEntry(WORKER_FILE, path.dirname(fileURLToPath(import.meta.url)));
   const workers = Array.from({ length: workerCount }, () => new Worker(entry, { workerData: context }));
-  const done = new Map<number, PreparedItem[]>();
+  const done = new Map<number, PreparedItem[] | Promise<PreparedItem[]>>();
+  const readMemos = options.readMemos;
+  // The chunks as sent, kept until consumed when memo items may need their source record.
+  const sentChunks = new Map<number, SourceItem[]>();
   const maxAhead = workerCount * CHUNKS_AHEAD_PER_WORKER;
   let sent = 0;
   let consumed = 0;
@@ -71,7 +139,19 @@ async function* prepareOnWorkers(
   for (const worker of workers) {
     worker.on("message", (response: PrepareResponse) => {
       if ("failure" in response) failure ??= new DirectoryError("PREPARE_FAILED", `${response.failure}`);
-      else done.set(response.seq, response.prepared);
+      else {
+        const originals = sentChunks.get(response.seq);
+        sentChunks.delete(response.seq);
+        const resolving = readMemos && originals && response.prepared.some((item) => item.kind === "memo");
+        if (resolving) {
+          const resolved = resolveMemoItems(response.prepared, originals, context, readMemos);
+          resolved.catch((error: unknown) => {
+            failure ??= error;
+            notify();
+          });
+          done.set(response.seq, resolved);
+        } else done.set(response.seq, response.prepared as PreparedItem[]);
+      }
       notify();
     });
     worker.on("error", (error) => {
@@ -86,6 +166,7 @@ async function* prepareOnWorkers(
 
   // Chunk n goes to worker n mod count: each worker answers in order, and the consumer re-joins the chunks by number.
   const send = (chunk: SourceItem[]) => {
+    if (readMemos) sentChunks.set(sent, chunk);
     const packed = textOnly ? packTextChunk(chunk) : undefined;
     const request: PrepareRequest = packed ? { seq: sent, packed } : { seq: sent, items: chunk };
     (workers[sent % workerCount] as Worker).postMessage(request, packed ? [packed.layout.buffer as ArrayBuffer] : []);
@@ -123,7 +204,7 @@ async function* prepareOnWorkers(
         done.delete(consumed);
         consumed++;
         notify();
-        yield* prepared;
+        yield* await prepared;
         continue;
       }
       if (failure !== undefined) throw failure;

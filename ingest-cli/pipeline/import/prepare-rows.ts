@@ -8,12 +8,18 @@ import { mapRecord, type ColumnMapping } from "../map/columns.ts";
 import { resolvedFieldMask } from "./field-rates.ts";
 import { normalizeBusiness, type FieldIssue } from "../normalize/business.ts";
 import type { SourceItem } from "../read/index.ts";
+import { encodeRowFacts, findMemoCandidate, hashSourceRecord, type MemoIndex } from "./row-memo.ts";
 
 export interface PrepareContext {
   mapping: ColumnMapping;
   isTest: boolean;
   /** The `source` stored on every business (the file's name). */
   source: string;
+  /**
+   * Present when rows get memo keys (row-memo.ts): `scope` covers the code, mapping and test flag; a record whose key
+   * is in `index` comes back as a "memo" item, not normalised. Without it every row is normalised and keyless.
+   */
+  memo?: { scope: string; index: MemoIndex | null };
 }
 
 export type PreparedItem =
@@ -23,6 +29,9 @@ export type PreparedItem =
   /** A record the validator rejected: the first issue's field and code, every issue in `reason`. */
   | { kind: "invalid"; line: number; field: string | null; code: string; reason: string; raw: Record<string, unknown> }
   | { kind: "row"; line: number; name: string; placeId: string | null; row: StagedRow; warnings: FieldIssue[]; resolved: number };
+
+/** A record whose memo key may be stored with business `id`: the import reads the facts (prepare-pool.ts). */
+export type MemoItem = { kind: "memo"; line: number; key: string; id: number };
 
 /**
  * A chunk of records whose values are all strings (CSV), packed so that neither thread clones or parses per-record
@@ -103,19 +112,32 @@ export function unpackTextChunk(chunk: TextChunk): SourceItem[] {
 
 /** Messages between the import and a prepare worker: numbered chunks in, numbered results (or a failure) out. */
 export type PrepareRequest = { seq: number; items: SourceItem[] } | { seq: number; packed: TextChunk };
-export type PrepareResponse = { seq: number; prepared: PreparedItem[] } | { seq: number; failure: string };
+export type PrepareResponse = { seq: number; prepared: Array<PreparedItem | MemoItem> } | { seq: number; failure: string };
 
 function describeIssue(field: string | null, reason: string): string {
   return field ? `${field} — ${reason}` : reason;
 }
 
-export function prepareItem(item: SourceItem, context: PrepareContext): PreparedItem {
+/** A "memo" item when the record's key is in the memo index, else the prepared item. */
+export function prepareItem(item: SourceItem, context: PrepareContext): PreparedItem | MemoItem {
+  if (item.kind === "record" && context.memo?.index) {
+    const key = hashSourceRecord(context.memo.scope, item.record.values);
+    const id = findMemoCandidate(context.memo.index, key);
+    if (id !== undefined) return { kind: "memo", line: item.record.line, key, id };
+    return prepareFully(item, context, key);
+  }
+  return prepareFully(item, context);
+}
+
+/** The item mapped, validated, normalised and staged; with a memo context its row carries its memo key and facts. */
+export function prepareFully(item: SourceItem, context: PrepareContext, knownKey?: string): PreparedItem {
   if (item.kind === "skipped") return item;
   if (item.kind === "error") {
     const { line, code, reason, raw } = item.error;
     return { kind: "unreadable", line, code, reason, raw: raw === undefined ? null : { raw } };
   }
   const { line, values } = item.record;
+  const memoKey = context.memo ? (knownKey ?? hashSourceRecord(context.memo.scope, values)) : null;
   const result = normalizeBusiness(mapRecord(values, context.mapping), { isTest: context.isTest, source: context.source, hash: false });
   if (!result.ok) {
     const first = result.issues[0];
@@ -127,15 +149,22 @@ export function prepareItem(item: SourceItem, context: PrepareContext): Prepared
   const row = stageBusiness(line, business);
   // Rare: the writer rebuilds this row over the stored business's values (import-batch.ts).
   if (result.keepStored.length > 0) row.kept = { fields: result.keepStored, business };
-  return {
-    kind: "row",
-    line,
-    name: business.name,
-    placeId: business.placeId ?? null,
-    warnings: result.warnings,
-    resolved: resolvedFieldMask(business),
-    row,
-  };
+  const name = business.name;
+  const placeId = business.placeId ?? null;
+  const resolved = resolvedFieldMask(business);
+  // A row rebuilt over stored values depends on more than its cells: it gets no memo.
+  if (memoKey !== null && !row.kept) {
+    row.memoKey = memoKey;
+    row.memoFacts = encodeRowFacts({
+      identityKey: row.identityKey,
+      contentHash: row.contentHash,
+      name,
+      placeId,
+      resolved,
+      warnings: result.warnings,
+    });
+  }
+  return { kind: "row", line, name, placeId, warnings: result.warnings, resolved, row };
 }
 
 /** A normalised business as the batch writer stages it: its keys, two slug alternatives, the rest as COPY text. */
@@ -153,6 +182,8 @@ export function stageBusiness(line: number, business: BusinessInput): StagedRow 
     slugAlt,
     slugAlt2,
     copyTail,
+    memoKey: null,
+    memoFacts: null,
   };
 }
 

@@ -1,0 +1,41 @@
+// Stored import memos (businesses.import_row_hash / import_row_facts) → the keys a re-import looks for, and the facts
+// of the businesses it found, with their current content hash (a memo holds only while the business is unchanged).
+import type { DatabaseHandle } from "../client.ts";
+
+/** Memo keys per page of the walk: bounded memory for the rows, one index scan per page. */
+const PAGE_SIZE = 50_000;
+
+/** Every stored memo key with its business id, walked in id order (a million businesses: 20 pages). */
+export async function listImportRowKeys(handle: DatabaseHandle): Promise<Array<{ id: number; key: string }>> {
+  const entries: Array<{ id: number; key: string }> = [];
+  let after = 0;
+  for (;;) {
+    const page = await handle.query<{ id: number; key: string }>(
+      `select id::float8 as id, import_row_hash as key from businesses
+        where id > $1::bigint and import_row_hash is not null order by id limit ${PAGE_SIZE}`,
+      [after],
+    );
+    for (const row of page) entries.push({ id: Number(row.id), key: row.key });
+    if (page.length < PAGE_SIZE) return entries;
+    after = Number((page[page.length - 1] as { id: number }).id);
+  }
+}
+
+export interface StoredRowMemo {
+  id: number;
+  key: string | null;
+  facts: string | null;
+  identityKey: string;
+  contentHash: string;
+}
+
+/** The memos of the given businesses (missing ids were deleted since the keys were read). */
+export async function readImportRowMemos(handle: DatabaseHandle, ids: number[]): Promise<StoredRowMemo[]> {
+  if (ids.length === 0) return [];
+  const rows = await handle.query<{ id: number; key: string | null; facts: string | null; identity_key: string; content_hash: string }>(
+    `select id::float8 as id, import_row_hash as key, import_row_facts as facts, identity_key, content_hash
+       from businesses where id = any($1::float8[]::bigint[])`,
+    [ids],
+  );
+  return rows.map((row) => ({ id: Number(row.id), key: row.key, facts: row.facts, identityKey: row.identity_key, contentHash: row.content_hash }));
+}
