@@ -85,6 +85,11 @@ export const businesses = pgTable(
      */
     importRowHash: text("import_row_hash"),
     importRowFacts: text("import_row_facts"),
+    /**
+     * Columns an admin set by accepting a visitor's suggestion ("name", "full_address", "phone", "url",
+     * "working_hours", "status"): a re-import keeps the stored value there (kept-values.ts). Null = none.
+     */
+    keptFields: text("kept_fields").array(),
     /** Popularity used for featured and list ordering (verified, rating × log(reviews), photo). */
     rankScore: doublePrecision("rank_score").notNull().default(0),
     searchVector: tsvector("search_vector").generatedAlwaysAs(

@@ -9,3 +9,4 @@ export * from "./search-walk.ts";
 export * from "./merges.ts";
 export * from "./city-redirects.ts";
 export * from "./trash.ts";
+export * from "./suggestions.ts";
