@@ -49,7 +49,7 @@ export const ContactMessageSchema = z.object({
   [CONTACT_HONEYPOT_FIELD]: z.preprocess(nullToUndefined, z.string().optional()),
 });
 
-interface ContactSender {
+export interface ContactSender {
   /** The client address as the HTTP server saw it (proxy-aware), or null when unknown. */
   clientIp: string | null;
   userAgent: string | null;
@@ -73,7 +73,7 @@ function answer(status: ContactAnswer["status"], result: ContactResult): Contact
 }
 
 /** The sender facts the model needs, read from the request (the client address is set by our HTTP server). */
-function readContactSender(request: Request): ContactSender {
+export function readContactSender(request: Request): ContactSender {
   const address = getClientIp(request);
   const clientIp = address === "unknown" ? null : address;
   return {
@@ -89,7 +89,7 @@ function readContactSender(request: Request): ContactSender {
  * restart) counts separately: a visitor could get 5 messages per process per hour. Set SESSION_SECRET in production.
  */
 let processSalt: string | undefined;
-function hashClientIp(ip: string | null): string {
+export function hashClientIp(ip: string | null): string {
   const salt = getAppEnv().SESSION_SECRET ?? (processSalt ??= randomBytes(32).toString("hex"));
   // Unknown addresses share one bucket: without an address the limit must still hold.
   return createHmac("sha256", salt)
@@ -112,7 +112,7 @@ function collectFieldErrors(error: z.ZodError): ContactFieldErrors {
  * A cross-site page must not post messages in a visitor's name. Browsers send Origin on every POST; a request
  * without it (curl, old clients) is allowed.
  */
-function isForeignOrigin(sender: ContactSender): boolean {
+export function isForeignOrigin(sender: ContactSender): boolean {
   if (!sender.origin) return false;
   const allowed = new Set([sender.requestOrigin]);
   const siteUrl = getAppEnv().SITE_URL;

@@ -350,6 +350,12 @@ function BusinessPage() {
                     </div>
                   ) : null}
                 </dl>
+                <a
+                  href={`/business/${encodeURIComponent(view.slug)}/suggest`}
+                  className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline"
+                >
+                  Suggest an edit or report closed
+                </a>
               </Section>
             </div>
           </div>

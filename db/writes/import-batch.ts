@@ -9,7 +9,7 @@ import type { DatabaseHandle } from "../client.ts";
 import type { BusinessInput } from "./businesses.ts";
 import { CITY_REDIRECT_UPSERT } from "./city-redirects.ts";
 import { findTakeover } from "./import-runs.ts";
-import { mergeStoredValues, STORED_KEPT_VALUES, type KeptCells, type StoredKeptValues } from "./kept-values.ts";
+import { keptColumnUpdate, mergeStoredValues, STORED_KEPT_VALUES, type KeptCells, type StoredKeptValues } from "./kept-values.ts";
 
 /** Serialises batch writes of concurrent imports: batches never interleave, and each is identity-keyed. */
 export const IMPORT_WRITE_LOCK = 728_190_432;
@@ -185,7 +185,7 @@ const MERGE = (onDuplicate: "update" | "skip") => `
   on conflict (identity_key) do ${
     onDuplicate === "skip"
       ? "nothing"
-      : `update set ${UPDATE_COLUMNS.map((c) => (c === "place_id" ? PLACE_ID_UPDATE : `${c} = excluded.${c}`)).join(", ")}, updated_at = now()
+      : `update set ${UPDATE_COLUMNS.map((c) => (c === "place_id" ? PLACE_ID_UPDATE : keptColumnUpdate(c))).join(", ")}, updated_at = now()
          where businesses.content_hash is distinct from excluded.content_hash`
   }
   returning (xmax = 0) as inserted, id::float8 as id, identity_key, place_id is not null as has_place_id`;

@@ -1,5 +1,6 @@
 // A re-imported row whose source cells were rejected + the stored business → the row with the stored values in those
 // columns: a rejected or invalid cell never blanks (or resets) a good stored value; a new business keeps the default.
+// Likewise a column an admin set (an accepted suggestion, businesses.kept_fields) keeps its stored value on re-import.
 import type { BusinessStatus, WeekHours } from "../schema/businesses.ts";
 import { computeRankScore, type BusinessInput } from "./businesses.ts";
 
@@ -49,4 +50,34 @@ export function mergeStoredValues(kept: KeptCells, stored: StoredKeptValues): Bu
   // NOTE: float8 and int values come back exactly as written, so an unchanged business hashes as it did.
   business.rankScore = computeRankScore(business);
   return business;
+}
+
+/**
+ * Fields an admin can set by accepting a visitor's suggestion, as stored in businesses.kept_fields, and the columns
+ * each covers (a phone keeps its E.164 form with it).
+ */
+export const ADMIN_KEPT_COLUMNS = {
+  name: ["name"],
+  full_address: ["full_address"],
+  phone: ["phone", "phone_e164"],
+  url: ["url"],
+  working_hours: ["working_hours"],
+  status: ["status"],
+} as const satisfies Record<string, readonly string[]>;
+export type AdminKeptField = keyof typeof ADMIN_KEPT_COLUMNS;
+export const ADMIN_KEPT_FIELDS = Object.keys(ADMIN_KEPT_COLUMNS) as AdminKeptField[];
+
+const KEPT_FIELD_OF_COLUMN = new Map<string, AdminKeptField>(
+  ADMIN_KEPT_FIELDS.flatMap((field) => ADMIN_KEPT_COLUMNS[field].map((column): [string, AdminKeptField] => [column, field])),
+);
+
+/**
+ * The import merge's `set` item for `column` (on conflict … do update): the stored value when an admin kept the
+ * column's field, else the incoming one. NOTE: decided inside the merge, so it needs no look-up per batch (the rejected
+ * cells above need one); a row differing only in a kept column still rewrites the others and its content hash.
+ */
+export function keptColumnUpdate(column: string): string {
+  const field = KEPT_FIELD_OF_COLUMN.get(column);
+  if (!field) return `${column} = excluded.${column}`;
+  return `${column} = case when '${field}' = any(businesses.kept_fields) then businesses.${column} else excluded.${column} end`;
 }

@@ -24,6 +24,7 @@ const NAV: NavItem[] = [
   { to: "/admin/upload", label: "nav.upload", icon: "upload" },
   { to: "/admin/reports", label: "nav.reports", icon: "reports" },
   { to: "/admin/messages", label: "nav.messages", icon: "messages", badge: "messages" },
+  { to: "/admin/suggestions", label: "nav.suggestions", icon: "edit" },
   { to: "/admin/settings", label: "nav.settings", icon: "settings" },
   { to: "/admin/advertisements", label: "nav.advertisements", icon: "advertisements" },
   { to: "/admin/trash", label: "nav.trash", icon: "trash" },
