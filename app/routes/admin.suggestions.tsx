@@ -103,7 +103,7 @@ export default function AdminSuggestions() {
                       <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
                         #{suggestion.id} · {formatDateTime(suggestion.createdAt)} · {t("suggestions.from")}:{" "}
                         {suggestion.email ? (
-                          <a href={`mailto:${suggestion.email}`} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+                          <a href={`mailto:${suggestion.email}`} className="text-brand-700 underline underline-offset-2 dark:text-brand-300">
                             {suggestion.email}
                           </a>
                         ) : (
@@ -130,94 +130,79 @@ export default function AdminSuggestions() {
                       <span className="font-semibold">{t("suggestions.note")}:</span> {suggestion.note}
                     </p>
                   ) : null}
-                  <div className="mt-4 overflow-x-auto">
-                    <table className="w-full min-w-[36rem] text-left text-sm">
-                      <thead className="text-xs uppercase tracking-wide text-slate-600 dark:text-slate-400">
-                        <tr>
-                          <th scope="col" className="w-32 py-2 pr-3 font-semibold">
-                            {t("suggestions.field")}
-                          </th>
-                          <th scope="col" className="w-[40%] py-2 pr-3 font-semibold">
-                            {t("suggestions.current")}
-                          </th>
-                          <th scope="col" className="py-2 font-semibold">
-                            {t("suggestions.proposed")}
-                          </th>
-                        </tr>
-                      </thead>
-                      <tbody className="divide-y divide-slate-100 align-top dark:divide-slate-800">
-                        {fields.map((field) => {
-                          const inputId = `suggestion-${suggestion.id}-${field}`;
-                          const error = errors[field];
-                          return (
-                            <tr key={field}>
-                              <th scope="row" className="py-2 pr-3 font-medium text-slate-800 dark:text-slate-200">
-                                <label htmlFor={inputId}>{t(`suggestions.${field}`)}</label>
-                              </th>
-                              <td className="break-words py-2 pr-3 text-slate-700 dark:text-slate-300">
-                                {suggestion.business.current[field] ?? "—"}
-                              </td>
-                              <td className="py-2">
-                                {field === "hours" ? (
-                                  <textarea
-                                    id={inputId}
-                                    name={field}
-                                    rows={3}
-                                    maxLength={MAX_LENGTH[field]}
-                                    defaultValue={suggestion.proposal[field] ?? ""}
-                                    className={textareaClasses}
-                                    aria-invalid={error ? true : undefined}
-                                    aria-describedby={error ? `${inputId}-error` : undefined}
-                                  />
-                                ) : (
-                                  <input
-                                    id={inputId}
-                                    name={field}
-                                    maxLength={MAX_LENGTH[field]}
-                                    defaultValue={suggestion.proposal[field] ?? ""}
-                                    className={inputClasses}
-                                    aria-invalid={error ? true : undefined}
-                                    aria-describedby={error ? `${inputId}-error` : undefined}
-                                  />
-                                )}
-                                {error ? (
-                                  <p id={`${inputId}-error`} className="mt-1 text-xs font-medium text-red-700 dark:text-red-400">
-                                    {error}
-                                  </p>
-                                ) : null}
-                              </td>
-                            </tr>
-                          );
-                        })}
-                        <tr>
-                          <th scope="row" className="py-2 pr-3 font-medium text-slate-800 dark:text-slate-200">
-                            <label htmlFor={`suggestion-${suggestion.id}-closure`}>{t("suggestions.closure")}</label>
-                          </th>
-                          <td className="py-2 pr-3 text-slate-700 dark:text-slate-300">
-                            {suggestion.business.status === "operational"
-                              ? t("suggestions.closure.none")
-                              : t(`suggestions.closure.${suggestion.business.status}` as AdminTextKey)}
-                          </td>
-                          <td className="py-2">
-                            <select
-                              id={`suggestion-${suggestion.id}-closure`}
-                              name="closure"
-                              defaultValue={suggestion.proposal.closure ?? ""}
-                              className={inputClasses}
-                              aria-invalid={errors.fullAddress || errors.closure ? true : undefined}
-                            >
-                              <option value="">{t("suggestions.closure.none")}</option>
-                              {SUGGESTION_CLOSURE_VALUES.map((value) => (
-                                <option key={value} value={value}>
-                                  {t(`suggestions.closure.${value}`)}
-                                </option>
-                              ))}
-                            </select>
-                            {errors.closure ? <p className="mt-1 text-xs font-medium text-red-700 dark:text-red-400">{errors.closure}</p> : null}
-                          </td>
-                        </tr>
-                      </tbody>
-                    </table>
+                  {/* Rows of field · now · proposed: three columns from sm up, stacked (with "Now:" said) on a phone. */}
+                  <div className="mt-4 text-sm">
+                    <div
+                      aria-hidden="true"
+                      className="hidden gap-4 border-b border-slate-100 pb-2 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:text-slate-400 sm:grid sm:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1fr)]"
+                    >
+                      <span>{t("suggestions.field")}</span>
+                      <span>{t("suggestions.current")}</span>
+                      <span>{t("suggestions.proposed")}</span>
+                    </div>
+                    {[...fields, "closure" as const].map((field) => {
+                      const inputId = `suggestion-${suggestion.id}-${field}`;
+                      const error = field === "closure" ? errors.closure : errors[field];
+                      const describedBy = [`${inputId}-now`, error ? `${inputId}-error` : null].filter(Boolean).join(" ");
+                      const current =
+                        field === "closure"
+                          ? suggestion.business.status === "operational"
+                            ? t("suggestions.closure.none")
+                            : t(`suggestions.closure.${suggestion.business.status}` as AdminTextKey)
+                          : (suggestion.business.current[field] ?? "—");
+                      const shared = {
+                        id: inputId,
+                        name: field,
+                        "aria-invalid": error ? true : undefined,
+                        "aria-describedby": describedBy,
+                      };
+                      return (
+                        <div
+                          key={field}
+                          className="grid gap-1.5 border-b border-slate-100 py-3 last:border-b-0 dark:border-slate-800 sm:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1fr)] sm:gap-4"
+                        >
+                          <label htmlFor={inputId} className="font-medium text-slate-800 dark:text-slate-200">
+                            {t(field === "closure" ? "suggestions.closure" : `suggestions.${field}`)}
+                          </label>
+                          <p id={`${inputId}-now`} className="break-words text-slate-700 dark:text-slate-300">
+                            <span className="font-medium sm:sr-only">{t("suggestions.current")}: </span>
+                            {current}
+                          </p>
+                          <div className="min-w-0">
+                            {field === "closure" ? (
+                              <select {...shared} defaultValue={suggestion.proposal.closure ?? ""} className={inputClasses}>
+                                <option value="">{t("suggestions.closure.none")}</option>
+                                {SUGGESTION_CLOSURE_VALUES.map((value) => (
+                                  <option key={value} value={value}>
+                                    {t(`suggestions.closure.${value}`)}
+                                  </option>
+                                ))}
+                              </select>
+                            ) : field === "hours" ? (
+                              <textarea
+                                {...shared}
+                                rows={3}
+                                maxLength={MAX_LENGTH[field]}
+                                defaultValue={suggestion.proposal[field] ?? ""}
+                                className={textareaClasses}
+                              />
+                            ) : (
+                              <input
+                                {...shared}
+                                maxLength={MAX_LENGTH[field]}
+                                defaultValue={suggestion.proposal[field] ?? ""}
+                                className={inputClasses}
+                              />
+                            )}
+                            {error ? (
+                              <p id={`${inputId}-error`} className="mt-1 text-xs font-medium text-red-700 dark:text-red-400">
+                                {error}
+                              </p>
+                            ) : null}
+                          </div>
+                        </div>
+                      );
+                    })}
                   </div>
                   <div className="mt-4 flex flex-wrap gap-2">
                     <button type="submit" name="intent" value="accept" className={buttonClasses.primary} disabled={busy}>

@@ -136,7 +136,7 @@ export default function SuggestEditPage() {
         </p>
 
         {result?.ok ? (
-          <div ref={noticeRef} tabIndex={-1} role="status" className="card mt-6 border-emerald-200 bg-emerald-50 p-6 text-emerald-900">
+          <div ref={noticeRef} tabIndex={-1} role="status" className="card mt-6 scroll-mt-24 border-emerald-200 bg-emerald-50 p-6 text-emerald-900">
             <h2 className="text-lg font-semibold">{SUGGESTION_MESSAGES.successTitle}</h2>
             <p className="mt-1 text-sm">{SUGGESTION_MESSAGES.successText}</p>
             <Link to={businessPath} className="btn-primary mt-4">
@@ -149,7 +149,12 @@ export default function SuggestEditPage() {
               Your suggestion
             </h2>
             {result && !result.ok && result.code !== "VALIDATION_FAILED" ? (
-              <div ref={noticeRef} tabIndex={-1} role="alert" className="mb-6 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+              <div
+                ref={noticeRef}
+                tabIndex={-1}
+                role="alert"
+                className="mb-6 scroll-mt-24 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900"
+              >
                 <p className="font-semibold">{SUGGESTION_MESSAGES.errorTitle}</p>
                 <p className="mt-1">{result.message}</p>
               </div>
