@@ -95,7 +95,15 @@ describe(`directory import / validate as a user runs them, on ${testDriver()}`, 
     const run = await runDirectory(["import", file, "--json"], { env, timeoutMs: 120_000 });
     expect(run.code).toBe(0);
     const [result] = JSON.parse(run.stdout);
-    expect(result.counts).toEqual({ totalRows: ROWS, inserted: 0, updated: 0, unchanged: expected, skipped: ROWS - expected, rejected: 0, reused: 0 });
+    expect(result.counts).toEqual({
+      totalRows: ROWS,
+      inserted: 0,
+      updated: 0,
+      unchanged: expected,
+      skipped: ROWS - expected,
+      rejected: 0,
+      reused: 0,
+    });
     expect(result.result).toMatchObject({ successCount: expected, totalRows: ROWS });
   });
 
