@@ -70,7 +70,7 @@ export const countryCategoryCounts = pgTable(
   ],
 );
 
-/** City detail "top categories". */
+/** City detail "top categories", category detail "top cities" and the city × category pages. */
 export const cityCategoryCounts = pgTable(
   "city_category_counts",
   {
@@ -78,10 +78,13 @@ export const cityCategoryCounts = pgTable(
     citySlug: text("city_slug").notNull(),
     categorySlug: text("category_slug").notNull(),
     businessCount: integer("business_count").notNull(),
+    /** Newest updated_at of the businesses counted (the sitemap's lastmod for the city × category page). */
+    lastModified: timestamp("last_modified", { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.countryCode, t.citySlug, t.categorySlug] }),
     index("city_category_counts_city_idx").on(t.countryCode, t.citySlug, t.businessCount.desc()),
+    index("city_category_counts_category_idx").on(t.categorySlug, t.businessCount.desc()),
   ],
 );
 

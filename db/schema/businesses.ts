@@ -117,6 +117,10 @@ export const businesses = pgTable(
     index("businesses_city_rank_idx")
       .on(t.countryCode, t.citySlug, t.rankScore.desc(), t.id.desc())
       .where(sql`${t.isApproved} and ${t.status} = 'operational'`),
+    // City × category pages (/cities/{cc}/{city}/{category}).
+    index("businesses_city_category_rank_idx")
+      .on(t.countryCode, t.citySlug, t.categorySlug, t.rankScore.desc(), t.id.desc())
+      .where(sql`${t.isApproved} and ${t.status} = 'operational'`),
     // Admin list sorts and the export date ranges.
     index("businesses_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("businesses_name_idx").on(t.name, t.id),

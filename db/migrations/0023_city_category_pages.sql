@@ -1,0 +1,3 @@
+ALTER TABLE "city_category_counts" ADD COLUMN "last_modified" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "businesses_city_category_rank_idx" ON "businesses" USING btree ("country_code","city_slug","category_slug","rank_score" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "businesses"."is_approved" and "businesses"."status" = 'operational';--> statement-breakpoint
+CREATE INDEX "city_category_counts_category_idx" ON "city_category_counts" USING btree ("category_slug","business_count" DESC NULLS LAST);
