@@ -1,5 +1,6 @@
 // Listed businesses (approved, operational) and the aggregate tables → what the sitemaps list: business pages by id keyset (COPY text,
-// never OFFSET), page boundaries in one pass, the category/country/city entries and their newest updated_at.
+// never OFFSET), page boundaries in one pass, the category/country/city and city × category entries and their newest
+// updated_at.
 import type { DatabaseHandle } from "../client.ts";
 import { streamCopy } from "./export.ts";
 import { listedCondition } from "./listed.ts";
@@ -157,4 +158,78 @@ export async function listSitemapCities(handle: DatabaseHandle): Promise<Sitemap
 export async function readAggregatesStamp(handle: DatabaseHandle): Promise<string> {
   const rows = await handle.query<{ stamp: string | null }>("select max(refreshed_at)::text as stamp from site_totals");
   return rows[0]?.stamp ?? "";
+}
+
+export interface SitemapCityCategoryKey {
+  countryCode: string;
+  citySlug: string;
+  categorySlug: string;
+}
+
+export interface SitemapCityCategoryPage {
+  /** 1-based page number. */
+  page: number;
+  /** The page's first pair (in country, city, category order). */
+  first: SitemapCityCategoryKey;
+  urls: number;
+  /** Newest updated_at of the page's pairs, UTC "YYYY-MM-DDTHH:MM:SSZ"; null before the counts carried one. */
+  lastmod: string | null;
+}
+
+/**
+ * The city × category sitemap pages: pairs with at least `minListed` listed businesses, `pageSize` per page, in
+ * primary-key order; each page's first pair, size and newest change, in one pass over the count table.
+ */
+export async function listSitemapCityCategoryPages(
+  handle: DatabaseHandle,
+  minListed: number,
+  pageSize = SITEMAP_PAGE_SIZE,
+): Promise<SitemapCityCategoryPage[]> {
+  const rows = await handle.query<{
+    page: number;
+    country_code: string;
+    city_slug: string;
+    category_slug: string;
+    urls: number;
+    lastmod: string | null;
+  }>(
+    `select (n / $2::int + 1)::int as page, count(*)::int as urls,
+            to_char(max(last_modified) at time zone 'UTC', ${UTC_SECONDS}) as lastmod,
+            min(case when n % $2::int = 0 then country_code end) as country_code,
+            min(case when n % $2::int = 0 then city_slug end) as city_slug,
+            min(case when n % $2::int = 0 then category_slug end) as category_slug
+       from (select country_code, city_slug, category_slug, last_modified,
+                    row_number() over (order by country_code, city_slug, category_slug) - 1 as n
+               from city_category_counts where business_count >= $1::int) numbered
+      group by 1 order by 1`,
+    [minListed, pageSize],
+  );
+  return rows.map((row) => ({
+    page: Number(row.page),
+    first: { countryCode: row.country_code, citySlug: row.city_slug, categorySlug: row.category_slug },
+    urls: Number(row.urls),
+    lastmod: row.lastmod,
+  }));
+}
+
+export interface SitemapCityCategoryEntry extends SitemapCityCategoryKey {
+  lastmod: string | null;
+}
+
+/** Up to `limit` pairs with at least `minListed` listed businesses from `first` on (a keyset read of the primary key). */
+export async function listSitemapCityCategories(
+  handle: DatabaseHandle,
+  minListed: number,
+  first: SitemapCityCategoryKey,
+  limit = SITEMAP_PAGE_SIZE,
+): Promise<SitemapCityCategoryEntry[]> {
+  return handle.query<SitemapCityCategoryEntry>(
+    `select country_code as "countryCode", city_slug as "citySlug", category_slug as "categorySlug",
+            to_char(last_modified at time zone 'UTC', ${UTC_SECONDS}) as lastmod
+       from city_category_counts
+      where business_count >= $1::int and (country_code, city_slug, category_slug) >= ($2::text, $3::text, $4::text)
+      order by country_code, city_slug, category_slug
+      limit $5::int`,
+    [minListed, first.countryCode, first.citySlug, first.categorySlug, limit],
+  );
 }

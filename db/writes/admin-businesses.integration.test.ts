@@ -9,7 +9,7 @@ const TABLES = [
   "select country_code, country, country_slug, business_count, city_count, category_count, last_modified::text from country_counts order by 1",
   "select country_code, city_slug, city, first_letter, business_count, category_count, round(latitude::numeric, 6) as lat, round(longitude::numeric, 6) as lng, last_modified::text from city_counts order by 1, 2",
   "select country_code, category_slug, business_count from country_category_counts order by 1, 2",
-  "select country_code, city_slug, category_slug, business_count from city_category_counts order by 1, 2, 3",
+  "select country_code, city_slug, category_slug, business_count, last_modified::text from city_category_counts order by 1, 2, 3",
   "select key, value::int as value from site_totals order by key",
   "select scope, scope_key, position, business_id::int as id from page_anchors order by 1, 2, 3",
 ];

@@ -62,8 +62,8 @@ const COUNT_TABLES = {
   },
   cityCategory: {
     table: "city_category_counts",
-    insert: `insert into city_category_counts (country_code, city_slug, category_slug, business_count)
-       select country_code, city_slug, category_slug, count(*)::int from businesses`,
+    insert: `insert into city_category_counts (country_code, city_slug, category_slug, business_count, last_modified)
+       select country_code, city_slug, category_slug, count(*)::int, max(updated_at) from businesses`,
     where: `${listedCondition()} and country_code is not null and city_slug is not null and city_slug <> '' and category_slug is not null and category_slug <> ''`,
     groupBy: "country_code, city_slug, category_slug",
   },
@@ -120,8 +120,8 @@ const REFILL_FROM_GRAIN: Record<keyof typeof COUNT_TABLES, string> = {
   countryCategory: `insert into country_category_counts (country_code, category_slug, business_count)
     select country_code, category_slug, sum(n)::int from aggregate_grain
      where country_code is not null and ${CATEGORY_WHERE} group by country_code, category_slug`,
-  cityCategory: `insert into city_category_counts (country_code, city_slug, category_slug, business_count)
-    select country_code, city_slug, category_slug, sum(n)::int from aggregate_grain
+  cityCategory: `insert into city_category_counts (country_code, city_slug, category_slug, business_count, last_modified)
+    select country_code, city_slug, category_slug, sum(n)::int, max(last_modified) from aggregate_grain
      where ${CITY_WHERE} and ${CATEGORY_WHERE} group by country_code, city_slug, category_slug`,
 };
 

@@ -1,6 +1,6 @@
-// Listed businesses (approved, operational) → page_anchors: every 1,000th (rank_score, id) of each category and city list, rebuilt in one
-// transaction (all lists, or the two lists one business belongs to) so a deep page seeks to its nearest anchor and
-// skips fewer than 1,000 rows instead of N × page size.
+// Listed businesses (approved, operational) → page_anchors: every 1,000th (rank_score, id) of each category, city and
+// long city × category list, rebuilt in one transaction (all lists, or the three lists one business belongs to) so a
+// deep page seeks to its nearest anchor and skips fewer than 1,000 rows instead of N × page size.
 import { count, sql, type SQL } from "drizzle-orm";
 import type { DatabaseHandle } from "../client.ts";
 import { listedCondition } from "../queries/listed.ts";
@@ -21,6 +21,14 @@ const ANCHOR_SCOPES = {
     key: "country_code || '/' || city_slug",
     partition: "country_code, city_slug",
     where: `${listedCondition()} and country_code is not null and city_slug is not null and city_slug <> ''`,
+  },
+  // NOTE: only pairs long enough to have an anchor are read (city_category_counts is refreshed first): the other
+  // half a million pairs would cost a window over every listed business for no row.
+  "city-category": {
+    key: "country_code || '/' || city_slug || '/' || category_slug",
+    partition: "country_code, city_slug, category_slug",
+    where: `${listedCondition()} and (country_code, city_slug, category_slug) in (
+      select country_code, city_slug, category_slug from city_category_counts where business_count > ${PAGE_ANCHOR_STEP})`,
   },
 } as const;
 
@@ -47,12 +55,13 @@ export async function refreshPageAnchors(handle: Pick<DatabaseHandle, "db">): Pr
     await tx.execute(sql`delete from page_anchors`);
     await tx.execute(insertAnchors("category"));
     await tx.execute(insertAnchors("city"));
+    await tx.execute(insertAnchors("city-category"));
     const [row] = await tx.select({ n: count() }).from(pageAnchors);
     return row?.n ?? 0;
   });
 }
 
-/** Rebuilds the anchors of one category list and one city list (a single business changed visibility). */
+/** Rebuilds the anchors of one business's category, city and city × category lists (it changed visibility). */
 export async function refreshPageAnchorsFor(
   tx: Pick<DatabaseHandle["db"], "execute">,
   keys: { categorySlug: string | null; countryCode: string | null; citySlug: string | null },
@@ -64,5 +73,15 @@ export async function refreshPageAnchorsFor(
   if (keys.countryCode && keys.citySlug) {
     await tx.execute(sql`delete from page_anchors where scope = 'city' and scope_key = ${`${keys.countryCode}/${keys.citySlug}`}`);
     await tx.execute(insertAnchors("city", sql`and country_code = ${keys.countryCode} and city_slug = ${keys.citySlug}`));
+  }
+  if (keys.countryCode && keys.citySlug && keys.categorySlug) {
+    const pair = `${keys.countryCode}/${keys.citySlug}/${keys.categorySlug}`;
+    await tx.execute(sql`delete from page_anchors where scope = 'city-category' and scope_key = ${pair}`);
+    await tx.execute(
+      insertAnchors(
+        "city-category",
+        sql`and country_code = ${keys.countryCode} and city_slug = ${keys.citySlug} and category_slug = ${keys.categorySlug}`,
+      ),
+    );
   }
 }

@@ -1,4 +1,4 @@
-// A public business list (all, one category, one city) + a row offset → one page of listed (approved, operational) businesses in rank
+// A public business list (all, one category, one city, one city × category) + a row offset → one page of listed (approved, operational) businesses in rank
 // order (rank_score desc, id desc); deep offsets seek from the nearest page anchor instead of scanning from the top.
 import type { DatabaseHandle } from "../../client.ts";
 import { listedCondition } from "../listed.ts";
@@ -28,16 +28,21 @@ export interface BusinessListRow {
   verified: boolean;
 }
 
-export type RankedList = { scope: "all" } | { scope: "category"; categorySlug: string } | { scope: "city"; countryCode: string; citySlug: string };
+export type RankedList =
+  | { scope: "all" }
+  | { scope: "category"; categorySlug: string }
+  | { scope: "city"; countryCode: string; citySlug: string }
+  | { scope: "city-category"; countryCode: string; citySlug: string; categorySlug: string };
 
 const LIST_COLUMNS = `b.id::int as id, b.name, b.slug, b.category, b.category_slug, b.type, b.city, b.city_slug, b.country,
   b.country_code, b.rating, b.reviews, b.phone, b.phone_e164, b.photo, b.full_address, b.street, b.district,
   b.working_hours::text as working_hours_json, b.time_zone, b.verified and not b.is_test as verified`;
 
 /** The anchor table's key for a list; null for lists that are never anchored. */
-export function pageAnchorKey(list: RankedList): { scope: "category" | "city"; key: string } | null {
+export function pageAnchorKey(list: RankedList): { scope: "category" | "city" | "city-category"; key: string } | null {
   if (list.scope === "category") return { scope: "category", key: list.categorySlug };
   if (list.scope === "city") return { scope: "city", key: `${list.countryCode}/${list.citySlug}` };
+  if (list.scope === "city-category") return { scope: "city-category", key: `${list.countryCode}/${list.citySlug}/${list.categorySlug}` };
   return null;
 }
 
@@ -67,6 +72,11 @@ export async function listRankedBusinesses(handle: DatabaseHandle, list: RankedL
     const code = params.length - 1;
     const slug = params.length;
     where = (alias) => `${listedCondition(alias)} and ${alias}.country_code = $${code} and ${alias}.city_slug = $${slug}`;
+  } else if (list.scope === "city-category") {
+    params.push(list.countryCode, list.citySlug, list.categorySlug);
+    const [code, slug, category] = [params.length - 2, params.length - 1, params.length];
+    where = (alias) =>
+      `${listedCondition(alias)} and ${alias}.country_code = $${code} and ${alias}.city_slug = $${slug} and ${alias}.category_slug = $${category}`;
   }
   const key = pageAnchorKey(list);
   let anchor = "";

@@ -11,6 +11,7 @@ import { BIG_LIST_SIZE, seedPublicFixtures } from "../../../ingest-cli/testing/p
 
 const restaurants: RankedList = { scope: "category", categorySlug: "restaurant" };
 const berlin: RankedList = { scope: "city", countryCode: "DE", citySlug: "berlin" };
+const berlinRestaurants: RankedList = { scope: "city-category", countryCode: "DE", citySlug: "berlin", categorySlug: "restaurant" };
 
 describe(`public read queries on ${testDriver()}`, () => {
   let handle: TestDatabase;
@@ -30,7 +31,7 @@ describe(`public read queries on ${testDriver()}`, () => {
     await handle?.close();
   });
 
-  it("stores every 1,000th row of the long category and city lists as an anchor, and none for short lists", async () => {
+  it("stores every 1,000th row of the long category, city and city × category lists as an anchor, and none for short lists", async () => {
     const anchors = await handle.query<{ scope: string; scope_key: string; position: number; business_id: number }>(
       "select scope, scope_key, position, business_id::int as business_id from page_anchors order by scope, scope_key, position",
     );
@@ -39,6 +40,8 @@ describe(`public read queries on ${testDriver()}`, () => {
       ["category", "restaurant", 2000],
       ["city", "DE/berlin", 1000],
       ["city", "DE/berlin", 2000],
+      ["city-category", "DE/berlin/restaurant", 1000],
+      ["city-category", "DE/berlin/restaurant", 2000],
     ]);
     const order = await plainOrder("category_slug = 'restaurant'");
     expect(anchors[0]?.business_id).toBe(order[1000]);
@@ -50,6 +53,7 @@ describe(`public read queries on ${testDriver()}`, () => {
     for (const [list, where] of [
       [restaurants, "category_slug = 'restaurant'"],
       [berlin, "country_code = 'DE' and city_slug = 'berlin'"],
+      [berlinRestaurants, "country_code = 'DE' and city_slug = 'berlin' and category_slug = 'restaurant'"],
     ] as const) {
       const order = await plainOrder(where);
       expect(order.length).toBeGreaterThan(BIG_LIST_SIZE - 1);
@@ -150,7 +154,7 @@ describe(`public read queries on ${testDriver()}`, () => {
 
   it("rebuilds the anchors inside a caller's transaction (as a savepoint)", async () => {
     const count = await handle.db.transaction((tx) => refreshPageAnchors({ db: tx }));
-    expect(count).toBe(4);
+    expect(count).toBe(6);
     const order = await plainOrder("category_slug = 'restaurant'");
     const [anchor] = await handle.query<{ business_id: number }>(
       "select business_id::int as business_id from page_anchors where scope = 'category' and position = 1000",
