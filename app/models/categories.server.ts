@@ -1,9 +1,11 @@
 // Category list (optionally by first letter) and category detail (counts, a page of businesses, top 15
-// countries) → the spec's entities; counts from the aggregate tables, businesses in rank order via page anchors.
+// countries and top 15 cities) → the spec's entities; counts from the aggregate tables, businesses in rank order
+// via page anchors.
 import type { DatabaseHandle } from "../../db/client.ts";
 import { getDatabase } from "../../db/client.ts";
 import { listRankedBusinesses } from "../../db/queries/public/business-lists.ts";
 import { findCategoryCount, listCategoryCounts, listCategoryTopCountries } from "../../db/queries/public/categories.ts";
+import { listCategoryTopCities } from "../../db/queries/public/city-categories.ts";
 import { listCategoryPage, listUsedCategoryLetters, summarizeCategories } from "../../db/queries/public/list-pages.ts";
 import { getSiteTotals } from "../../db/queries/home.ts";
 import { slugify } from "../../db/rules/slug.ts";
@@ -12,6 +14,8 @@ import { pageOffset, paginate, type Pagination } from "./pagination.server";
 import { LIST_PAGE_SIZE, MAX_LIST_PAGE } from "./public-pages.server";
 
 export const CATEGORY_TOP_COUNTRIES = 15;
+/** Top cities beside the top countries: each links to its city × category page. */
+export const CATEGORY_TOP_CITIES = 15;
 
 export interface CategoryListItem {
   category: string;
@@ -71,6 +75,7 @@ export interface CategoryDetail extends Pagination {
   countryCount: number;
   businesses: BusinessListItem[];
   topCountries: Array<{ country: string; count: number; countryCode: string; slug: string }>;
+  topCities: Array<{ city: string; citySlug: string; countryCode: string; count: number }>;
   limit: number;
 }
 
@@ -82,9 +87,10 @@ export async function getCategoryDetail(
   const db = handle ?? (await getDatabase());
   const summary = await findCategoryCount(db, input.slug);
   if (!summary) return null;
-  const [rows, countries] = await Promise.all([
+  const [rows, countries, cities] = await Promise.all([
     listRankedBusinesses(db, { scope: "category", categorySlug: summary.slug }, pageOffset(input.page, input.limit), input.limit),
     listCategoryTopCountries(db, summary.slug, CATEGORY_TOP_COUNTRIES),
+    listCategoryTopCities(db, summary.slug, CATEGORY_TOP_CITIES),
   ]);
   return {
     category: summary.category,
@@ -93,6 +99,7 @@ export async function getCategoryDetail(
     countryCount: summary.country_count,
     businesses: rows.map(toBusinessListItem),
     topCountries: countries.map((c) => ({ country: c.country, count: c.count, countryCode: c.country_code, slug: c.country_slug })),
+    topCities: cities.map((c) => ({ city: c.city, citySlug: c.city_slug, countryCode: c.country_code, count: c.count })),
     ...paginate(summary.business_count, input.page, input.limit),
     limit: input.limit,
   };

@@ -3,6 +3,7 @@
 import { getDatabase } from "../../db/client.ts";
 import {
   renderBusinessSitemapPage,
+  renderCityCategorySitemapPage,
   renderSectionSitemap,
   renderSitemapIndex,
   SITEMAP_INDEX_PATH,
@@ -17,7 +18,7 @@ function xmlResponse(xml: string | null): Response {
   return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": CACHE_SITEMAP } });
 }
 
-/** `/sitemap.xml`: the four section files, then every business page. */
+/** `/sitemap.xml`: the four section files, then every business page, then every city × category page. */
 export async function getSitemapIndex(request: Request): Promise<Response> {
   return xmlResponse(await renderSitemapIndex(await getDatabase(), getSiteUrl(request)));
 }
@@ -34,6 +35,13 @@ export async function getBusinessSitemap(request: Request, fileName: string): Pr
   const page = /^page-([1-9]\d{0,8})\.xml$/.exec(fileName)?.[1];
   if (!page) return xmlResponse(null);
   return xmlResponse(await renderBusinessSitemapPage(await getDatabase(), getSiteUrl(request), Number(page)));
+}
+
+/** `page-{n}.xml` under /sitemaps/city-categories → indexable city × category page n; a malformed name or a page past the last → 404. */
+export async function getCityCategorySitemap(request: Request, fileName: string): Promise<Response> {
+  const page = /^page-([1-9]\d{0,8})\.xml$/.exec(fileName)?.[1];
+  if (!page) return xmlResponse(null);
+  return xmlResponse(await renderCityCategorySitemapPage(await getDatabase(), getSiteUrl(request), Number(page)));
 }
 
 /** Everything public is crawlable; the back-office and the JSON API are not. */

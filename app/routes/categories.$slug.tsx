@@ -1,5 +1,6 @@
-// /categories/{slug} → one category (12 businesses per page, top 15 countries); a one-character parameter is the
-// letter list instead (/categories/B), as the spec's route table lets the parameter be a letter.
+// /categories/{slug} → one category (12 businesses per page, top 15 countries, top 15 cities → their city × category
+// pages); a one-character parameter is the letter list instead (/categories/B), as the spec's route table lets the
+// parameter be a letter.
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { useLoaderData, useParams } from "@remix-run/react";
 import { BusinessSection } from "~/components/business-grid";
@@ -23,6 +24,7 @@ import {
   readPageQuery,
   readSlugParam,
 } from "~/models/public-pages.server";
+import { cityCategoryPath } from "~/utils/city-category";
 import { formatCounted, formatInteger } from "~/utils/format";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
 import { CACHE_DETAIL, CACHE_LISTS } from "~/models/cache-policy.server";
@@ -91,10 +93,19 @@ function CategoryDetailView({ detail }: { detail: CategoryDetailData }) {
           emptyHint="Browse other categories or search the directory."
           paginationLabel={`${detail.category} pages`}
         />
-        <aside>
+        <aside className="space-y-6">
           <SidePanel
             title="Top countries"
             entries={detail.topCountries.map((c) => ({ key: c.countryCode, to: `/countries/${c.slug}`, label: c.country, count: c.count }))}
+          />
+          <SidePanel
+            title="Top cities"
+            entries={detail.topCities.map((c) => ({
+              key: `${c.countryCode}/${c.citySlug}`,
+              to: cityCategoryPath(c.countryCode, c.citySlug, detail.slug),
+              label: `${c.city}, ${c.countryCode}`,
+              count: c.count,
+            }))}
           />
         </aside>
       </div>

@@ -19,6 +19,7 @@ import {
   readSlugParam,
   redirectPermanently,
 } from "~/models/public-pages.server";
+import { cityCategoryPath } from "~/utils/city-category";
 import { formatCounted, formatInteger } from "~/utils/format";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
 import { CACHE_DETAIL } from "~/models/cache-policy.server";
@@ -83,7 +84,12 @@ export default function CityDetail() {
         <aside>
           <SidePanel
             title="Top categories"
-            entries={data.topCategories.map((c) => ({ key: c.slug, to: `/categories/${c.slug}`, label: c.category, count: c.count }))}
+            entries={data.topCategories.map((c) => ({
+              key: c.slug,
+              to: cityCategoryPath(data.countryCode, data.slug, c.slug),
+              label: c.category,
+              count: c.count,
+            }))}
           />
         </aside>
       </div>
