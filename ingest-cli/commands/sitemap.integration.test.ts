@@ -74,7 +74,7 @@ describe(`directory sitemap on ${testDriver()}`, () => {
     const { stdout } = await runSitemap(["--out", out, "--base-url", "https://www.example.com", "--gzip"]);
     expect(stdout).toMatch(
       new RegExp(
-        `^Wrote 6 sitemap files \\(1 business pages, ${listed} business URLs\\) to .*gz in [\\d.]+ s\\.\\nIndex: https://www.example.com/sitemap.xml.gz`,
+        `^Wrote 6 sitemap files \\(1 business pages, ${listed} business URLs; 0 city × category pages, 0 URLs\\) to .*gz in [\\d.]+ s\\.\\nIndex: https://www.example.com/sitemap.xml.gz`,
       ),
     );
     const index = zlib.gunzipSync(fs.readFileSync(path.join(out, "sitemap.xml.gz"))).toString("utf8");

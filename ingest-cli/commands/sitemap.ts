@@ -1,5 +1,5 @@
 // `directory sitemap`: a folder and the public site root → sitemap.xml plus sitemaps/… for every approved business,
-// category, country and city (optionally gzipped), with a per-file summary.
+// category, country, city and indexable city × category page (optionally gzipped), with a per-file summary.
 import fs from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
@@ -21,7 +21,9 @@ type SitemapCommandOptions = z.infer<typeof SitemapCommandOptionsSchema>;
 export function register(program: Command): void {
   program
     .command("sitemap")
-    .description("Write sitemap.xml and sitemaps/ (main, categories, countries, cities, 9,000 businesses per page) into a folder")
+    .description(
+      "Write sitemap.xml and sitemaps/ (main, categories, countries, cities, 9,000 businesses or city × category pages per file) into a folder",
+    )
     .option("--out <dir>", "folder to write into (created if missing), e.g. public")
     .option("--base-url <url>", "public site root for absolute URLs, e.g. https://www.example.com (default: SITE_URL)")
     .option("--gzip", "write .xml.gz files (the index lists the .gz names)")
@@ -79,8 +81,10 @@ async function runSitemap(options: SitemapCommandOptions): Promise<void> {
   printResult(options.json, summary, () => {
     const [index, ...rest] = result.files;
     const pages = rest.filter((file) => file.path.startsWith("/sitemaps/businesses/")).length;
+    const pairPages = rest.filter((file) => file.path.startsWith("/sitemaps/city-categories/"));
+    const pairs = pairPages.reduce((total, file) => total + file.urls, 0);
     return [
-      `Wrote ${result.files.length} sitemap files (${pages} business pages, ${result.businesses.toLocaleString("en-US")} business URLs) to ${outDir} in ${summary.seconds.toFixed(1)} s.`,
+      `Wrote ${result.files.length} sitemap files (${pages} business pages, ${result.businesses.toLocaleString("en-US")} business URLs; ${pairPages.length} city × category pages, ${pairs.toLocaleString("en-US")} URLs) to ${outDir} in ${summary.seconds.toFixed(1)} s.`,
       `Index: ${index?.url ?? ""} — submit it to search engines or list it in robots.txt.`,
     ].join("\n");
   });

@@ -1,10 +1,11 @@
-// Database rows + site root → the sitemap index and the four section files' URLs (main, categories, countries,
-// cities), with each file's newest lastmod; the paths every sitemap file lives at.
+// Database rows + site root → the sitemap index (sections, business pages, city × category pages) and the four
+// section files' URLs (main, categories, countries, cities), with each file's newest lastmod; their paths.
 import type { DatabaseHandle } from "../../../db/client.ts";
 import {
   listSitemapCategories,
   listSitemapCities,
   listSitemapCountries,
+  type SitemapCityCategoryPage,
   type SitemapGroupLastmods,
   type SitemapPageBoundary,
 } from "../../../db/queries/sitemap.ts";
@@ -30,7 +31,7 @@ const MAIN_PATHS = [
 /** These change whenever the businesses do; contact and the legal texts do not, so they carry no lastmod. */
 const MAIN_DYNAMIC_PATHS = new Set(["/", "/businesses", "/categories", "/countries", "/cities"]);
 
-/** Site paths of the files: the index, the four sections, and business page n. */
+/** Site paths of the files: the index, the four sections, business page n and city × category page n. */
 export const SITEMAP_INDEX_PATH = "/sitemap.xml";
 export function sectionSitemapPath(section: SitemapSection): string {
   return `/sitemaps/${section}.xml`;
@@ -38,11 +39,16 @@ export function sectionSitemapPath(section: SitemapSection): string {
 export function businessSitemapPath(page: number): string {
   return `/sitemaps/businesses/page-${page}.xml`;
 }
+export function cityCategorySitemapPath(page: number): string {
+  return `/sitemaps/city-categories/page-${page}.xml`;
+}
 
 /** What the index and the section files need: page starts and sizes, and the newest change per group. */
 export interface SitemapState {
   pages: SitemapPageBoundary[];
   groups: SitemapGroupLastmods;
+  /** The city × category pages (indexable pairs only). */
+  cityCategoryPages: SitemapCityCategoryPage[];
 }
 
 /** A slug as one URL path segment. Slugs are [a-z0-9-] already; anything else is percent-encoded, ' included,
@@ -98,5 +104,6 @@ export function renderIndex(baseUrl: string, state: SitemapState, extension: str
   return renderSitemapIndexXml([
     ...SITEMAP_SECTIONS.map((section) => ({ loc: `${baseUrl}${sectionSitemapPath(section)}${extension}`, lastmod: sectionLastmod(section, state) })),
     ...state.pages.map((page) => ({ loc: `${baseUrl}${businessSitemapPath(page.page)}${extension}`, lastmod: page.lastmod })),
+    ...state.cityCategoryPages.map((page) => ({ loc: `${baseUrl}${cityCategorySitemapPath(page.page)}${extension}`, lastmod: page.lastmod })),
   ]);
 }

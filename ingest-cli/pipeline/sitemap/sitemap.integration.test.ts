@@ -116,9 +116,10 @@ describe(`sitemaps on ${testDriver()}`, () => {
     expect(result.businesses).toBe(approved);
     expect(progress).toEqual([9000, 18000, approved]);
     const pages = Math.ceil(approved / SITEMAP_PAGE_SIZE);
-    expect(result.files).toHaveLength(1 + 4 + pages);
+    // One city × category pair is indexable (Berlin's bakeries); Zürich's two pairs have one business each.
+    expect(result.files).toHaveLength(1 + 4 + pages + 1);
     expect(result.files.map((file) => [file.path, file.urls])).toEqual([
-      ["/sitemap.xml", 4 + pages],
+      ["/sitemap.xml", 4 + pages + 1],
       ["/sitemaps/main.xml", 10],
       ["/sitemaps/categories.xml", 2],
       ["/sitemaps/countries.xml", 2],
@@ -126,7 +127,9 @@ describe(`sitemaps on ${testDriver()}`, () => {
       ["/sitemaps/businesses/page-1.xml", 9000],
       ["/sitemaps/businesses/page-2.xml", 9000],
       ["/sitemaps/businesses/page-3.xml", approved - 18000],
+      ["/sitemaps/city-categories/page-1.xml", 1],
     ]);
+    expect(locs(read(outDir, "sitemaps/city-categories/page-1.xml"))).toEqual([`${BASE}/cities/de/berlin/bakery`]);
     for (const file of result.files) {
       expect(fs.statSync(path.join(outDir, file.path)).size).toBe(file.bytes);
       expect(file.url).toBe(`${BASE}${file.path}`);

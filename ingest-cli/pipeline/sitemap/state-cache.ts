@@ -1,8 +1,9 @@
-// A database handle → the sitemap state (page boundaries, newest change per group), cached until the aggregates
+// A database handle → the sitemap state (page boundaries, newest change per group, city × category pages), cached until the aggregates
 // stamp changes or SITEMAP_CACHE_MS passes, one load shared by concurrent readers.
 import type { DatabaseHandle } from "../../../db/client.ts";
 import { StampedCache } from "../../../db/freshness.ts";
 import { listSitemapGroupLastmods, listSitemapPageBoundaries } from "../../../db/queries/sitemap.ts";
+import { listCityCategorySitemapPages } from "./city-categories.ts";
 import type { SitemapState } from "./sections.ts";
 
 /**
@@ -19,5 +20,6 @@ export async function getSitemapState(handle: DatabaseHandle): Promise<SitemapSt
   return stateCache.read(handle, "state", async () => ({
     pages: await listSitemapPageBoundaries(handle),
     groups: await listSitemapGroupLastmods(handle),
+    cityCategoryPages: await listCityCategorySitemapPages(handle),
   }));
 }

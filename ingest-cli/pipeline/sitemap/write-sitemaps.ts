@@ -1,5 +1,6 @@
-// Database + site root + folder → every sitemap file written there (optionally gzipped), business pages streamed one
-// at a time, each file renamed into place and stale pages removed, so the folder is always a consistent set.
+// Database + site root + folder → every sitemap file written there (optionally gzipped; business and city × category
+// pages included), business pages streamed one at a time, each file renamed into place and stale pages removed, so
+// the folder is always a consistent set.
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -8,9 +9,11 @@ import type { DatabaseHandle } from "../../../db/client.ts";
 import { listSitemapGroupLastmods, SITEMAP_PAGE_SIZE, streamSitemapBusinesses, type SitemapPageBoundary } from "../../../db/queries/sitemap.ts";
 import { normalizeBaseUrl } from "./base-url.ts";
 import { BusinessPageBuilder } from "./business-page.ts";
+import { listCityCategorySitemapPages, listCityCategoryUrls } from "./city-categories.ts";
 import { CopyTextReader } from "./copy-text.ts";
 import {
   businessSitemapPath,
+  cityCategorySitemapPath,
   listSectionUrls,
   renderIndex,
   SITEMAP_INDEX_PATH,
@@ -58,6 +61,7 @@ export async function writeSitemaps(options: WriteSitemapsOptions): Promise<Writ
   const extension = options.gzip ? ".gz" : "";
   const files: WrittenSitemap[] = [];
   fs.mkdirSync(path.join(outDir, "sitemaps", "businesses"), { recursive: true });
+  fs.mkdirSync(path.join(outDir, "sitemaps", "city-categories"), { recursive: true });
 
   const writeFile = async (sitePath: string, xml: string | Buffer, urls: number) => {
     const target = path.join(outDir, `${sitePath}${extension}`);
@@ -100,22 +104,31 @@ export async function writeSitemaps(options: WriteSitemapsOptions): Promise<Writ
   if (builder.urls > 0) await writePage(closePage());
 
   // The section files' lastmods: the same query the web renders use, so written and rendered files agree.
-  const state: SitemapState = { pages, groups: await listSitemapGroupLastmods(options.handle) };
+  const state: SitemapState = {
+    pages,
+    groups: await listSitemapGroupLastmods(options.handle),
+    cityCategoryPages: await listCityCategorySitemapPages(options.handle),
+  };
   const sectionFiles: WrittenSitemap[] = [];
   for (const section of SITEMAP_SECTIONS) {
     const urls = await listSectionUrls(options.handle, base, section, state);
     await writeFile(sectionSitemapPath(section), renderUrlset(urls), urls.length);
     sectionFiles.push(files.pop() as WrittenSitemap);
   }
-  await writeFile(SITEMAP_INDEX_PATH, renderIndex(base, state, extension), SITEMAP_SECTIONS.length + pages.length);
+  for (const page of state.cityCategoryPages) {
+    const urls = await listCityCategoryUrls(options.handle, base, page);
+    await writeFile(cityCategorySitemapPath(page.page), renderUrlset(urls), urls.length);
+  }
+  const listed = SITEMAP_SECTIONS.length + pages.length + state.cityCategoryPages.length;
+  await writeFile(SITEMAP_INDEX_PATH, renderIndex(base, state, extension), listed);
   const index = files.pop() as WrittenSitemap;
 
-  removeStaleFiles(outDir, pages.length, extension);
+  removeStaleFiles(outDir, pages.length, state.cityCategoryPages.length, extension);
   return { files: [index, ...sectionFiles, ...files], businesses };
 }
 
-/** Deletes business pages beyond `pageCount`, every file of the other compression, and temp files of crashed runs. */
-function removeStaleFiles(outDir: string, pageCount: number, extension: string): void {
+/** Deletes business and pair pages beyond their counts, every file of the other compression, and temp files of crashed runs. */
+function removeStaleFiles(outDir: string, pageCount: number, cityCategoryPageCount: number, extension: string): void {
   const other = extension === ".gz" ? "" : ".gz";
   for (const sitePath of [SITEMAP_INDEX_PATH, ...SITEMAP_SECTIONS.map(sectionSitemapPath)]) {
     fs.rmSync(path.join(outDir, `${sitePath}${other}`), { force: true });
@@ -124,10 +137,15 @@ function removeStaleFiles(outDir: string, pageCount: number, extension: string):
   for (const folder of [outDir, path.join(outDir, "sitemaps")]) {
     for (const name of fs.readdirSync(folder)) if (leftover.test(name)) fs.rmSync(path.join(folder, name), { force: true });
   }
-  const pagesDir = path.join(outDir, "sitemaps", "businesses");
-  for (const name of fs.readdirSync(pagesDir)) {
-    const match = /^page-(\d+)\.xml(\.gz)?$/.exec(name);
-    const isCurrent = match !== null && Number(match[1]) <= pageCount && (match[2] ?? "") === extension;
-    if ((match && !isCurrent) || leftover.test(name)) fs.rmSync(path.join(pagesDir, name), { force: true });
+  for (const [folder, count] of [
+    ["businesses", pageCount],
+    ["city-categories", cityCategoryPageCount],
+  ] as const) {
+    const pagesDir = path.join(outDir, "sitemaps", folder);
+    for (const name of fs.readdirSync(pagesDir)) {
+      const match = /^page-(\d+)\.xml(\.gz)?$/.exec(name);
+      const isCurrent = match !== null && Number(match[1]) <= count && (match[2] ?? "") === extension;
+      if ((match && !isCurrent) || leftover.test(name)) fs.rmSync(path.join(pagesDir, name), { force: true });
+    }
   }
 }
