@@ -34,7 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const plural = pluralizeCategory(data.category);
   return buildPageMeta({
     title: `${plural} in ${data.city}, ${data.country}${page > 1 ? ` – Page ${page}` : ""}`,
-    description: `The best-rated ${plural.toLowerCase()} in ${data.city}, ${data.country}: ${formatCounted(data.businessCount, "listing", "listings")} with ratings, addresses, phone numbers and opening hours.`,
+    description: `The best-rated ${plural} in ${data.city}, ${data.country}: ${formatCounted(data.businessCount, "listing", "listings")} with ratings, addresses, phone numbers and opening hours.`,
     path: `${cityCategoryPath(data.countryCode, data.citySlug, data.categorySlug)}${page > 1 ? `?page=${page}` : ""}`,
     siteUrl: getSiteUrlFromMatches(matches),
     noindex: !data.indexable,
@@ -44,6 +44,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export default function CityCategoryDetail() {
   const data = useLoaderData<typeof loader>();
   const plural = pluralizeCategory(data.category);
+  const singular = plural.endsWith(" businesses") ? `${data.category} business` : data.category;
   const cityPath = `/cities/${data.countryCode.toLowerCase()}/${data.citySlug}`;
   const countryPath = `/countries/${data.countrySlug ?? data.countryCode.toLowerCase()}`;
   const heading = `${plural} in ${data.city}`;
@@ -51,7 +52,7 @@ export default function CityCategoryDetail() {
     <>
       <PageIntro
         title={heading}
-        lead={`${formatCounted(data.businessCount, "business", "businesses")} listed as ${data.category.toLowerCase()} in ${data.city}, ${data.country}, best rated first.`}
+        lead={`${formatCounted(data.businessCount, singular, plural)} in ${data.city}, ${data.country}, best rated first.`}
         crumbs={[
           { name: "Home", path: "/" },
           { name: data.country, path: countryPath },
@@ -72,7 +73,7 @@ export default function CityCategoryDetail() {
           businesses={data.businesses}
           currentPage={data.currentPage}
           totalPages={data.totalPages}
-          emptyText={`No ${plural.toLowerCase()} found in ${data.city}.`}
+          emptyText={`No ${plural} found in ${data.city}.`}
           emptyHint="Browse the city's other categories or search the directory."
           paginationLabel={`${heading} pages`}
         />
@@ -90,7 +91,7 @@ export default function CityCategoryDetail() {
             title="Wider lists"
             entries={[
               { key: "city", to: cityPath, label: `All businesses in ${data.city}`, count: data.cityBusinessCount },
-              { key: "category", to: `/categories/${data.categorySlug}`, label: `${plural} everywhere`, count: data.categoryBusinessCount },
+              { key: "category", to: `/categories/${data.categorySlug}`, label: `All ${plural}`, count: data.categoryBusinessCount },
             ]}
           />
         </aside>

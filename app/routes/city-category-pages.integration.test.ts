@@ -57,7 +57,7 @@ describe(`city × category pages on ${testDriver()}`, () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain("<title>Italian restaurants in Zürich, Switzerland | Business Directory</title>");
     expect(page.text).toContain(`<link rel="canonical" href="${server?.url}${PAIR}"/>`);
-    expect(page.text).toMatch(/<meta name="description" content="The best-rated italian restaurants in Zürich, Switzerland: 30 listings/);
+    expect(page.text).toMatch(/<meta name="description" content="The best-rated Italian restaurants in Zürich, Switzerland: 30 listings/);
     expect(page.text).not.toContain('name="robots"');
     expect(page.text).not.toContain("Trattoria Chiusa");
     const [crumbs, list] = [jsonLd(page.text).find((d) => d["@type"] === "BreadcrumbList"), jsonLd(page.text).find((d) => d["@type"] === "ItemList")];
