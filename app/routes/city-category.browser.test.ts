@@ -87,6 +87,7 @@ describe.skipIf(!enabled)("city × category page in Chromium", () => {
       expect(await findSeriousAxeViolations(page)).toEqual([]);
       fs.mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: path.join(SHOTS, `city-category-${size.width}.png`), fullPage: true });
+      await page.screenshot({ path: path.join(SHOTS, `city-category-${size.width}-top.png`) });
       await saveScreenshot(page, "city-category", viewport);
 
       await page.getByRole("navigation", { name: "Italian restaurants in Zürich pages" }).getByRole("link", { name: /2/ }).first().click();
