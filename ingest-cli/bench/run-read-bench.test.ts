@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildCityListPaths, formatReadBenchTable, swapLetters, type ReadFigure } from "./run-read-bench.ts";
+import { buildCityListPaths, buildFilterProbePaths, formatReadBenchTable, swapLetters, varyPage, type ReadFigure } from "./run-read-bench.ts";
 
 describe("read bench: pure parts", () => {
   it("makes the issue's typo from a word by swapping two inner letters", () => {
@@ -11,6 +11,36 @@ describe("read bench: pure parts", () => {
   it("reads the city list as clients do: page 1, two letters and the middle page of 1,000", () => {
     expect(buildCityListPaths(80_495)).toEqual(["/api/cities", "/api/cities?letter=B", "/api/cities?letter=S", "/api/cities?page=41"]);
     expect(buildCityListPaths(12)).toContain("/api/cities?page=1");
+  });
+
+  it("measures every filter and sort alone, with text and combined, each pool without a repeated URL", () => {
+    const values = {
+      countries: ["DE", "CH"],
+      cities: [{ countryCode: "CH", citySlug: "zurich", lat: 47.37, lng: 8.54 }],
+      categories: ["restaurant", "hotel"],
+    };
+    const pools = buildFilterProbePaths(values, ["pizza", "hotel"], 105);
+    const all = pools.flatMap((pool) => pool.paths.map((path) => new URL(path, "http://x").searchParams));
+    for (const [param, value] of [
+      ["sort", "rating"],
+      ["sort", "reviews"],
+      ["sort", "distance"],
+      ["open_now", "1"],
+      ["verified", "1"],
+      ["min_rating", "4.5"],
+      ["country", "DE"],
+      ["city", "zurich"],
+      ["category", "restaurant"],
+    ] as const) {
+      expect(all.some((params) => params.get(param) === value && !params.has("q"))).toBe(true);
+      if (param !== "min_rating") expect(all.some((params) => params.get(param) === value && params.has("q"))).toBe(true);
+    }
+    expect(all.some((params) => params.has("country") && params.has("open_now") && params.has("min_rating"))).toBe(true);
+    for (const pool of pools) expect(new Set(pool.paths).size).toBe(105);
+    expect(pools.find((pool) => pool.name === "filter: near a city, sort by distance")?.paths[0]).toBe(
+      "/api/search?lat=47.37&lng=8.54&sort=distance&page=1&per_page=10",
+    );
+    expect(varyPage(104)).toEqual({ page: "5", per_page: "30" });
   });
 
   it("prints one table row per figure with its ratio, target and verdict", () => {

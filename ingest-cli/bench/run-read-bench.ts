@@ -2,6 +2,7 @@
 // to a baseline taken in the same run: search ≤ 5× a business-detail lookup and ≤ 50 ms, list endpoints ≤ 2×,
 // page 5,000 ≤ 2× page 1, suggest ≤ 20 ms. Requests are interleaved round by round so load spikes hit every figure;
 // search and suggest texts never repeat (except the one figure that measures the result cache), so they are cold.
+// Every filter and sort (alone, with text, combined) is a search figure with the same targets.
 import { DirectoryError } from "../../db/rules/directory-error.ts";
 import postgres from "postgres";
 import { percentile, round2, startBuiltServer, stopServer } from "./bench-http.ts";
@@ -56,6 +57,14 @@ interface DataShape {
   topCities: Array<{ city: string; countryCode: string; country: string }>;
   accentedCities: string[];
   cityCount: number;
+  /** The filter probes' values: big countries, cities (with a point to search near) and categories. */
+  filterValues: FilterValues;
+}
+
+export interface FilterValues {
+  countries: string[];
+  cities: Array<{ countryCode: string; citySlug: string; lat: number; lng: number }>;
+  categories: string[];
 }
 
 /** The words and places the probes use, read from the data itself so any generated or real database works. */
@@ -82,7 +91,19 @@ async function readDataShape(databaseUrl: string, size: number): Promise<DataSha
     const accented = await sql<Array<{ city: string }>>`
       select city from city_counts where city <> directory_unaccent(city) and city ~ '^[[:alpha:] ]+$'
        order by business_count desc limit ${size}`;
+    const countries = await sql<Array<{ code: string }>>`
+      select country_code as code from country_counts order by business_count desc limit 20`;
+    const filterCities = await sql<Array<{ countryCode: string; citySlug: string; lat: number; lng: number }>>`
+      select country_code as "countryCode", city_slug as "citySlug", latitude as lat, longitude as lng from city_counts
+       where latitude is not null and longitude is not null order by business_count desc limit 20`;
+    const categories = await sql<Array<{ slug: string }>>`
+      select category_slug as slug from category_counts order by business_count desc limit 20`;
     return {
+      filterValues: {
+        countries: countries.map((row) => row.code),
+        cities: filterCities.map((row) => ({ ...row, lat: Number(row.lat), lng: Number(row.lng) })),
+        categories: categories.map((row) => row.slug),
+      },
       slugs: slugs.map((row) => row.slug),
       bigCategory: big ?? { slug: "", count: 0 },
       categoryWords: words.map((row) => row.word),
@@ -127,6 +148,63 @@ function pairUp<A, B>(a: A[], b: B[], size: number): Array<[A, B]> {
 export function buildCityListPaths(cityCount: number, pageSize = 1000): string[] {
   const middle = Math.max(1, Math.ceil(Math.ceil(cityCount / pageSize) / 2));
   return ["/api/cities", "/api/cities?letter=B", "/api/cities?letter=S", `/api/cities?page=${middle}`];
+}
+
+/**
+ * Round `i` of a pool → page and per_page that no other round of the pool uses (the server caches an answer for
+ * 30 s, so a repeated URL would measure the cache): pages 1–5 × 10–30 per page, at most 120 rows deep.
+ */
+export function varyPage(i: number): { page: string; per_page: string } {
+  return { page: String(1 + (Math.floor(i / 21) % 5)), per_page: String(10 + (i % 21)) };
+}
+
+/**
+ * Every filter and sort, alone, with a text query and in combinations a visitor makes, each a pool of `size`
+ * distinct URLs (rotating countries, cities, categories and words, and varyPage).
+ */
+export function buildFilterProbePaths(values: FilterValues, words: string[], size: number): Array<{ name: string; paths: string[] }> {
+  const countries = values.countries.length > 0 ? values.countries : ["DE"];
+  const cities = values.cities.length > 0 ? values.cities : [{ countryCode: "DE", citySlug: "berlin", lat: 52.52, lng: 13.405 }];
+  const categories = values.categories.length > 0 ? values.categories : ["restaurant"];
+  const texts = words.length > 0 ? words.slice(0, 20) : ["restaurant"];
+  const pick = <T>(list: T[], i: number): T => list[i % list.length] as T;
+  const near = (i: number) => {
+    const city = pick(cities, i);
+    return { lat: String(city.lat), lng: String(city.lng) };
+  };
+  const pools: Array<[string, (i: number) => Record<string, string>]> = [
+    ["filter: sort by rating", () => ({ sort: "rating" })],
+    ["filter: sort by reviews", () => ({ sort: "reviews" })],
+    ["filter: near a city, sort by distance", (i) => ({ ...near(i), sort: "distance" })],
+    ["filter: open now", () => ({ open_now: "1" })],
+    ["filter: verified", () => ({ verified: "1" })],
+    ["filter: min rating 4.5", () => ({ min_rating: "4.5" })],
+    ["filter: country", (i) => ({ country: pick(countries, i) })],
+    ["filter: city", (i) => ({ country: pick(cities, i).countryCode, city: pick(cities, i).citySlug })],
+    ["filter: category", (i) => ({ category: pick(categories, i) })],
+    ["text + sort by rating", (i) => ({ q: pick(texts, i), sort: "rating" })],
+    ["text + sort by reviews", (i) => ({ q: pick(texts, i), sort: "reviews" })],
+    ["text + open now", (i) => ({ q: pick(texts, i), open_now: "1" })],
+    ["text + min rating 4", (i) => ({ q: pick(texts, i), min_rating: "4" })],
+    ["text + verified", (i) => ({ q: pick(texts, i), verified: "1" })],
+    ["text + country", (i) => ({ q: pick(texts, i), country: pick(countries, i) })],
+    ["text + city", (i) => ({ q: pick(texts, i), country: pick(cities, i).countryCode, city: pick(cities, i).citySlug })],
+    ["text + category", (i) => ({ q: pick(texts, i + 1), category: pick(categories, i) })],
+    ["text + near, sort by distance", (i) => ({ q: pick(texts, i), ...near(i), sort: "distance" })],
+    ["combo: category + country, sort by rating", (i) => ({ category: pick(categories, i), country: pick(countries, i), sort: "rating" })],
+    ["combo: country + open now + min rating 4", (i) => ({ country: pick(countries, i), open_now: "1", min_rating: "4" })],
+    ["combo: near + open now, sort by distance", (i) => ({ ...near(i), open_now: "1", sort: "distance" })],
+    [
+      "combo: city + category + verified",
+      (i) => ({ country: pick(cities, i).countryCode, city: pick(cities, i).citySlug, category: pick(categories, i), verified: "1" }),
+    ],
+    ["combo: country + sort by reviews + min rating 4", (i) => ({ country: pick(countries, i), sort: "reviews", min_rating: "4" })],
+    ["combo: text + country + open now, sort by rating", (i) => ({ q: pick(texts, i), country: pick(countries, i), open_now: "1", sort: "rating" })],
+  ];
+  return pools.map(([name, params]) => ({
+    name,
+    paths: Array.from({ length: size }, (_, i) => q({ ...params(i), ...varyPage(i) })),
+  }));
 }
 
 function buildProbes(shape: DataShape, size: number): Probe[] {
@@ -183,6 +261,7 @@ function buildProbes(shape: DataShape, size: number): Probe[] {
       against: "category page 1 (biggest category)",
       maxRatio: 2,
     },
+    ...buildFilterProbePaths(shape.filterValues, words, size).map((pool) => ({ ...pool, ...search })),
     { name: "suggest", paths: prefixes.map((p) => `/api/suggest?q=${encodeURIComponent(p)}`), against: "baseline", maxP95Ms: 20 },
   ];
 }
