@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isOpenAt } from "../db/rules/opening-hours.ts";
 import { createTestDatabase, testDriver, type TestDatabase } from "../db/testing/test-database.ts";
 
-// SQL directory_is_open (search filters) and TS isOpenAt (page badges) must give the same answer everywhere.
+// SQL directory_is_open, directory_is_open_on and the stored week (open_week) that search filters read, and TS
+// isOpenAt (page badges), must give the same answer everywhere.
 
 const WEEK = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 const repeatEveryDay = (ranges: string[][]) => Object.fromEntries(WEEK.map((day) => [day, ranges]));
@@ -58,15 +59,32 @@ describe(`opening hours: SQL directory_is_open agrees with TS isOpenAt on ${test
     await handle?.close();
   });
 
-  async function sqlAnswers(cases: Array<{ hours: unknown; zone: string | null; at: Date }>): Promise<Array<boolean | null>> {
-    const rows = await handle.query<{ i: number; open: boolean | null }>(
+  /** Each case's answer from the three SQL forms: [directory_is_open, open_week's containment, directory_is_open_on]. */
+  async function sqlAnswerSets(
+    cases: Array<{ hours: unknown; zone: string | null; at: Date; special?: unknown }>,
+  ): Promise<Array<[boolean | null, boolean | null, boolean | null]>> {
+    const rows = await handle.query<{ i: number; open: boolean | null; week: boolean | null; special: boolean | null }>(
       // NOTE: text[] in, cast per row: postgres.js cannot serialize jsonb[] or timestamptz[] parameters.
-      `select c.i::int as i, directory_is_open(c.hours::jsonb, c.zone, c.at::timestamptz) as open
-         from unnest($1::text[], $2::text[], $3::text[]) with ordinality as c(hours, zone, at, i)
+      `select c.i::int as i, directory_is_open(c.hours::jsonb, c.zone, c.at::timestamptz) as open,
+              directory_week_ranges(c.hours::jsonb) @> directory_week_minute(c.zone, c.at::timestamptz) as week,
+              directory_is_open_on(c.hours::jsonb, c.special::jsonb, c.zone, c.at::timestamptz) as special
+         from unnest($1::text[], $2::text[], $3::text[], $4::text[]) with ordinality as c(hours, zone, at, special, i)
         order by c.i`,
-      [cases.map((c) => (c.hours === null ? null : JSON.stringify(c.hours))), cases.map((c) => c.zone), cases.map((c) => c.at.toISOString())],
+      [
+        cases.map((c) => (c.hours === null ? null : JSON.stringify(c.hours))),
+        cases.map((c) => c.zone),
+        cases.map((c) => c.at.toISOString()),
+        cases.map((c) => (c.special === undefined ? null : JSON.stringify(c.special))),
+      ],
     );
-    return rows.map((row) => row.open);
+    return rows.map((row) => [row.open, row.week, row.special]);
+  }
+
+  async function sqlAnswers(cases: Array<{ hours: unknown; zone: string | null; at: Date }>): Promise<Array<boolean | null>> {
+    const sets = await sqlAnswerSets(cases);
+    // The stored week and the special-days form agree with directory_is_open whenever there are no special days.
+    for (const [i, [open, week, special]] of sets.entries()) expect([week, special], `case ${i}`).toEqual([open, open]);
+    return sets.map(([open]) => open);
   }
 
   it("matches hand-checked cases: overnight spans, 24 hours, closed days, DST jumps", async () => {
@@ -111,5 +129,33 @@ describe(`opening hours: SQL directory_is_open agrees with TS isOpenAt on ${test
       .filter((row) => row.sql !== row.ts);
     expect(cases.length).toBeGreaterThan(10_000);
     expect(disagreements.slice(0, 10)).toEqual([]);
+  });
+
+  it("reads special days in place of their weekday, today and for yesterday's run past midnight (directory_is_open_on)", async () => {
+    const special = {
+      "2024-12-24": [["09:00", "12:00"]],
+      "2024-12-25": [],
+      "2024-12-31": [["20:00", "03:00"]],
+      "2025-01-01": [],
+      bogus: "x",
+      "2024-12-26": "closed",
+    };
+    const cases: Array<{ hours: unknown; zone: string | null; at: Date; special?: unknown; label: string }> = [];
+    for (const hours of [HOURS.office, HOURS.split, HOURS.overnight, HOURS.allDay, HOURS.none]) {
+      for (const zone of ["UTC", "Europe/Berlin", "America/New_York", "Pacific/Kiritimati"]) {
+        for (let t = Date.parse("2024-12-23T00:00:00Z"); t <= Date.parse("2025-01-02T12:00:00Z"); t += 37 * 60_000) {
+          const at = new Date(t);
+          cases.push({ hours, zone, at, special, label: `${JSON.stringify(hours)?.slice(0, 30)} ${zone} ${at.toISOString()}` });
+          cases.push({ hours, zone, at, special: {}, label: `{} ${zone} ${at.toISOString()}` });
+        }
+      }
+    }
+    const sets = await sqlAnswerSets(cases);
+    const disagreements = cases
+      .map((c, i) => ({ label: c.label, sql: sets[i]?.[2], ts: isOpenAt(c.hours, c.zone, c.at, c.special) }))
+      .filter((row) => row.sql !== row.ts);
+    expect(disagreements.slice(0, 10)).toEqual([]);
+    // The special days changed answers: Christmas closed, New Year's Eve open past 02:00 in the office's week.
+    expect(cases.some((c) => isOpenAt(c.hours, c.zone, c.at, c.special) !== isOpenAt(c.hours, c.zone, c.at))).toBe(true);
   });
 });
