@@ -390,8 +390,13 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
       pageOrder = `(rank_position > ${window}::int), case when rank_position <= ${window}::int then score end desc nulls last, rank_score desc, id desc`;
   }
   const sampleLimit = sampleSize === null ? "" : `\n       limit ${params.add(sampleSize + 1)}`;
+  // NOTE: without text the sample is read in rank order: the rank indexes (per category, country and city) stop after
+  // the sample's rows, where a bitmap of every match in the country came first (46k rows: 40 ms of a 60 ms search at
+  // 1M). A text search keeps table order (its GIN bitmap, and the spread estimate that needs block order), and so does
+  // a distance search (every match in the box is read for its distance anyway).
+  const sampleOrder = !plan.text && !f.near && sampleSize !== null ? `\n       order by b.rank_score desc nulls last, b.id desc nulls last` : "";
   const sampleRows = (source: string) => `select ${columns}, (b.ctid::text::point)[0]::int as block
-        from ${source}${sampleLimit}`;
+        from ${source}${sampleOrder}${sampleLimit}`;
   const sampleSource = fromClosedNamed
     ? `select * from ((${sampleRows(from)})
         union all
