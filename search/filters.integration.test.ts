@@ -102,7 +102,12 @@ describe(`postgres engine: every filter and sort matches the reference order on 
            '{"monday":[["09:00","17:00"]],"tuesday":[["09:00","17:00"]],"wednesday":[["09:00","17:00"]],"thursday":[["09:00","17:00"]],"friday":[["09:00","17:00"]],"saturday":[],"sunday":[]}',
            '{"monday":[["18:00","02:00"]],"tuesday":[["18:00","02:00"]],"wednesday":[["18:00","02:00"]],"thursday":[["18:00","02:00"]],"friday":[["18:00","02:00"]],"saturday":[["18:00","02:00"]],"sunday":[]}',
            null])[n.i % 4 + 1]::jsonb,
-           verified = n.i % 4 = 1
+           verified = n.i % 4 = 1,
+           -- Ties at the top of both sorts, so a wrong tie-break shows: five rated 4.9, four with 999 reviews.
+           -- (their popularity the reverse of their reviews: the tie-break is reviews, not rank)
+           rating = case when n.i % 5 = 0 then 4.9 else b.rating end,
+           rank_score = case when n.i % 5 = 0 then 100 - n.i else b.rank_score end,
+           reviews = case when n.i % 6 = 0 then 999 else b.reviews end
          from (select id, row_number() over (order by id) as i from businesses where name like 'Wiener Kaffeehaus%') n
         where b.id = n.id`,
     );
