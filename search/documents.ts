@@ -4,8 +4,9 @@
 // Open now: documents deliberately carry NO precomputed opening minutes. Weekly local-time ranges plus a UTC
 // offset go wrong for half the year in every DST zone, and per-zone UTC ranges would need a rebuild at each
 // DST change. Instead a document says whether it can be open at all (`has_hours`, `status`), Meilisearch
-// returns the ranked candidate ids, and Postgres keeps those open now with directory_is_open (the same rule
-// as the pages) before paging and counting facets — see MeilisearchEngine.search.
+// returns the ranked candidate ids, and Postgres keeps those open now by the stored week (open_week) or
+// directory_is_open_on (the same rule as the pages, special days included) before paging and counting facets —
+// see MeilisearchEngine.search.
 import type { BusinessDocumentRow } from "../db/queries/search-documents.ts";
 import { hasOpeningHours, type WeekHoursInput } from "../db/rules/opening-hours.ts";
 import type { SearchHit } from "./engine.ts";
