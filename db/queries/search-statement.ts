@@ -191,7 +191,7 @@ const SORTS: Record<SearchSort, string> = {
 
 /**
  * Open at `at` on the business's own clock, special days included. Without special days (nearly every row) this is
- * one containment test on the stored week (open_week, migration 0021), ~20× cheaper per row than reading the JSON
+ * one containment test on the stored week (open_week, migration 0024), ~20× cheaper per row than reading the JSON
  * week; a row with special days is read by directory_is_open_on, the full rule (db/rules/opening-hours.ts isOpenAt).
  */
 function buildOpenNowCondition(at: string): string[] {

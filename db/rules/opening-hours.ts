@@ -2,7 +2,7 @@
 // of day names and the one open-now rule; the same rule as SQL `directory_is_open` (db/migrations/0004_open_now.sql):
 // [] or a missing day = closed, close <= open runs past midnight into the next day, "24:00" closes at midnight. A
 // special day ({"2026-12-25": []}) replaces the week's hours on that local date (SQL: directory_is_open_on, and the
-// stored week open_week for rows without special days, migration 0021).
+// stored week open_week for rows without special days, migration 0024).
 
 export const WEEK_DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 export type WeekDay = (typeof WEEK_DAYS)[number];
