@@ -43,7 +43,24 @@ describe("SearchQuerySchema", () => {
     });
   });
 
+  it("reads a map's visible box (bbox=west,south,east,north)", () => {
+    expect(parse("bbox=8.5,47.35,8.58,47.4")).toMatchObject({
+      ok: true,
+      query: { bbox: { minLng: 8.5, minLat: 47.35, maxLng: 8.58, maxLat: 47.4 } },
+    });
+    expect(parse("bbox=-180,-90,180,90")).toMatchObject({ ok: true, query: { bbox: { minLng: -180, minLat: -90, maxLng: 180, maxLat: 90 } } });
+    expect(parse("bbox=")).toEqual({ ok: true, query: { q: "", sort: "relevance", page: 1, perPage: 20, facets: true } });
+  });
+
   it.each([
+    ["bbox=1,2,3", "bbox must be four numbers minLng,minLat,maxLng,maxLat (west,south,east,north), e.g. 8.50,47.35,8.58,47.40"],
+    ["bbox=a,b,c,d", "bbox must be four numbers minLng,minLat,maxLng,maxLat (west,south,east,north), e.g. 8.50,47.35,8.58,47.40"],
+    ["bbox=1,2,3,4,5", "bbox must be four numbers minLng,minLat,maxLng,maxLat (west,south,east,north), e.g. 8.50,47.35,8.58,47.40"],
+    ["bbox=1e3,2,3,4", "bbox must be four numbers minLng,minLat,maxLng,maxLat (west,south,east,north), e.g. 8.50,47.35,8.58,47.40"],
+    ["bbox=0,0,200,10", "bbox longitudes must be from -180 to 180 and latitudes from -90 to 90"],
+    ["bbox=0,-91,10,10", "bbox longitudes must be from -180 to 180 and latitudes from -90 to 90"],
+    ["bbox=10,0,0,10", "bbox must list the west and south edges first: minLng ≤ maxLng and minLat ≤ maxLat"],
+    ["bbox=0,10,10,0", "bbox must list the west and south edges first: minLng ≤ maxLng and minLat ≤ maxLat"],
     ["page=0", "page must be a whole number from 1 to 100"],
     ["page=101", "page must be a whole number from 1 to 100"],
     ["page=2.5", "page must be a whole number from 1 to 100"],

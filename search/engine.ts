@@ -18,12 +18,22 @@ export interface SearchQuery {
   verified?: boolean;
   minRating?: number;
   near?: { lat: number; lng: number; radiusKm: number };
+  /** Only businesses inside this box ("search this area" on a results map). */
+  bbox?: BoundingBox;
   sort: "relevance" | "rating" | "reviews" | "distance";
   page: number;
   perPage: number;
   facets?: boolean;
   /** The instant "open now" is judged at (tests pin it; default: the current time). */
   now?: Date;
+}
+
+/** A map's visible area in degrees: west/south/east/north edges, west ≤ east (the box never wraps the antimeridian). */
+export interface BoundingBox {
+  minLng: number;
+  minLat: number;
+  maxLng: number;
+  maxLat: number;
 }
 
 /** A result card: the search query's row (its hours canonical or null), with the distance only when the query was near a point. */
@@ -152,9 +162,37 @@ const slug = (name: string, example: string) =>
       .optional(),
   );
 
+const BBOX_FORMAT = "bbox must be four numbers minLng,minLat,maxLng,maxLat (west,south,east,north), e.g. 8.50,47.35,8.58,47.40";
+
+/** `bbox=minLng,minLat,maxLng,maxLat` → a BoundingBox; every refusal says what a good box looks like. */
+const bboxParam = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: BBOX_FORMAT })
+    .transform((value, ctx): BoundingBox => {
+      const parts = value.split(",").map((part) => part.trim());
+      const numbers = parts.map((part) => (/^[+-]?(?:\d+\.?\d*|\.\d+)$/.test(part) ? Number(part) : Number.NaN));
+      const [minLng = Number.NaN, minLat = Number.NaN, maxLng = Number.NaN, maxLat = Number.NaN] = numbers;
+      if (numbers.length !== 4 || numbers.some((number) => !Number.isFinite(number))) {
+        ctx.addIssue({ code: "custom", message: BBOX_FORMAT });
+        return z.NEVER;
+      }
+      if ([minLng, maxLng].some((lng) => lng < -180 || lng > 180) || [minLat, maxLat].some((lat) => lat < -90 || lat > 90)) {
+        ctx.addIssue({ code: "custom", message: "bbox longitudes must be from -180 to 180 and latitudes from -90 to 90" });
+        return z.NEVER;
+      }
+      if (minLng > maxLng || minLat > maxLat) {
+        ctx.addIssue({ code: "custom", message: "bbox must list the west and south edges first: minLng ≤ maxLng and minLat ≤ maxLat" });
+        return z.NEVER;
+      }
+      return { minLng, minLat, maxLng, maxLat };
+    })
+    .optional(),
+);
+
 /**
  * The search URL's params (q, location, category, country, city, open_now, verified, min_rating, lat, lng,
- * radius_km, sort, page, per_page, facets) → SearchQuery. Blank params count as absent; every message names
+ * radius_km, bbox, sort, page, per_page, facets) → SearchQuery. Blank params count as absent; every message names
  * its param. `open_now=false` and `verified=false` mean "no filter" (they are checkboxes, not "closed only").
  */
 export const SearchQuerySchema = z
@@ -193,6 +231,7 @@ export const SearchQuerySchema = z
     lat: numberIn("lat", -90, 90),
     lng: numberIn("lng", -180, 180),
     radius_km: numberIn("radius_km", 0.1, MAX_RADIUS_KM),
+    bbox: bboxParam,
     sort: z.preprocess(
       blankToUndefined,
       z
@@ -232,6 +271,7 @@ export const SearchQuerySchema = z
     if (params.lat !== undefined && params.lng !== undefined) {
       query.near = { lat: params.lat, lng: params.lng, radiusKm: params.radius_km ?? DEFAULT_RADIUS_KM };
     }
+    if (params.bbox) query.bbox = params.bbox;
     return query;
   });
 

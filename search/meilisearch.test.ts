@@ -26,6 +26,7 @@ describe("Meilisearch filter building", () => {
         verified: true,
         minRating: 4.5,
         near: { lat: 52.52, lng: 13.405, radiusKm: 2.5 },
+        bbox: { minLng: 13.3, minLat: 52.5, maxLng: 13.5, maxLat: 52.55 },
       }),
     ).toEqual([
       'category_slug = "bakery"',
@@ -34,6 +35,7 @@ describe("Meilisearch filter building", () => {
       "verified = true",
       "rating >= 4.5",
       "_geoRadius(52.52, 13.405, 2500)",
+      "_geoBoundingBox([52.55, 13.5], [52.5, 13.3])",
     ]);
   });
 

@@ -41,6 +41,11 @@ export function buildMeiliFilter(filters: SearchFilters): string[] {
     const meters = Math.round(filters.near.radiusKm * 1000);
     out.push(`_geoRadius(${formatNumber(filters.near.lat)}, ${formatNumber(filters.near.lng)}, ${formatNumber(meters)})`);
   }
+  if (filters.bbox) {
+    // Meilisearch takes the top-right corner, then the bottom-left one.
+    const { minLng, minLat, maxLng, maxLat } = filters.bbox;
+    out.push(`_geoBoundingBox([${formatNumber(maxLat)}, ${formatNumber(maxLng)}], [${formatNumber(minLat)}, ${formatNumber(minLng)}])`);
+  }
   // Open now is decided in Postgres; Meilisearch narrows to businesses that can be open at all.
   if (filters.openAt) out.push("has_hours = true", `status = ${escapeFilterValue("operational")}`);
   return out;

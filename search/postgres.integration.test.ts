@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RANK_WALK, searchBusinesses } from "../db/queries/search-statement.ts";
+import { buildSearchStatement, RANK_WALK, searchBusinesses } from "../db/queries/search-statement.ts";
 import { refreshAggregates } from "../db/writes/aggregates.ts";
 import { createTestDatabase, testDriver, type TestDatabase } from "../db/testing/test-database.ts";
 import { CONTRACT_NOW, runSearchContract, seedContractDirectory } from "./testing/contract.ts";
@@ -278,4 +278,36 @@ describe(`postgres engine: round trips and the location index on ${testDriver()}
       expect(unindexed.map((result) => result.facets)).toEqual(indexed.map((result) => result.facets));
     },
   );
+});
+
+describe.runIf(testDriver() === "postgres")("postgres engine: a map's bounding box reads the (latitude, longitude) index", () => {
+  let handle: TestDatabase;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    await seedContractDirectory(handle);
+    await handle.query("analyze businesses");
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("plans the box through businesses_geo_idx once a table scan is not the cheap way (as at scale)", async () => {
+    const statement = buildSearchStatement({
+      text: null,
+      filters: { bbox: { minLng: 16.37, minLat: 48.2077, maxLng: 16.38, maxLat: 48.2125 } },
+      sort: "relevance",
+      limit: 20,
+      offset: 0,
+      facets: true,
+    });
+    const sql = handle.sql;
+    if (!sql) throw new Error("the postgres driver has a postgres.js client");
+    // NOTE: the contract directory is tiny, where a table scan is cheapest; forbidding it shows what a big table gets.
+    const plan = await sql.begin(async (tx) => {
+      await tx.unsafe("set local enable_seqscan = off");
+      return tx.unsafe(`explain ${statement.text}`, statement.params as never[]);
+    });
+    const text = plan.map((row) => String((row as Record<string, unknown>)["QUERY PLAN"])).join("\n");
+    expect(text).toMatch(/Index (Only )?Scan using businesses_geo_idx|Bitmap Index Scan on businesses_geo_idx/);
+  });
 });

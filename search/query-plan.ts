@@ -97,6 +97,7 @@ export function buildSearchFilters(query: SearchQuery, location: ResolvedLocatio
   if (query.verified) filters.verified = true;
   if (query.minRating !== undefined) filters.minRating = query.minRating;
   if (query.near) filters.near = query.near;
+  if (query.bbox) filters.bbox = query.bbox;
   if (query.openNow) filters.openAt = query.now ?? new Date();
   return filters;
 }

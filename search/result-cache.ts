@@ -26,6 +26,7 @@ function cacheKeyOf(query: SearchQuery): string | null {
     query.verified ?? null,
     query.minRating ?? null,
     query.near ?? null,
+    query.bbox ?? null,
     query.sort,
     query.page,
     query.perPage,

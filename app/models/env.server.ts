@@ -3,6 +3,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { emptyToUndefined, parseEnvWith, urlWithProtocols } from "../../db/env.ts";
+import { DEFAULT_MAP_STYLE_URL, MAP_OFF_WORDS } from "../utils/map-style";
 
 /** The interface to bind when neither --host nor HOST names one: this machine only. */
 export const DEFAULT_HOST = "127.0.0.1";
@@ -50,6 +51,29 @@ const TrustProxySchema = z
     return z.NEVER;
   });
 
+/** MAP_STYLE_URL: unset → the keyless default style; "off"/"none" → null (no interactive maps); else an http(s) URL. */
+const MapStyleUrlSchema = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx): string | null => {
+      if (value === undefined) return DEFAULT_MAP_STYLE_URL;
+      if ((MAP_OFF_WORDS as readonly string[]).includes(value.toLowerCase())) return null;
+      try {
+        if (["http:", "https:"].includes(new URL(value).protocol)) return value;
+      } catch {
+        // Not a URL: refused below.
+      }
+      ctx.addIssue({
+        code: "custom",
+        message: `must be a map style URL starting with http:// or https://, e.g. https://tiles.example.com/style.json, or "off" for no interactive maps`,
+      });
+      return z.NEVER;
+    }),
+);
+
 export const AppEnvSchema = z
   .object({
     PORT: z.preprocess(
@@ -73,7 +97,7 @@ export const AppEnvSchema = z
     ),
     ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(12, "must be at least 12 characters").optional()),
     SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters of random text").optional()),
-    MAP_STYLE_URL: urlWithProtocols(["http:", "https:"], "https://tiles.example.com/style.json"),
+    MAP_STYLE_URL: MapStyleUrlSchema,
     WEB_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
     PAGE_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(4096).optional()),
     PAGE_CACHE_MAX_AGE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(3600).optional()),

@@ -13,6 +13,7 @@ import {
   type SuggestionMatch,
 } from "../../search/index.ts";
 import { readWebUrl } from "~/utils/business-links";
+import { formatBoundingBox } from "~/utils/search-params";
 import { countryName } from "../../db/rules/countries.ts";
 import { formatCounted } from "~/utils/format";
 import { formatPhoneForDisplay } from "~/utils/phone.server";
@@ -119,6 +120,7 @@ export function formatSearchParams(query: SearchQuery): Record<string, string> {
     params.lng = String(query.near.lng);
     if (query.near.radiusKm !== DEFAULT_RADIUS_KM) params.radius_km = String(query.near.radiusKm);
   }
+  if (query.bbox) params.bbox = formatBoundingBox(query.bbox);
   if (query.sort !== "relevance") params.sort = query.sort;
   if (query.page !== 1) params.page = String(query.page);
   if (query.perPage !== DEFAULT_PER_PAGE) params.per_page = String(query.perPage);

@@ -9,6 +9,7 @@ import {
   NONCE_REQUEST_HEADER,
   readRequestNonce,
 } from "./security-headers";
+import { DEFAULT_MAP_STYLE_URL } from "../utils/map-style";
 
 const NONCE = "AAAAAAAAAAAAAAAAAAAAAA==";
 
@@ -66,13 +67,23 @@ describe("security headers", () => {
     expect(policy.get("frame-src")).toEqual(["'none'"]);
   });
 
-  it("allows a plain-http map style host by name on public pages (https hosts are already allowed)", () => {
+  it("names the map style's origin in connect-src on public pages, plain http (a local tile server) too", () => {
     expect(
       directives(buildContentSecurityPolicy({ nonce: NONCE, area: "public", mapStyleUrl: "http://tiles.local:8080/s.json" })).get("connect-src"),
     ).toEqual(["'self'", "https:", "http://tiles.local:8080"]);
     expect(
       directives(buildContentSecurityPolicy({ nonce: NONCE, area: "public", mapStyleUrl: "https://tiles.example/s.json" })).get("connect-src"),
-    ).toEqual(["'self'", "https:"]);
+    ).toEqual(["'self'", "https:", "https://tiles.example"]);
+    // The default style (OpenFreeMap) serves style, tiles, glyphs and sprites from one origin; maps off: none.
+    expect(directives(buildContentSecurityPolicy({ nonce: NONCE, area: "public", mapStyleUrl: DEFAULT_MAP_STYLE_URL })).get("connect-src")).toEqual([
+      "'self'",
+      "https:",
+      "https://tiles.openfreemap.org",
+    ]);
+    expect(directives(buildContentSecurityPolicy({ nonce: NONCE, area: "public", mapStyleUrl: null })).get("connect-src")).toEqual([
+      "'self'",
+      "https:",
+    ]);
     expect(directives(buildContentSecurityPolicy({ nonce: NONCE, area: "public", mapStyleUrl: "not a url" })).get("connect-src")).toEqual([
       "'self'",
       "https:",

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getEnv } from "../../db/env.ts";
 import { getAppEnv } from "../models/env.server";
+import { listMapOrigins } from "../utils/map-style";
 import { isAdminPath } from "../utils/site-paths";
 
 /**
@@ -21,7 +22,7 @@ export interface SecurityHeaderOptions {
   nonce: string;
   pathname: string;
   production: boolean;
-  /** MAP_STYLE_URL: its origin may be plain http (a local tile server), so it is allowed by name. */
+  /** MAP_STYLE_URL as parsed (null: maps off): its origins are allowed by name (a local tile server may be plain http). */
   mapStyleUrl?: string | null;
 }
 
@@ -38,26 +39,18 @@ export function getPolicyArea(pathname: string): PolicyArea {
   return isAdminPath(pathname) ? "admin" : "public";
 }
 
-function originOf(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    const { origin } = new URL(url);
-    return origin === "null" ? null : origin;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * NOTE: public pages run the administrator's head/footer code and ad code, which load third-party scripts we
  * cannot list. Our server adds the response's nonce to every <script> of that code and `'strict-dynamic'` lets
  * those scripts load further scripts; an injected script without the nonce still cannot run, and host lists
  * ('self', https:) are ignored for scripts. Images, styles, fonts, frames and connections may go to any https
- * host there (trackers and ad networks need it). Inline `style=` attributes need 'unsafe-inline' for styles
- * (React renders widths and heights that way); no nonce is put in style-src, which would disable it.
+ * host there (trackers and ad networks need it); the map style's origins (style, tiles, glyphs, sprites) are also
+ * named in connect-src, so a plain-http tile server works and the maps survive a narrower connect-src. Inline
+ * `style=` attributes need 'unsafe-inline' for styles (React renders widths and heights that way); no nonce is put in
+ * style-src, which would disable it.
  */
 export function buildContentSecurityPolicy({ nonce, area, mapStyleUrl }: { nonce: string; area: PolicyArea; mapStyleUrl?: string | null }): string {
-  const mapOrigin = originOf(mapStyleUrl);
+  const mapOrigins = listMapOrigins(mapStyleUrl);
   const publicArea = area === "public";
   const directives: Array<[string, ...string[]]> = [
     ["default-src", "'self'"],
@@ -65,7 +58,7 @@ export function buildContentSecurityPolicy({ nonce, area, mapStyleUrl }: { nonce
     ["style-src", "'self'", "'unsafe-inline'", ...(publicArea ? ["https:"] : [])],
     ["img-src", "'self'", "data:", "blob:", ...(publicArea ? ["https:"] : [])],
     ["font-src", "'self'", "data:", ...(publicArea ? ["https:"] : [])],
-    ["connect-src", "'self'", ...(publicArea ? ["https:", ...(mapOrigin && !mapOrigin.startsWith("https:") ? [mapOrigin] : [])] : [])],
+    ["connect-src", "'self'", ...(publicArea ? ["https:", ...mapOrigins] : [])],
     ["worker-src", "'self'", "blob:"],
     ["frame-src", ...(publicArea ? ["'self'", "https:"] : ["'none'"])],
     ["object-src", "'none'"],

@@ -31,6 +31,11 @@ export function buildSearchHref(params: SearchParamRecord, changes: SearchParamC
   return query ? `${SEARCH_PATH}?${query}` : SEARCH_PATH;
 }
 
+/** A box's edges → the `bbox` param (west,south,east,north), as the search schema reads it. */
+export function formatBoundingBox(box: { minLng: number; minLat: number; maxLng: number; maxLat: number }): string {
+  return [box.minLng, box.minLat, box.maxLng, box.maxLat].join(",");
+}
+
 /** Removing "near your location" drops the point together with its radius. */
 const NEAR_PARAMS = { lat: null, lng: null, radius_km: null } as const;
 
@@ -63,6 +68,7 @@ export function listFilterChips(params: SearchParamRecord, labels: FacetLabels =
   if (params.open_now) add("open_now", "Open now", { open_now: null });
   if (params.verified) add("verified", "Verified only", { verified: null });
   if (params.min_rating) add("min_rating", `Rated ${params.min_rating}+`, { min_rating: null });
+  if (params.bbox) add("bbox", "In the map area", { bbox: null });
   if (params.lat && params.lng) {
     add("near", "Near your location", { ...NEAR_PARAMS, sort: params.sort === "distance" ? null : params.sort });
   }

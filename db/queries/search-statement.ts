@@ -37,6 +37,8 @@ export interface SearchFilters {
   verified?: boolean;
   minRating?: number;
   near?: { lat: number; lng: number; radiusKm: number };
+  /** Only businesses inside this box (west ≤ east, south ≤ north), read through the (latitude, longitude) index. */
+  bbox?: { minLng: number; minLat: number; maxLng: number; maxLat: number };
   /** Only businesses open at this instant in their own time zone (and operational). */
   openAt?: Date;
   /** Restrict to these ids (an external engine's candidates); with sort "relevance" their order is kept. */
@@ -276,6 +278,12 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
     }
     distance = buildDistanceExpression(lat, lng);
     where.push(`${distance} <= ${params.add(f.near.radiusKm)}::float8`);
+  }
+  if (f.bbox) {
+    where.push(
+      `b.latitude between ${params.add(f.bbox.minLat)}::float8 and ${params.add(f.bbox.maxLat)}::float8` +
+        ` and b.longitude between ${params.add(f.bbox.minLng)}::float8 and ${params.add(f.bbox.maxLng)}::float8`,
+    );
   }
   if (f.openAt) where.push(...buildOpenNowCondition(`${params.add(f.openAt.toISOString())}::timestamptz`));
   if (f.candidateIds) {

@@ -349,6 +349,26 @@ export function runSearchContract(label: string, makeEngine: MakeEngine, options
       expect(near.hits[0]?.distanceKm).toBeCloseTo(0.2, 1);
     });
 
+    it("keeps only businesses inside a map's bounding box, combined with the text and other filters", async () => {
+      // The first five Vienna coffee houses (48.2082 + i × 0.001) and nothing else.
+      const box = { minLng: 16.37, minLat: 48.2077, maxLng: 16.38, maxLat: 48.2125 };
+      const inBox = await search({ q: "", bbox: box, perPage: 50 });
+      expect(listNames(inBox).sort()).toEqual([1, 2, 3, 4, 5].map((n) => `Wiener Kaffeehaus ${n}`).sort());
+      expect(inBox.total).toBe(5);
+      for (const hit of inBox.hits) {
+        expect(hit.latitude).toBeGreaterThanOrEqual(box.minLat);
+        expect(hit.latitude).toBeLessThanOrEqual(box.maxLat);
+        expect(hit.longitude).toBeGreaterThanOrEqual(box.minLng);
+        expect(hit.longitude).toBeLessThanOrEqual(box.maxLng);
+      }
+      expect(inBox.facets.city).toEqual([expect.objectContaining({ value: "vienna", count: 5 })]);
+      expect((await search({ q: "kaffeehaus", bbox: box, minRating: 3.2 })).total).toBe(3);
+      expect((await search({ q: "bakery", bbox: box })).total).toBe(0);
+      // Berlin's bakeries lie north of the centre (0.5, 2 and 4 km); the unapproved one at 0.1 km stays hidden.
+      const berlin = { minLng: 13.3, minLat: 52.5, maxLng: 13.5, maxLat: 52.54 };
+      expect(listNames(await search({ q: "bakery", bbox: berlin })).sort()).toEqual(["Berlin Bread Company", "Bäckerei Müller"].sort());
+    });
+
     it("filters to businesses open now in their own time zone", async () => {
       const open = listNames(await search({ q: "", openNow: true, countryCode: "DE" }));
       expect(open.sort()).toEqual(["Apotheke am Markt", "Berlin Bread Company", "Bäckerei Müller", "Kreuzberg Sourdough", "Trattoria Luigi"].sort());

@@ -1,0 +1,29 @@
+// MAP_STYLE_URL's value → the style the maps load (OpenFreeMap's keyless "liberty" style by default, none when
+// switched off) and the origins its style, tiles, glyphs and sprites come from, which the CSP allows by name.
+
+/**
+ * OpenFreeMap (https://openfreemap.org): free vector tiles from OpenStreetMap, no key, no registration, no view
+ * limits; its style names its attribution ("OpenFreeMap © OpenMapTiles Data from OpenStreetMap"), which the map shows.
+ */
+export const DEFAULT_MAP_STYLE_URL = "https://tiles.openfreemap.org/styles/liberty";
+
+/** The default style's TileJSON, tiles, glyphs and sprites are all served from its own origin. */
+const DEFAULT_MAP_ORIGINS = ["https://tiles.openfreemap.org"];
+
+/** MAP_STYLE_URL values that switch the interactive maps off (the static location card stays). */
+export const MAP_OFF_WORDS = ["off", "none"] as const;
+
+/**
+ * The origins a map style's requests go to. NOTE: a custom style is trusted to serve its tiles, glyphs and sprites
+ * from its own origin (a style that points elsewhere needs those hosts allowed too; the default one does not).
+ */
+export function listMapOrigins(styleUrl: string | null | undefined): string[] {
+  if (!styleUrl) return [];
+  if (styleUrl === DEFAULT_MAP_STYLE_URL) return DEFAULT_MAP_ORIGINS;
+  try {
+    const { origin } = new URL(styleUrl);
+    return origin === "null" ? [] : [origin];
+  } catch {
+    return [];
+  }
+}
