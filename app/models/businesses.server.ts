@@ -49,6 +49,9 @@ export interface BusinessListItem {
   timeZone: string | null;
   photo: string | null;
   verified: boolean;
+  /** For the results map; null when the source had no coordinates. */
+  latitude: number | null;
+  longitude: number | null;
 }
 
 export function toBusinessListItem(row: BusinessListRow): BusinessListItem {
@@ -73,7 +76,16 @@ export function toBusinessListItem(row: BusinessListRow): BusinessListItem {
     timeZone: row.time_zone,
     photo: readWebUrl(row.photo),
     verified: row.verified,
+    latitude: readCoordinate(row.latitude),
+    longitude: readCoordinate(row.longitude),
   };
+}
+
+/** NOTE: postgres.js may hand a double precision back as a string; a map needs a finite number or nothing. */
+function readCoordinate(value: number | string | null): number | null {
+  if (value === null) return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : null;
 }
 
 export interface BusinessPage extends Pagination {

@@ -13,7 +13,7 @@ import {
   type SuggestionMatch,
 } from "../../search/index.ts";
 import { readWebUrl } from "~/utils/business-links";
-import { formatBoundingBox } from "~/utils/search-params";
+import { formatBoundingBox } from "~/utils/bounding-box";
 import { countryName } from "../../db/rules/countries.ts";
 import { formatCounted } from "~/utils/format";
 import { formatPhoneForDisplay } from "~/utils/phone.server";

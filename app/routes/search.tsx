@@ -4,6 +4,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { json } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigate, useNavigation, useRouteError } from "@remix-run/react";
 import { useState } from "react";
+import { ResultsMap } from "~/components/results-map";
 import { SearchBox } from "~/components/search-box";
 import { SearchFacets } from "~/components/search-facets";
 import { SearchPagination } from "~/components/search-pagination";
@@ -227,6 +228,10 @@ export default function SearchPage() {
                 ) : null}
               </div>
             ) : null}
+
+            <div className="mt-4 empty:hidden">
+              <ResultsMap places={result.hits} searchHref={buildSearchHref(params)} />
+            </div>
 
             <div className="mt-6">
               {result.hits.length > 0 ? (

@@ -31,11 +31,6 @@ export function buildSearchHref(params: SearchParamRecord, changes: SearchParamC
   return query ? `${SEARCH_PATH}?${query}` : SEARCH_PATH;
 }
 
-/** A box's edges → the `bbox` param (west,south,east,north), as the search schema reads it. */
-export function formatBoundingBox(box: { minLng: number; minLat: number; maxLng: number; maxLat: number }): string {
-  return [box.minLng, box.minLat, box.maxLng, box.maxLat].join(",");
-}
-
 /** Removing "near your location" drops the point together with its radius. */
 const NEAR_PARAMS = { lat: null, lng: null, radius_km: null } as const;
 

@@ -26,6 +26,8 @@ export interface BusinessListRow {
   working_hours_json: string | null;
   time_zone: string | null;
   verified: boolean;
+  latitude: number | null;
+  longitude: number | null;
 }
 
 export type RankedList =
@@ -36,7 +38,8 @@ export type RankedList =
 
 const LIST_COLUMNS = `b.id::int as id, b.name, b.slug, b.category, b.category_slug, b.type, b.city, b.city_slug, b.country,
   b.country_code, b.rating, b.reviews, b.phone, b.phone_e164, b.photo, b.full_address, b.street, b.district,
-  b.working_hours::text as working_hours_json, b.time_zone, b.verified and not b.is_test as verified`;
+  b.working_hours::text as working_hours_json, b.time_zone, b.verified and not b.is_test as verified,
+  b.latitude, b.longitude`;
 
 /** The anchor table's key for a list; null for lists that are never anchored. */
 export function pageAnchorKey(list: RankedList): { scope: "category" | "city" | "city-category"; key: string } | null {
