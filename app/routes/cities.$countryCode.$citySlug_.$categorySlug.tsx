@@ -5,6 +5,7 @@ import { useLoaderData } from "@remix-run/react";
 import { BusinessSection } from "~/components/business-grid";
 import { businessEntries, ItemListJsonLd } from "~/components/item-list-json-ld";
 import { PageIntro } from "~/components/page-intro";
+import { ResultsMap } from "~/components/results-map";
 import { RouteErrorState } from "~/components/route-error";
 import { SidePanel } from "~/components/side-panel";
 import { StatTiles } from "~/components/stat-tiles";
@@ -69,14 +70,19 @@ export default function CityCategoryDetail() {
         />
       </PageIntro>
       <div className="container-page grid gap-8 py-8 sm:py-10 lg:grid-cols-[1fr_300px]">
-        <BusinessSection
-          businesses={data.businesses}
-          currentPage={data.currentPage}
-          totalPages={data.totalPages}
-          emptyText={`No ${plural} found in ${data.city}.`}
-          emptyHint="Browse the city's other categories or search the directory."
-          paginationLabel={`${heading} pages`}
-        />
+        <div className="flex min-w-0 flex-col gap-6">
+          <div className="empty:hidden">
+            <ResultsMap places={data.businesses} searchHref={`/search?category=${encodeURIComponent(data.categorySlug)}`} />
+          </div>
+          <BusinessSection
+            businesses={data.businesses}
+            currentPage={data.currentPage}
+            totalPages={data.totalPages}
+            emptyText={`No ${plural} found in ${data.city}.`}
+            emptyHint="Browse the city's other categories or search the directory."
+            paginationLabel={`${heading} pages`}
+          />
+        </div>
         <aside className="space-y-6">
           <SidePanel
             title={`More in ${data.city}`}
