@@ -10,3 +10,4 @@ export * from "./merges.ts";
 export * from "./city-redirects.ts";
 export * from "./trash.ts";
 export * from "./suggestions.ts";
+export * from "./name-words.ts";
