@@ -70,6 +70,8 @@ export interface SearchResult {
    * total its filter returns. */
   facetsApproximate?: boolean;
   didYouMean: string | null;
+  /** The text as typed matched nothing, so the hits are for this corrected text (the same as didYouMean). */
+  showingResultsFor?: string | null;
   engine: "postgres" | "meilisearch";
   degraded: boolean;
   tookMs: number;

@@ -265,6 +265,8 @@ export class MeilisearchEngine implements SearchEngine {
       perPage: query.perPage,
       facets: facets ? mapFacetDistribution(response.facetDistribution) : createEmptyFacets(),
       didYouMean,
+      // The best hit needed a typo, so the text as typed matched nothing: the hits are for the correction.
+      showingResultsFor: response.hits.length > 0 ? didYouMean : null,
       engine: "meilisearch",
       degraded: false,
       tookMs: Math.round((performance.now() - started) * 10) / 10,

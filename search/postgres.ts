@@ -191,10 +191,13 @@ export class PostgresSearchEngine implements SearchEngine {
       throw error;
     }
     let didYouMean: string | null = null;
+    let showingResultsFor: string | null = null;
 
     // Every word a category or city word: few results is the answer, not a typo.
     if (textMatch && rows.total < FEW_RESULTS && typoTolerant && vocabularyWords.length > 0) {
       const typo = await this.#searchWithTypos(handle, basePlan, text, textMatch.words, rows, foreseen);
+      // Nothing matched as typed: every hit shown comes from the correction ("Showing results for …").
+      if (typo.rows && typo.rows.total > 0 && rows.total === 0 && typo.didYouMean) showingResultsFor = typo.didYouMean;
       if (typo.rows && typo.rows.total > rows.total) rows = typo.rows;
       didYouMean = typo.didYouMean;
     } else {
@@ -210,6 +213,7 @@ export class PostgresSearchEngine implements SearchEngine {
       totalApproximate: rows.approximate,
       facetsApproximate: rows.approximate && Boolean(rows.facets),
       didYouMean,
+      showingResultsFor,
       engine: "postgres",
       degraded: false,
       tookMs: Math.round((performance.now() - started) * 10) / 10,
@@ -254,9 +258,10 @@ export class PostgresSearchEngine implements SearchEngine {
   }
 
   /**
-   * The typo path: words close to a category or city word are ORed with that word ("restuarant" →
-   * restuarant | restaurant:*); when the text found nothing at all, names similar to the whole text match by
-   * trigram too. "Did you mean" offers the corrected text, else the closest business name.
+   * The typo path: words close to a category, city or name word are ORed with that word ("restuarant" →
+   * restuarant | restaurant, "hiltel" → hiltel | hiltl); when the text found nothing at all and no word was
+   * corrected, names similar to the whole text match by trigram too. "Did you mean" offers the corrected text, else
+   * the closest business name.
    */
   async #searchWithTypos(
     handle: DatabaseHandle,

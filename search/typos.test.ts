@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { countAllowedTypos, chooseCorrections, measureEditDistance, measureTrigramSimilarity } from "./typos.ts";
+import {
+  countAllowedTypos,
+  chooseCorrections,
+  isShortWordSlip,
+  isWithinTypoAllowance,
+  measureEditDistance,
+  measureTrigramSimilarity,
+} from "./typos.ts";
 
 describe("typo corrections", () => {
   it("measures trigram similarity as pg_trgm does (values from PostgreSQL 15)", () => {
@@ -30,9 +37,40 @@ describe("typo corrections", () => {
     expect(measureEditDistance("a", "abcdef", 1)).toBe(2);
   });
 
-  it("allows one typo in short words and two in long ones", () => {
+  it("allows typos as Meilisearch does: none below 5 letters, one from 5, two from 9", () => {
+    expect(countAllowedTypos("hitl")).toBe(0);
     expect(countAllowedTypos("bakry")).toBe(1);
+    expect(countAllowedTypos("restuarn")).toBe(1);
+    expect(countAllowedTypos("restuarnt")).toBe(2);
     expect(countAllowedTypos("restuarant")).toBe(2);
+    expect(countAllowedTypos("zürch")).toBe(1);
+  });
+
+  it("lets a 4-letter word drop or swap a letter, never substitute one", () => {
+    expect(isShortWordSlip("hitl", "hiltl")).toBe(true);
+    expect(isShortWordSlip("hlit", "hilt")).toBe(true);
+    expect(isShortWordSlip("hant", "hans")).toBe(false);
+    expect(isShortWordSlip("cafe", "care")).toBe(false);
+    expect(isShortWordSlip("hitl", "hitl")).toBe(false);
+    expect(isShortWordSlip("hitl", "hiltls")).toBe(false);
+    expect(isShortWordSlip("kebap", "kebab")).toBe(false);
+    expect(isWithinTypoAllowance("kebap", "kebab")).toEqual({ ok: true, distance: 1 });
+    expect(isWithinTypoAllowance("hiltel", "hiltl")).toEqual({ ok: true, distance: 1 });
+    expect(isWithinTypoAllowance("hiltel", "hotel").ok).toBe(false);
+    expect(isWithinTypoAllowance("spruengli", "sprungli")).toEqual({ ok: true, distance: 1 });
+  });
+
+  it("corrects to a name word within the allowance, shown as usually written, and ignores loose trigram neighbours", () => {
+    const name = (word: string, term: string, similarity: number, businessCount: number, spelling = term) =>
+      ({ word, term, similarity, businessCount, kind: "name", spelling }) as const;
+    expect(chooseCorrections(["spruengli"], [name("spruengli", "sprungli", 0.58, 3, "sprüngli")], [])).toEqual(new Map([["spruengli", "sprüngli"]]));
+    // Similar by trigrams but two edits from a 6-letter word: not a typo of it.
+    expect(chooseCorrections(["hiltel"], [name("hiltel", "hilton", 0.4, 900), name("hiltel", "hiltl", 0.44, 2)], [])).toEqual(
+      new Map([["hiltel", "hiltl"]]),
+    );
+    expect(chooseCorrections(["hant"], [name("hant", "hans", 0.4, 50)], [])).toEqual(new Map());
+    // A spelling that is not one plain word never reaches a tsquery.
+    expect(chooseCorrections(["kebap"], [name("kebap", "kebab", 0.5, 3, "keb'ab")], [])).toEqual(new Map([["kebap", "kebab"]]));
   });
 
   it("prefers a popular category word over an obscure place of similar spelling", () => {

@@ -1,17 +1,48 @@
-// Query word + candidate vocabulary (trigram matches, category words) → the one correction to try, if any.
-// Trigrams miss swapped letters in short words ("musuem" shares 3 of 11 trigrams with "museum"), so the
-// category vocabulary is also checked by edit distance with transpositions; popularity breaks near-ties.
+// Query word + candidate vocabulary (trigram matches, category words, name words) → the one correction to try, if
+// any. Trigrams miss swapped letters in short words ("musuem" shares 3 of 11 trigrams with "museum"), so the
+// category vocabulary is also checked by edit distance with transpositions; name words must be within Meilisearch's
+// typo allowance (countAllowedTypos, or isShortWordSlip for 4 letters); popularity breaks near-ties.
 
 export interface CorrectionCandidate {
   word: string;
   term: string;
   similarity: number;
   businessCount: number;
+  /** Name words come from a vocabulary of every business name: they must also be within the allowed edits. */
+  kind?: "category" | "city" | "name";
+  /** How the term is usually written ("sprüngli"): the correction returned instead of the folded term. */
+  spelling?: string | null;
 }
 
-/** Edits a word may need to count as a typo: 1 up to 7 letters, 2 from 8 (Meilisearch allows 1 from 5, 2 from 9). */
+/** Edits a word may need to count as a typo, as Meilisearch allows: none below 5 letters, 1 from 5, 2 from 9. */
 export function countAllowedTypos(word: string): number {
-  return Array.from(word).length >= 8 ? 2 : 1;
+  const length = Array.from(word).length;
+  return length >= 9 ? 2 : length >= 5 ? 1 : 0;
+}
+
+/**
+ * A 4-letter word gets no typo by the rule above, yet "hitl" is plainly "hiltl": a 4-letter word that is a term with
+ * one letter left out, or with two neighbouring letters swapped, is a slip, not another word. Substitutions are not:
+ * at 4 letters they turn one real word into another ("cafe" → "care").
+ */
+export function isShortWordSlip(word: string, term: string): boolean {
+  const x = Array.from(word);
+  const y = Array.from(term);
+  if (x.length !== 4) return false;
+  if (y.length === x.length + 1) return y.some((_, i) => [...y.slice(0, i), ...y.slice(i + 1)].join("") === word);
+  if (y.length !== x.length) return false;
+  for (let i = 0; i + 1 < x.length; i++) {
+    if (x[i] !== y[i]) return x[i] === y[i + 1] && x[i + 1] === y[i] && x.slice(i + 2).join("") === y.slice(i + 2).join("");
+  }
+  return false;
+}
+
+/** Whether `term` is a typo of `word` within the allowance: the edit distance, or the 4-letter slip. */
+export function isWithinTypoAllowance(word: string, term: string): { ok: boolean; distance: number } {
+  const limit = countAllowedTypos(word);
+  if (limit === 0) return { ok: isShortWordSlip(word, term), distance: 1 };
+  const distance = measureEditDistance(word, term, limit);
+  return { ok: distance <= limit, distance };
 }
 
 /** Optimal-string-alignment distance: insertions, deletions, substitutions and adjacent swaps cost 1. */
@@ -63,9 +94,21 @@ export function measureTrigramSimilarity(a: string, b: string): number {
 /** Weight of popularity: ln(1 + businesses) × this, so a category word with thousands of businesses wins a near-tie. */
 const POPULARITY_WEIGHT = 0.03;
 
+/** Accents off and lower-case, as directory_unaccent folds the words the SQL compares. */
+function fold(word: string): string {
+  return word
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
+}
+
+/** A correction goes into a tsquery as one quoted token: only letters, marks and digits. */
+const PLAIN_WORD = /^[\p{L}\p{M}\p{N}]+$/u;
+
 /**
- * For each word (unaccented, lower-case) the best-scoring correction: trigram candidates score their similarity,
- * category words within the allowed edit distance score 1 − distance/length; both plus popularity.
+ * For each word (unaccented, lower-case) the best-scoring correction: category and city candidates score their
+ * trigram similarity, category words and name words within the typo allowance score 1 − distance/length; all plus
+ * popularity. A name word's correction is its usual spelling.
  */
 export function chooseCorrections(
   words: string[],
@@ -75,20 +118,26 @@ export function chooseCorrections(
   const chosen = new Map<string, string>();
   for (const word of new Set(words)) {
     let best: { term: string; score: number } | null = null;
+    const length = Array.from(word).length;
     const consider = (term: string, closeness: number, businessCount: number) => {
-      if (term === word) return;
+      if (fold(term) === word) return;
       const score = closeness + POPULARITY_WEIGHT * Math.log1p(Math.max(0, businessCount));
       if (!best || score > best.score) best = { term, score };
     };
+    const byEdits = (term: string, businessCount: number, shown = term) => {
+      const { ok, distance } = isWithinTypoAllowance(word, term);
+      if (ok) consider(shown, 1 - distance / Math.max(length, Array.from(term).length), Number(businessCount));
+    };
     for (const candidate of trigramCandidates) {
-      if (candidate.word === word) consider(candidate.term, Number(candidate.similarity), Number(candidate.businessCount));
+      if (candidate.word !== word) continue;
+      if (candidate.kind === "name") {
+        const shown = candidate.spelling && PLAIN_WORD.test(candidate.spelling) ? candidate.spelling : candidate.term;
+        byEdits(candidate.term, Number(candidate.businessCount), shown);
+      } else {
+        consider(candidate.term, Number(candidate.similarity), Number(candidate.businessCount));
+      }
     }
-    const limit = countAllowedTypos(word);
-    const length = Array.from(word).length;
-    for (const { term, businessCount } of categoryTerms) {
-      const distance = measureEditDistance(word, term, limit);
-      if (distance <= limit) consider(term, 1 - distance / Math.max(length, Array.from(term).length), Number(businessCount));
-    }
+    for (const { term, businessCount } of categoryTerms) byEdits(term, businessCount);
     const picked = best as { term: string; score: number } | null;
     if (picked) chosen.set(word, picked.term);
   }

@@ -42,13 +42,13 @@ describe.skipIf(!chromium || !baseUrl)("search page in Chromium", () => {
     await page.close();
   });
 
-  it("answers with a short public cache and offers 'Did you mean' for a typo", async () => {
+  it("answers with a short public cache and shows results for the correction of a typo", async () => {
     const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
     const response = await page.goto(`${baseUrl}/search?q=restuarant`, { waitUntil: "networkidle" });
     expect(response?.status()).toBe(200);
     expect(response?.headers()["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=60");
     const suggestion = page.getByRole("link", { name: "restaurant", exact: true });
-    await expect(page.getByText("Did you mean").textContent()).resolves.toContain("restaurant");
+    await expect(page.getByText("Showing results for").textContent()).resolves.toContain("restaurant");
     await suggestion.click();
     await page.waitForURL(/\/search\?q=restaurant$/);
     await page.getByRole("heading", { name: /Results for “restaurant”/ }).waitFor();

@@ -145,7 +145,18 @@ export default function SearchPage() {
             )}
             {params.location ? <span className="text-slate-500"> in {params.location}</span> : null}
           </h1>
-          {result.didYouMean ? (
+          {result.showingResultsFor ? (
+            <p className="text-base text-slate-700">
+              No exact matches. Showing results for{" "}
+              <Link
+                to={buildSearchHref(params, { q: result.showingResultsFor })}
+                className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              >
+                {result.showingResultsFor}
+              </Link>
+              .
+            </p>
+          ) : result.didYouMean ? (
             <p className="text-base text-slate-700">
               Did you mean{" "}
               <Link

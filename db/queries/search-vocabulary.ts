@@ -1,5 +1,5 @@
 // Query words and typed places → the look-ups search/ composes plans from: cities and countries by name, the typo
-// vocabulary (unknown words and their category/city candidates), the closest business name for did-you-mean.
+// vocabulary (unknown words and their category, city and name-word candidates), the closest business name for did-you-mean.
 // Reads approved businesses and the count tables only.
 import type { DatabaseHandle } from "../client.ts";
 
@@ -35,13 +35,18 @@ export interface TermCandidateRow {
   similarity: number;
   /** Businesses behind the term: a popular category word beats an obscure village of equal similarity. */
   businessCount: number;
-  kind: "category" | "city";
+  kind: "category" | "city" | "name";
+  /** A name word's most common spelling ("sprüngli" for "sprungli"): what "did you mean" shows. */
+  spelling?: string;
 }
+
+/** Name-word candidates per unknown word: the closest by trigram similarity (then popularity). */
+export const NAME_WORD_CANDIDATES = 8;
 
 export interface WordVocabulary {
   /** The query words (unaccented, lower-case) that match no approved business on their own. */
   unknownWords: string[];
-  /** For each unknown word, category and city words within `minSimilarity`, best first. */
+  /** For each unknown word, category and city words within `minSimilarity` and the closest name words, best first. */
   candidates: TermCandidateRow[];
   /** Every word of every category name with the businesses behind it (empty when no word is unknown). */
   categoryTerms: Array<{ term: string; businessCount: number }>;
@@ -76,11 +81,12 @@ export function buildWordVocabularySql(words: string, minSimilarity: string, whe
      ),
      category_terms as materialized (${selectCategoryTerms("exists (select 1 from unknown)")}),
      vocabulary_candidates as (
-       select w.word, t.term, similarity(w.word, t.term)::float8 as similarity, t.business_count as "businessCount", 'category' as kind
+       select w.word, t.term, similarity(w.word, t.term)::float8 as similarity, t.business_count as "businessCount", 'category' as kind,
+              null::text as spelling
          from unknown w cross join category_terms t
         where similarity(w.word, t.term) >= ${minSimilarity}::float8
        union all
-       select w.word, t.term, similarity(w.word, t.term)::float8, c.business_count, 'city'
+       select w.word, t.term, similarity(w.word, t.term)::float8, c.business_count, 'city', null::text
          from unknown w
          cross join lateral (
            select c.city, c.business_count from city_counts c
@@ -90,6 +96,32 @@ export function buildWordVocabularySql(words: string, minSimilarity: string, whe
          ) c
          cross join lateral regexp_split_to_table(directory_unaccent(lower(c.city)), '[^[:alnum:]]+') as t(term)
         where length(t.term) >= 3 and similarity(w.word, t.term) >= ${minSimilarity}::float8
+       union all
+       select w.word, n.word, n.similarity, n.business_count, 'name', n.spelling
+         from unknown w
+         cross join lateral (
+           select n.word, n.spelling, n.business_count, similarity(n.word, w.word)::float8 as similarity from name_words n
+            where n.word % w.word
+            order by similarity(n.word, w.word) desc, n.business_count desc
+            limit ${NAME_WORD_CANDIDATES}
+         ) n
+       union all
+       -- A 4-letter word: trigrams barely overlap ("hitl" and "hiltl" share 3 of 8), so the name words that start
+       -- with its first two letters and are the word with one letter added or two neighbours swapped (typos.ts).
+       select w.word, n.word, similarity(n.word, w.word)::float8, n.business_count, 'name', n.spelling
+         from unknown w
+         cross join lateral (
+           select n.word, n.spelling, n.business_count from name_words n
+            where length(w.word) = 4
+              and n.word ~>=~ left(w.word, 2) and n.word ~<~ (left(w.word, 2) || chr(1114111))
+              and length(n.word) in (4, 5)
+              and exists (select 1 from generate_series(1, 5) i
+                           where (length(n.word) = 5 and overlay(n.word placing '' from i for 1) = w.word)
+                              or (length(n.word) = 4 and i < 4
+                                  and overlay(w.word placing substr(w.word, i + 1, 1) || substr(w.word, i, 1) from i for 2) = n.word))
+            order by n.business_count desc, n.word
+            limit ${NAME_WORD_CANDIDATES}
+         ) n
      )`,
     column: `case when ${when} then json_build_object(
        'unknownWords', (select coalesce(json_agg(word order by word), '[]'::json) from unknown),

@@ -204,6 +204,26 @@ async function refillSearchTopRanked(tx: Tx): Promise<void> {
   );
 }
 
+/**
+ * The words of approved business names (closed ones included: they stay findable by name), folded as the search index
+ * folds them, with their most common lower-case spelling and how often names use them; `where` narrows the businesses
+ * (one business's top-up). NOTE: the same SQL fills the table in migration 0021.
+ */
+function selectNameWords(where: SQL = sql`true`): SQL {
+  return sql`select word, (array_agg(spelling order by n desc, spelling))[1] as spelling, sum(n)::int as business_count
+      from (select directory_unaccent(t.piece) as word, t.piece as spelling, count(*) as n
+              from businesses b, regexp_split_to_table(lower(b.name), '[^[:alnum:]]+') as t(piece)
+             where b.is_approved and ${where} and length(t.piece) between 3 and 40 and t.piece !~ '^[0-9]+$'
+             group by 1, 2) s
+     group by word`;
+}
+
+/** The name-word vocabulary (search/typos.ts corrects name typos from it), rebuilt with the counts. */
+async function refillNameWords(tx: Tx): Promise<void> {
+  await tx.execute(sql.raw("delete from name_words"));
+  await tx.execute(sql`insert into name_words (word, spelling, business_count) ${selectNameWords()}`);
+}
+
 export async function refreshAggregates(handle: DatabaseHandle): Promise<void> {
   await handle.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${AGGREGATES_LOCK})`);
@@ -224,6 +244,7 @@ export async function refreshAggregates(handle: DatabaseHandle): Promise<void> {
     // Deep-page anchors and the search's rank walk follow the same visible set: refreshed in the same transaction.
     await refreshPageAnchors({ db: tx as unknown as DatabaseHandle["db"] });
     await refillSearchTopRanked(tx);
+    await refillNameWords(tx);
   });
 }
 
@@ -249,6 +270,8 @@ export interface BusinessAggregateKeys {
   categorySlug: string | null;
   countryCode: string | null;
   citySlug: string | null;
+  /** The business's id: an approval adds its name's words to the name vocabulary. */
+  id?: number;
 }
 
 /**
@@ -289,6 +312,17 @@ export async function adjustAggregatesForBusiness(tx: Tx, keys: BusinessAggregat
   );
   await refreshPageAnchorsFor(tx, { categorySlug: category, countryCode: country, citySlug: city });
   await refillSearchTopRanked(tx);
+  // A newly approved name's words become corrections at once; a removed one's stay until the next full rebuild
+  // (a correction that finds nothing is never offered).
+  if (visibleDelta > 0 && keys.id !== undefined) await addNameWords(tx, keys.id);
+}
+
+/** Adds one business's name words to name_words (counts move up by its uses; spellings already chosen stay); call it after a name edit too. */
+export async function addNameWords(tx: Tx, id: number): Promise<void> {
+  await tx.execute(
+    sql`insert into name_words (word, spelling, business_count) ${selectNameWords(sql`b.id = ${id}`)}
+        on conflict (word) do update set business_count = name_words.business_count + excluded.business_count`,
+  );
 }
 
 /**

@@ -6,6 +6,7 @@
 import { DirectoryError } from "../../db/rules/directory-error.ts";
 import postgres from "postgres";
 import { percentile, round2, startBuiltServer, stopServer } from "./bench-http.ts";
+import { buildNameTypoProbes, readNameTypoTexts } from "./name-typo-probes.ts";
 
 export interface ReadFigure {
   name: string;
@@ -288,6 +289,8 @@ export async function runReadBench(options: ReadBenchOptions): Promise<ReadFigur
   step("reading the data's shape (words, cities, the biggest category)");
   const rounds = options.warmup + options.requests;
   const probes = buildProbes(await readDataShape(options.databaseUrl, rounds), rounds);
+  // Misspelt and half-typed business names (issue 17), beside the other searches.
+  probes.push(...buildNameTypoProbes(await readNameTypoTexts(options.databaseUrl, rounds), BASELINE_NAME));
   step("starting the built server (builds first when stale)");
   // NOTE: the page cache is off here: these figures are the database and search cost behind the pages (the SSR suite measures the cache).
   const { child, base } = await startBuiltServer({ ...options, env: { PAGE_CACHE_MB: "0" } });
