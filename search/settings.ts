@@ -3,6 +3,7 @@
 import type { Settings } from "meilisearch";
 import { MAX_LIST_PAGE } from "../db/rules/page-cap.ts";
 import { MAX_PER_PAGE } from "./engine.ts";
+import { MIN_WORD_SIZE_FOR_TYPOS } from "./typos.ts";
 
 /** The stable name pages search; rebuilds go to `businesses_<timestamp>` and are swapped in. */
 export const BUSINESS_INDEX = "businesses";
@@ -35,8 +36,8 @@ export const BUSINESS_INDEX_SETTINGS = {
   sortableAttributes: ["rating", "reviews", "rank_score", "_geo"],
   // Text relevance first; an explicit sort (rating, reviews, distance) before exactness; popularity breaks ties.
   rankingRules: ["words", "typo", "proximity", "attribute", "sort", "exactness", "rank_score:desc"],
-  // Typos in house numbers, postcodes and years would match the wrong place.
-  typoTolerance: { enabled: true, disableOnNumbers: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 } },
+  // Typos in house numbers, postcodes and years would match the wrong place. Word sizes: the Postgres engine's too.
+  typoTolerance: { enabled: true, disableOnNumbers: true, minWordSizeForTypos: { ...MIN_WORD_SIZE_FOR_TYPOS } },
   // Facets come back biggest first; 500 values per facet leaves room to merge label variants of one slug.
   faceting: { maxValuesPerFacet: 500, sortFacetValuesBy: { "*": "count" } },
   pagination: { maxTotalHits: MAX_TOTAL_HITS },

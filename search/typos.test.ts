@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { BUSINESS_INDEX_SETTINGS } from "./settings.ts";
 import {
   countAllowedTypos,
   chooseCorrections,
@@ -44,6 +45,12 @@ describe("typo corrections", () => {
     expect(countAllowedTypos("restuarnt")).toBe(2);
     expect(countAllowedTypos("restuarant")).toBe(2);
     expect(countAllowedTypos("zürch")).toBe(1);
+  });
+
+  it("uses the word sizes the Meilisearch index is given, so both engines forgive the same typos", () => {
+    expect(BUSINESS_INDEX_SETTINGS.typoTolerance.minWordSizeForTypos).toEqual({ oneTypo: 5, twoTypos: 9 });
+    const { oneTypo, twoTypos } = BUSINESS_INDEX_SETTINGS.typoTolerance.minWordSizeForTypos;
+    expect([oneTypo - 1, oneTypo, twoTypos - 1, twoTypos].map((n) => countAllowedTypos("x".repeat(n)))).toEqual([0, 1, 1, 2]);
   });
 
   it("lets a 4-letter word drop or swap a letter, never substitute one", () => {

@@ -14,10 +14,13 @@ export interface CorrectionCandidate {
   spelling?: string | null;
 }
 
+/** Word lengths from which one and two typos are allowed: the Meilisearch index uses the same (settings.ts). */
+export const MIN_WORD_SIZE_FOR_TYPOS = { oneTypo: 5, twoTypos: 9 } as const;
+
 /** Edits a word may need to count as a typo, as Meilisearch allows: none below 5 letters, 1 from 5, 2 from 9. */
 export function countAllowedTypos(word: string): number {
   const length = Array.from(word).length;
-  return length >= 9 ? 2 : length >= 5 ? 1 : 0;
+  return length >= MIN_WORD_SIZE_FOR_TYPOS.twoTypos ? 2 : length >= MIN_WORD_SIZE_FOR_TYPOS.oneTypo ? 1 : 0;
 }
 
 /**
