@@ -50,6 +50,11 @@ describe(`postgres engine: misspelt business names on ${testDriver()}`, () => {
     expect(await names("hiltel")).toEqual(["Hiltl"]);
     expect(await names("kebap")).toEqual(["Kebab Haus"]);
     expect(await names("kebap haus")).toEqual(["Kebab Haus"]);
+    // Swapped neighbours, which trigrams barely see ("kebba" shares 3 of 9 with "kebab").
+    expect(await names("kebba")).toEqual(["Kebab Haus"]);
+    expect(await names("hitll")).toEqual(["Hiltl"]);
+    // Two edits at 6 letters: past the allowance.
+    expect(await names("hitlel")).toEqual([]);
     expect(await names("spruengli")).toEqual(["Café Sprüngli"]);
     expect(await names("sprungli")).toEqual(["Café Sprüngli"]);
     expect(await names("cafe spruengli")).toEqual(["Café Sprüngli"]);

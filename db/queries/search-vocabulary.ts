@@ -106,21 +106,28 @@ export function buildWordVocabularySql(words: string, minSimilarity: string, whe
             limit ${NAME_WORD_CANDIDATES}
          ) n
        union all
-       -- A 4-letter word: trigrams barely overlap ("hitl" and "hiltl" share 3 of 8), so the name words that start
-       -- with its first two letters and are the word with one letter added or two neighbours swapped (typos.ts).
+       -- Trigrams miss swapped neighbours and a letter too many or too few in short words ("mootrs" shares 3 of 11 with
+       -- "motors", "hitl" 3 of 8 with "hiltl"): name words that are the word with two neighbours swapped or one letter
+       -- dropped (exact look-ups), or that start with its first two letters and are it with one letter added.
+       -- typos.ts judges each against the allowance.
        select w.word, n.word, similarity(n.word, w.word)::float8, n.business_count, 'name', n.spelling
          from unknown w
          cross join lateral (
-           select n.word, n.spelling, n.business_count from name_words n
-            where length(w.word) = 4
-              and n.word ~>=~ left(w.word, 2) and n.word ~<~ (left(w.word, 2) || chr(1114111))
-              and length(n.word) in (4, 5)
-              and exists (select 1 from generate_series(1, 5) i
-                           where (length(n.word) = 5 and overlay(n.word placing '' from i for 1) = w.word)
-                              or (length(n.word) = 4 and i < 4
-                                  and overlay(w.word placing substr(w.word, i + 1, 1) || substr(w.word, i, 1) from i for 2) = n.word))
-            order by n.business_count desc, n.word
-            limit ${NAME_WORD_CANDIDATES}
+           select e.word, e.spelling, e.business_count from (
+             select n.word, n.spelling, n.business_count from name_words n
+              -- NOTE: "= any(array(...))", not "in (select ...)": the planner hashed the variants and scanned every name word.
+              where n.word = any(array(select overlay(w.word placing substr(w.word, i + 1, 1) || substr(w.word, i, 1) from i for 2)
+                                         from generate_series(1, length(w.word) - 1) i
+                                       union all
+                                       select overlay(w.word placing '' from i for 1) from generate_series(1, length(w.word)) i))
+             union
+             select n.word, n.spelling, n.business_count from name_words n
+              where n.word ~>=~ left(w.word, 2) and n.word ~<~ (left(w.word, 2) || chr(1114111))
+                and length(n.word) = length(w.word) + 1
+                and exists (select 1 from generate_series(1, length(n.word)) i where overlay(n.word placing '' from i for 1) = w.word)
+           ) e
+           order by e.business_count desc, e.word
+           limit ${NAME_WORD_CANDIDATES}
          ) n
      )`,
     column: `case when ${when} then json_build_object(
