@@ -12,7 +12,7 @@ import {
   type SearchTextMatch,
 } from "../db/queries/search-statement.ts";
 import { suggestByPrefix, type SuggestionRow } from "../db/queries/search-suggest.ts";
-import { listCategoryTerms, listVocabularyWords } from "../db/queries/search-vocabulary.ts";
+import { findNameWordCandidates, listCategoryTerms, listVocabularyWords } from "../db/queries/search-vocabulary.ts";
 import { RefreshingValue } from "../db/freshness.ts";
 import { hasOpeningHours } from "../db/rules/opening-hours.ts";
 import { refreshAggregates } from "../db/writes/aggregates.ts";
@@ -121,6 +121,12 @@ export interface PostgresSearchEngineOptions {
  */
 export const VOCABULARY_WORD_TTL_MS = 60_000;
 
+/** A corrected search started beside the search as typed: its tsquery (null when nothing was foreseen) and rows. */
+interface ForeseenSearch {
+  tsquery: Promise<string | null>;
+  rows: Promise<BusinessSearchRows | null>;
+}
+
 export class PostgresSearchEngine implements SearchEngine {
   readonly name = "postgres" as const;
   readonly #handle: DatabaseHandle | (() => Promise<DatabaseHandle>);
@@ -179,10 +185,13 @@ export class PostgresSearchEngine implements SearchEngine {
       vocabularyWords.length > 0 ? { words: vocabularyWords, minSimilarity: MIN_CORRECTION_SIMILARITY, belowTotal: FEW_RESULTS } : undefined;
     // One whole category or city word ("restaurant", "berlin") is a broad search: its total will be estimated.
     const likelySampled = wholeWord && textMatch?.words.length === 1;
-    // A single unfamiliar word close to a category word is probably that word misspelt: its corrected search starts
-    // now, beside the search as typed, and is used only if the typo path then picks the same correction.
+    // A single unfamiliar word close to a category word (or else a name word) is probably that word misspelt: its
+    // corrected search starts now, beside the search as typed, and is used only if the typo path then picks the same
+    // correction.
     const foreseen =
-      textMatch && vocabularyWords.length === 1 && textMatch.words.length === 1 ? this.#foreseeCorrection(handle, basePlan, textMatch.words) : null;
+      textMatch && vocabularyWords.length === 1 && textMatch.words.length === 1
+        ? (this.#foreseeCorrection(handle, basePlan, textMatch.words) ?? this.#foreseeNameCorrection(handle, basePlan, textMatch.words))
+        : null;
     let rows: BusinessSearchRows;
     try {
       rows = await searchBusinesses(handle, { ...basePlan, text: primaryText, likelySampled, ...(vocabulary ? { vocabulary } : {}) });
@@ -227,11 +236,7 @@ export class PostgresSearchEngine implements SearchEngine {
    * loaded yet. NOTE: a word that turns out to match businesses wastes this statement; it is only tried for words
    * outside the category and city vocabulary that sit close to a category word.
    */
-  #foreseeCorrection(
-    handle: DatabaseHandle,
-    basePlan: Omit<BusinessSearchPlan, "text">,
-    words: string[],
-  ): { tsquery: string; rows: Promise<BusinessSearchRows> } | null {
+  #foreseeCorrection(handle: DatabaseHandle, basePlan: Omit<BusinessSearchPlan, "text">, words: string[]): ForeseenSearch | null {
     const terms = this.#peekCategoryTerms();
     const [typed] = words;
     const [word] = selectVocabularyWords(words);
@@ -242,7 +247,31 @@ export class PostgresSearchEngine implements SearchEngine {
     const correction = chooseCorrections([word], candidates, terms).get(word);
     if (!correction) return null;
     const tsquery = buildCorrectedTsquery(words, new Map([[typed, correction]]));
-    return { tsquery, rows: searchBusinesses(handle, { ...basePlan, text: { websearch: null, tsquery, fuzzyName: null }, likelySampled: true }) };
+    return {
+      tsquery: Promise.resolve(tsquery),
+      rows: searchBusinesses(handle, { ...basePlan, text: { websearch: null, tsquery, fuzzyName: null }, likelySampled: true }),
+    };
+  }
+
+  /**
+   * The same for a one-word name typo ("dainel"): the name words one edit away come from a small look-up (an index
+   * read of name_words, nothing when the word is itself a name word) beside the search as typed, and the corrected
+   * search starts as soon as it answers. NOTE: a word found in descriptions or addresses only wastes this statement.
+   */
+  #foreseeNameCorrection(handle: DatabaseHandle, basePlan: Omit<BusinessSearchPlan, "text">, words: string[]): ForeseenSearch | null {
+    const [typed] = words;
+    const [word] = selectVocabularyWords(words);
+    if (typed === undefined || word === undefined) return null;
+    const tsquery = findNameWordCandidates(handle, word).then((candidates) => {
+      const correction = chooseCorrections([word], candidates, []).get(word);
+      return correction ? buildCorrectedTsquery(words, new Map([[typed, correction]])) : null;
+    });
+    const rows = tsquery.then((corrected) =>
+      corrected
+        ? searchBusinesses(handle, { ...basePlan, text: { websearch: null, tsquery: corrected, fuzzyName: null }, likelySampled: true })
+        : null,
+    );
+    return { tsquery, rows };
   }
 
   /** The category terms if loaded (reloaded in the background once older than the vocabulary's window), else null. */
@@ -269,7 +298,7 @@ export class PostgresSearchEngine implements SearchEngine {
     text: string,
     words: string[],
     primary: BusinessSearchRows,
-    foreseen: { tsquery: string; rows: Promise<BusinessSearchRows> } | null = null,
+    foreseen: ForeseenSearch | null = null,
   ): Promise<{ rows: BusinessSearchRows | null; didYouMean: string | null }> {
     foreseen?.rows.catch(() => {});
     const primaryTotal = primary.total;
@@ -284,15 +313,15 @@ export class PostgresSearchEngine implements SearchEngine {
       primaryTotal === 0 && corrections.size === 0 && Array.from(text).length >= 4 && words.length >= 2 && words.length <= 4 ? text : null;
     if (corrections.size === 0 && !fuzzyName) return { rows: null, didYouMean: null };
     const tsquery = buildCorrectedTsquery(words, corrections);
+    const foreseenRows = foreseen && fuzzyName === null && (await foreseen.tsquery.catch(() => null)) === tsquery ? await foreseen.rows : null;
     const rows =
-      foreseen && fuzzyName === null && foreseen.tsquery === tsquery
-        ? await foreseen.rows
-        : await searchBusinesses(handle, {
-            ...basePlan,
-            text: { websearch: null, tsquery, fuzzyName },
-            // A word corrected to a category or city word usually matches a broad set.
-            likelySampled: corrections.size > 0 && words.length === 1,
-          });
+      foreseenRows ??
+      (await searchBusinesses(handle, {
+        ...basePlan,
+        text: { websearch: null, tsquery, fuzzyName },
+        // A word corrected to a category or city word usually matches a broad set.
+        likelySampled: corrections.size > 0 && words.length === 1,
+      }));
     // A correction is only worth offering when searching with it finds more than the text as typed.
     const helpful = rows.total > primaryTotal ? corrections : new Map<string, string>();
     return { rows, didYouMean: await findDidYouMean(handle, text, words, helpful, fuzzyName !== null) };

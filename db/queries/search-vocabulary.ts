@@ -67,6 +67,46 @@ export async function listCategoryTerms(handle: DatabaseHandle): Promise<Array<{
 }
 
 /**
+ * Name words that may be what each word of `unknown` (a relation with a `word` column) misspells, as rows of
+ * (word, term, similarity, businessCount, kind 'name', spelling): the closest by trigram (pg_trgm's `%`, through the
+ * table's trigram index) and those one swap, dropped or added letter away. typos.ts judges each against the allowance.
+ */
+function selectNameWordCandidates(unknown: string): string {
+  return `       select w.word, n.word, n.similarity, n.business_count, 'name', n.spelling
+         from ${unknown} w
+         cross join lateral (
+           select n.word, n.spelling, n.business_count, similarity(n.word, w.word)::float8 as similarity from name_words n
+            where n.word % w.word
+            order by similarity(n.word, w.word) desc, n.business_count desc
+            limit ${NAME_WORD_CANDIDATES}
+         ) n
+       union all
+       -- Trigrams miss swapped neighbours and a letter too many or too few in short words ("mootrs" shares 3 of 11 with
+       -- "motors", "hitl" 3 of 8 with "hiltl"): name words that are the word with two neighbours swapped or one letter
+       -- dropped (exact look-ups), or that start with its first two letters and are it with one letter added.
+       -- typos.ts judges each against the allowance.
+       select w.word, n.word, similarity(n.word, w.word)::float8, n.business_count, 'name', n.spelling
+         from ${unknown} w
+         cross join lateral (
+           select e.word, e.spelling, e.business_count from (
+             select n.word, n.spelling, n.business_count from name_words n
+              -- NOTE: "= any(array(...))", not "in (select ...)": the planner hashed the variants and scanned every name word.
+              where n.word = any(array(select overlay(w.word placing substr(w.word, i + 1, 1) || substr(w.word, i, 1) from i for 2)
+                                         from generate_series(1, length(w.word) - 1) i
+                                       union all
+                                       select overlay(w.word placing '' from i for 1) from generate_series(1, length(w.word)) i))
+             union
+             select n.word, n.spelling, n.business_count from name_words n
+              where n.word ~>=~ left(w.word, 2) and n.word ~<~ (left(w.word, 2) || chr(1114111))
+                and length(n.word) = length(w.word) + 1
+                and exists (select 1 from generate_series(1, length(n.word)) i where overlay(n.word placing '' from i for 1) = w.word)
+           ) e
+           order by e.business_count desc, e.word
+           limit ${NAME_WORD_CANDIDATES}
+         ) n`;
+}
+
+/**
  * The typo look-ups as CTEs (words, unknown, category_terms, vocabulary_candidates) and one json column, for
  * findWordVocabulary and for a search statement that answers them beside its matches. `when` gates the work: the
  * CTEs are only read from the column's subqueries, so a statement whose gate is false never runs them.
@@ -97,38 +137,7 @@ export function buildWordVocabularySql(words: string, minSimilarity: string, whe
          cross join lateral regexp_split_to_table(directory_unaccent(lower(c.city)), '[^[:alnum:]]+') as t(term)
         where length(t.term) >= 3 and similarity(w.word, t.term) >= ${minSimilarity}::float8
        union all
-       select w.word, n.word, n.similarity, n.business_count, 'name', n.spelling
-         from unknown w
-         cross join lateral (
-           select n.word, n.spelling, n.business_count, similarity(n.word, w.word)::float8 as similarity from name_words n
-            where n.word % w.word
-            order by similarity(n.word, w.word) desc, n.business_count desc
-            limit ${NAME_WORD_CANDIDATES}
-         ) n
-       union all
-       -- Trigrams miss swapped neighbours and a letter too many or too few in short words ("mootrs" shares 3 of 11 with
-       -- "motors", "hitl" 3 of 8 with "hiltl"): name words that are the word with two neighbours swapped or one letter
-       -- dropped (exact look-ups), or that start with its first two letters and are it with one letter added.
-       -- typos.ts judges each against the allowance.
-       select w.word, n.word, similarity(n.word, w.word)::float8, n.business_count, 'name', n.spelling
-         from unknown w
-         cross join lateral (
-           select e.word, e.spelling, e.business_count from (
-             select n.word, n.spelling, n.business_count from name_words n
-              -- NOTE: "= any(array(...))", not "in (select ...)": the planner hashed the variants and scanned every name word.
-              where n.word = any(array(select overlay(w.word placing substr(w.word, i + 1, 1) || substr(w.word, i, 1) from i for 2)
-                                         from generate_series(1, length(w.word) - 1) i
-                                       union all
-                                       select overlay(w.word placing '' from i for 1) from generate_series(1, length(w.word)) i))
-             union
-             select n.word, n.spelling, n.business_count from name_words n
-              where n.word ~>=~ left(w.word, 2) and n.word ~<~ (left(w.word, 2) || chr(1114111))
-                and length(n.word) = length(w.word) + 1
-                and exists (select 1 from generate_series(1, length(n.word)) i where overlay(n.word placing '' from i for 1) = w.word)
-           ) e
-           order by e.business_count desc, e.word
-           limit ${NAME_WORD_CANDIDATES}
-         ) n
+${selectNameWordCandidates("unknown")}
      )`,
     column: `case when ${when} then json_build_object(
        'unknownWords', (select coalesce(json_agg(word order by word), '[]'::json) from unknown),
@@ -151,6 +160,19 @@ export async function findWordVocabulary(handle: DatabaseHandle, words: string[]
     minSimilarity,
   ]);
   return readVocabulary(row?.vocabulary) ?? { unknownWords: [], candidates: [], categoryTerms: [] };
+}
+
+/**
+ * One word's name-word candidates, or none when the word is itself a name word: what the engine foresees a one-word
+ * name typo's correction from, beside the search as typed.
+ */
+export async function findNameWordCandidates(handle: DatabaseHandle, word: string): Promise<TermCandidateRow[]> {
+  const [row] = await handle.query<{ candidates: TermCandidateRow[] | string | null }>(
+    `with unknown as (select $1::text as word where not exists (select 1 from name_words where word = $1::text))
+     select (select coalesce(json_agg(c), '[]'::json) from (${selectNameWordCandidates("unknown")}) as c(word, term, similarity, "businessCount", kind, spelling)) as candidates`,
+    [word],
+  );
+  return readJson<TermCandidateRow[]>(row?.candidates, []);
 }
 
 export function readVocabulary(value: WordVocabulary | string | null | undefined): WordVocabulary | null {
