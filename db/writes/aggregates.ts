@@ -210,7 +210,7 @@ async function refillSearchTopRanked(tx: Tx): Promise<void> {
  * use them; `where` narrows the businesses (one business's top-up). Only words that start with a letter and hold
  * letters and digits. NOTE: the parser runs on each name and accents are folded per distinct word: splitting names
  * with a regular expression and folding every word took 14.5 s at 1M businesses, this 5.5 s (on a loaded machine).
- * The same SQL fills the table in migration 0021.
+ * The same SQL fills the table in migration 0025.
  */
 function selectNameWords(where: SQL = sql`true`): SQL {
   return sql`select directory_unaccent(s.spelling) as word, (array_agg(s.spelling order by s.n desc, s.spelling))[1] as spelling,

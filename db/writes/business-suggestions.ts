@@ -4,7 +4,7 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../client.ts";
 import { businesses, businessSuggestions, type BusinessStatus, type SuggestionClosure, type WeekHours } from "../schema/index.ts";
-import { adjustAggregatesForBusiness } from "./aggregates.ts";
+import { addNameWords, adjustAggregatesForBusiness } from "./aggregates.ts";
 import type { AuditChanges } from "./audit-log.ts";
 import { ADMIN_KEPT_FIELDS, type AdminKeptField } from "./kept-values.ts";
 
@@ -169,6 +169,8 @@ export async function acceptBusinessSuggestion(
       if (before.isApproved && wasListed !== isListed) {
         await adjustAggregatesForBusiness(tx, { ...before, status: "operational" }, isListed ? 1 : -1);
       }
+      // A new name's words join the typo vocabulary now (the old ones leave at the next count refresh).
+      if (set.name !== undefined && before.isApproved) await addNameWords(tx, suggestion.businessId);
     }
     await tx
       .update(businessSuggestions)
