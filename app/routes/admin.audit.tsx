@@ -4,6 +4,7 @@ import { json } from "@remix-run/node";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useAdminText } from "~/components/admin/admin-i18n";
+import { AdminTable } from "~/components/admin/admin-table";
 import { AdminCard, adminMeta, buttonClasses, EmptyState, inputClasses, PageHeader } from "~/components/admin/admin-ui";
 import { requireAdminPage } from "~/models/admin-auth.server";
 import { listAuditPage, parseAuditQuery } from "~/models/admin-inbox.server";
@@ -49,58 +50,43 @@ export default function AdminAudit() {
         {events.length === 0 ? (
           <EmptyState icon="audit">{t("audit.empty")}</EmptyState>
         ) : (
-          <div className="-mx-5 -my-5 overflow-x-auto" role="region" aria-label={t("audit.title")} tabIndex={0}>
-            <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
-              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 dark:bg-slate-800/50 dark:text-slate-400">
-                <tr>
-                  <th scope="col" className="px-5 py-3">
-                    {t("audit.when")}
-                  </th>
-                  <th scope="col" className="px-5 py-3">
-                    {t("audit.who")}
-                  </th>
-                  <th scope="col" className="px-5 py-3">
-                    {t("audit.action")}
-                  </th>
-                  <th scope="col" className="px-5 py-3">
-                    {t("audit.target")}
-                  </th>
-                  <th scope="col" className="px-5 py-3 text-right">
-                    {t("audit.rows")}
-                  </th>
-                  <th scope="col" className="px-5 py-3">
-                    {t("audit.ip")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {events.map((event) => (
-                  <tr key={event.id} className="align-top">
-                    <td className="whitespace-nowrap px-5 py-3 text-slate-700 dark:text-slate-300">{formatDateTime(event.at)}</td>
-                    <td className="whitespace-nowrap px-5 py-3 font-medium text-slate-900 dark:text-white">{event.actor}</td>
-                    <td className="whitespace-nowrap px-5 py-3">
-                      <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-200">
-                        {event.action}
-                      </code>
-                    </td>
-                    <td
-                      className="max-w-xs truncate px-5 py-3 text-slate-700 dark:text-slate-300"
-                      title={event.details ? JSON.stringify(event.details) : undefined}
-                    >
-                      {event.target ?? "—"}
-                      {summarizeAuditDetails(event.details) ? (
-                        <div className="truncate text-xs text-slate-500 dark:text-slate-400">{summarizeAuditDetails(event.details)}</div>
-                      ) : null}
-                    </td>
-                    <td className="px-5 py-3 text-right tabular-nums text-slate-700 dark:text-slate-300">
-                      {event.rowCount === null ? "—" : formatNumber(event.rowCount)}
-                    </td>
-                    <td className="whitespace-nowrap px-5 py-3 text-slate-600 dark:text-slate-400">{event.ip ?? "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            label={t("audit.title")}
+            look="flush"
+            columns={[
+              { label: t("audit.when") },
+              { label: t("audit.who") },
+              { label: t("audit.action") },
+              { label: t("audit.target") },
+              { label: t("audit.rows"), align: "right" },
+              { label: t("audit.ip") },
+            ]}
+          >
+            {events.map((event) => (
+              <tr key={event.id} className="align-top">
+                <td className="whitespace-nowrap px-5 py-3 text-slate-700 dark:text-slate-300">{formatDateTime(event.at)}</td>
+                <td className="whitespace-nowrap px-5 py-3 font-medium text-slate-900 dark:text-white">{event.actor}</td>
+                <td className="whitespace-nowrap px-5 py-3">
+                  <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+                    {event.action}
+                  </code>
+                </td>
+                <td
+                  className="max-w-xs truncate px-5 py-3 text-slate-700 dark:text-slate-300"
+                  title={event.details ? JSON.stringify(event.details) : undefined}
+                >
+                  {event.target ?? "—"}
+                  {summarizeAuditDetails(event.details) ? (
+                    <div className="truncate text-xs text-slate-500 dark:text-slate-400">{summarizeAuditDetails(event.details)}</div>
+                  ) : null}
+                </td>
+                <td className="px-5 py-3 text-right tabular-nums text-slate-700 dark:text-slate-300">
+                  {event.rowCount === null ? "—" : formatNumber(event.rowCount)}
+                </td>
+                <td className="whitespace-nowrap px-5 py-3 text-slate-600 dark:text-slate-400">{event.ip ?? "—"}</td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </AdminCard>
       <div className="flex justify-between gap-3">

@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator
 import { useEffect } from "react";
 import { useAdminText, type AdminTextKey } from "~/components/admin/admin-i18n";
 import { AdminIcon } from "~/components/admin/admin-icons";
+import { AdminTable } from "~/components/admin/admin-table";
 import { AdminCard, adminMeta, buttonClasses } from "~/components/admin/admin-ui";
 import { ReportStatus, useRunLine } from "~/components/admin/report-status";
 import { FieldRatesCard, type FieldRatesView } from "~/components/admin/field-rates-card";
@@ -187,36 +188,21 @@ export default function AdminReportPage() {
         {issues.length === 0 ? (
           <p className="text-sm text-slate-700 dark:text-slate-300">{t("run.noIssues")}</p>
         ) : (
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("run.issuesTable")}>
-            <table className="w-full min-w-[32rem] text-left text-sm">
-              <thead className="text-xs uppercase text-slate-700 dark:text-slate-300">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    {t("run.line")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t("run.kind")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t("run.field")}
-                  </th>
-                  <th scope="col" className="py-2">
-                    {t("run.reason")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {issues.map((issue) => (
-                  <tr key={issue.id} className="align-top text-slate-800 dark:text-slate-200">
-                    <td className="py-2 pr-3 tabular-nums">{issue.lineNumber}</td>
-                    <td className="py-2 pr-3">{severityText(issue.severity)}</td>
-                    <td className="py-2 pr-3 font-mono text-xs">{issue.field ?? "—"}</td>
-                    <td className="break-words py-2">{issue.reason}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            label={t("run.issuesTable")}
+            look="compact"
+            minWidthClass="min-w-[32rem]"
+            columns={[{ label: t("run.line") }, { label: t("run.kind") }, { label: t("run.field") }, { label: t("run.reason") }]}
+          >
+            {issues.map((issue) => (
+              <tr key={issue.id} className="align-top text-slate-800 dark:text-slate-200">
+                <td className="py-2 pr-3 tabular-nums">{issue.lineNumber}</td>
+                <td className="py-2 pr-3">{severityText(issue.severity)}</td>
+                <td className="py-2 pr-3 font-mono text-xs">{issue.field ?? "—"}</td>
+                <td className="break-words py-2">{issue.reason}</td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </AdminCard>
     </div>

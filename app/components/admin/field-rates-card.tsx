@@ -1,6 +1,7 @@
 // A run's stored per-field resolution rates → a card with one row per field (share of kept rows, count, evidence):
 // how well the file placed its businesses, read before trusting an import.
 import { useAdminText, type AdminTextKey } from "./admin-i18n";
+import { AdminTable } from "./admin-table";
 import { AdminCard } from "./admin-ui";
 
 /** The shape the import stores in its run report (ingest-cli/pipeline/import/field-rates.ts). */
@@ -25,46 +26,35 @@ export function FieldRatesCard({ rates }: { rates: FieldRatesView }) {
   if (rates.rows === 0) return null;
   return (
     <AdminCard title={t("rates.title")} description={t("rates.description", { rows: formatNumber(rates.rows) })}>
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("rates.title")}>
-        <table className="w-full min-w-[28rem] text-left text-sm" data-field-rates="">
-          <thead className="text-xs uppercase text-slate-700 dark:text-slate-300">
-            <tr>
-              <th scope="col" className="py-2 pr-3">
-                {t("rates.field")}
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                {t("rates.share")}
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                {t("rates.rows")}
-              </th>
-              <th scope="col" className="py-2">
-                {t("rates.evidence")}
-              </th>
+      <AdminTable
+        label={t("rates.title")}
+        look="compact"
+        minWidthClass="min-w-[28rem]"
+        marker="field-rates"
+        columns={[
+          { label: t("rates.field") },
+          { label: t("rates.share"), align: "right" },
+          { label: t("rates.rows"), align: "right" },
+          { label: t("rates.evidence") },
+        ]}
+      >
+        {rates.fields.map((entry) => {
+          const label = FIELD_LABELS[entry.field];
+          const evidence = Object.entries(entry.evidence);
+          return (
+            <tr key={entry.field} className="align-top text-slate-800 dark:text-slate-200" data-rate={entry.field}>
+              <td className="py-2 pr-3 font-medium">{label ? t(label) : entry.field}</td>
+              <td className="py-2 pr-3 text-right tabular-nums">
+                <span className={entry.rate < 90 ? "font-semibold text-amber-700 dark:text-amber-400" : undefined}>{formatPercent(entry.rate)}</span>
+              </td>
+              <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(entry.count)}</td>
+              <td className="py-2 font-mono text-xs text-slate-600 dark:text-slate-400">
+                {evidence.length === 0 ? "—" : evidence.map(([code, count]) => `${code} ${formatNumber(count)}`).join(", ")}
+              </td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-            {rates.fields.map((entry) => {
-              const label = FIELD_LABELS[entry.field];
-              const evidence = Object.entries(entry.evidence);
-              return (
-                <tr key={entry.field} className="align-top text-slate-800 dark:text-slate-200" data-rate={entry.field}>
-                  <td className="py-2 pr-3 font-medium">{label ? t(label) : entry.field}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">
-                    <span className={entry.rate < 90 ? "font-semibold text-amber-700 dark:text-amber-400" : undefined}>
-                      {formatPercent(entry.rate)}
-                    </span>
-                  </td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(entry.count)}</td>
-                  <td className="py-2 font-mono text-xs text-slate-600 dark:text-slate-400">
-                    {evidence.length === 0 ? "—" : evidence.map(([code, count]) => `${code} ${formatNumber(count)}`).join(", ")}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </AdminTable>
     </AdminCard>
   );
 }
