@@ -32,9 +32,8 @@ import { listWeekHours } from "~/utils/opening-hours";
 import { adminDataError } from "./admin-businesses.server";
 import { recordAdminAction, type AdminContext } from "./admin-auth.server";
 import { findBusinessBySlug } from "./businesses.server";
-import { NO_STORE } from "./cache-policy.server";
 import { throttleAddressKey } from "./client-ip.server";
-import { hashClientIp, isForeignOrigin, readContactSender } from "./contact.server";
+import { submitProtectedForm, type ProtectedFormAnswer } from "./contact.server";
 
 /** Per sender (salted hash of the IPv4 address or IPv6 /64): at most 10 stored suggestions per hour. */
 export const SUGGESTION_RATE_LIMIT = { maxSuggestions: 10, windowSeconds: 3600 } as const;
@@ -119,17 +118,7 @@ function collectFieldErrors(error: z.ZodError): SuggestionFieldErrors {
   return errors;
 }
 
-export interface SuggestionAnswer {
-  status: 200 | 400 | 403 | 429 | 503;
-  result: SuggestionResult;
-  headers: Record<string, string>;
-}
-
-function answer(status: SuggestionAnswer["status"], result: SuggestionResult): SuggestionAnswer {
-  const headers: Record<string, string> = { "Cache-Control": NO_STORE };
-  if (!result.ok && "retryAfterSeconds" in result && result.retryAfterSeconds) headers["Retry-After"] = String(result.retryAfterSeconds);
-  return { status, result, headers };
-}
+export type SuggestionAnswer = ProtectedFormAnswer<SuggestionResult>;
 
 /** What the form shows about the business: its current values, as hints beside the fields. */
 export interface SuggestTarget {
@@ -173,48 +162,30 @@ export async function findSuggestTarget(
 
 /** Validates, drops bots, applies the per-sender limit and stores the suggestion for `businessId`. */
 export async function submitBusinessSuggestion(businessId: number, input: unknown, request: Request): Promise<SuggestionAnswer> {
-  const sender = readContactSender(request);
-  if (isForeignOrigin(sender)) {
-    return answer(403, { ok: false, code: "FORBIDDEN_ORIGIN", message: "Suggestions can only be sent from this site's business pages." });
-  }
-  const parsed = SuggestionFormSchema.safeParse(input && typeof input === "object" ? input : {});
-  if (!parsed.success) {
-    return answer(400, {
-      ok: false,
-      code: "VALIDATION_FAILED",
-      message: "Please correct the highlighted fields.",
-      fieldErrors: collectFieldErrors(parsed.error),
-    });
-  }
-  const { [SUGGESTION_HONEYPOT_FIELD]: honeypot, ...suggestion } = parsed.data;
-  // Bots get the same answer as people, so they learn nothing; the suggestion is simply not kept.
-  if (honeypot?.trim()) return answer(200, { ok: true, code: "SUGGESTION_SENT" });
-  try {
-    const stored = await storeBusinessSuggestion(
-      await getDatabase(),
-      {
-        ...suggestion,
-        closure: suggestion.closure ?? null,
-        businessId,
-        // NOTE: one IPv6 host owns a whole /64; counted per address, each new address would get a fresh allowance.
-        ipHash: hashClientIp(sender.clientIp === null ? null : `suggest:${throttleAddressKey(sender.clientIp)}`),
-        userAgent: sender.userAgent,
+  return submitProtectedForm(
+    {
+      schema: SuggestionFormSchema,
+      honeypotField: SUGGESTION_HONEYPOT_FIELD,
+      collectFieldErrors,
+      sentCode: "SUGGESTION_SENT",
+      messages: {
+        foreignOrigin: "Suggestions can only be sent from this site's business pages.",
+        rateLimited: "Too many suggestions from your connection. Please try again later.",
+        sendFailed: SUGGESTION_MESSAGES.errorText,
       },
-      SUGGESTION_RATE_LIMIT,
-    );
-    if (!stored.stored) {
-      return answer(429, {
-        ok: false,
-        code: "RATE_LIMITED",
-        message: "Too many suggestions from your connection. Please try again later.",
-        retryAfterSeconds: stored.retryAfterSeconds,
-      });
-    }
-    return answer(200, { ok: true, code: "SUGGESTION_SENT" });
-  } catch (error) {
-    console.error("suggestion not stored:", error instanceof Error ? error.message : error);
-    return answer(503, { ok: false, code: "SEND_FAILED", message: SUGGESTION_MESSAGES.errorText });
-  }
+      failureLog: "suggestion not stored:",
+      // NOTE: one IPv6 host owns a whole /64; counted per address, each new address would get a fresh allowance.
+      senderKey: (clientIp) => `suggest:${throttleAddressKey(clientIp)}`,
+      store: async (suggestion, sender) =>
+        storeBusinessSuggestion(
+          await getDatabase(),
+          { ...suggestion, closure: suggestion.closure ?? null, businessId, ...sender },
+          SUGGESTION_RATE_LIMIT,
+        ),
+    },
+    input,
+    request,
+  );
 }
 
 /** "Monday: 9:00 AM – 5:00 PM | Tuesday: Closed | …": the stored week in the form the accept reads back. */

@@ -59,14 +59,25 @@ export interface ContactSender {
   requestOrigin: string;
 }
 
-export interface ContactAnswer {
+/** What a protected public form answers: its own "sent" code and field errors, the refusals all forms share. */
+export type ProtectedFormResult<SentCode extends string, FieldErrors> =
+  | { ok: true; code: SentCode }
+  | { ok: false; code: "VALIDATION_FAILED"; message: string; fieldErrors: FieldErrors }
+  | { ok: false; code: "RATE_LIMITED" | "FORBIDDEN_ORIGIN" | "SEND_FAILED"; message: string; retryAfterSeconds?: number };
+
+export interface ProtectedFormAnswer<Result> {
   status: 200 | 400 | 403 | 429 | 503;
-  result: ContactResult;
+  result: Result;
   /** Never cached; Retry-After when rate-limited. */
   headers: Record<string, string>;
 }
 
-function answer(status: ContactAnswer["status"], result: ContactResult): ContactAnswer {
+export type ContactAnswer = ProtectedFormAnswer<ContactResult>;
+
+function answer<Result extends ProtectedFormResult<string, unknown>>(
+  status: ProtectedFormAnswer<Result>["status"],
+  result: Result,
+): ProtectedFormAnswer<Result> {
   const headers: Record<string, string> = { "Cache-Control": NO_STORE };
   if (!result.ok && "retryAfterSeconds" in result && result.retryAfterSeconds) headers["Retry-After"] = String(result.retryAfterSeconds);
   return { status, result, headers };
@@ -120,42 +131,88 @@ export function isForeignOrigin(sender: ContactSender): boolean {
   return !allowed.has(sender.origin);
 }
 
-/** Validates, filters bots, applies the per-sender limit and stores the message. */
-export async function sendContactMessage(input: unknown, request: Request): Promise<ContactAnswer> {
+/** One public form (contact, suggest an edit): its schema, honeypot, texts and how it stores what passed. */
+export interface ProtectedForm<Data extends Record<string, unknown>, Honeypot extends keyof Data & string, SentCode extends string, FieldErrors> {
+  schema: z.ZodType<Data>;
+  honeypotField: Honeypot;
+  collectFieldErrors: (error: z.ZodError) => FieldErrors;
+  sentCode: SentCode;
+  messages: { foreignOrigin: string; rateLimited: string; sendFailed: string };
+  /** Logged with the error when storing fails. */
+  failureLog: string;
+  /** The client address → what its hash counts under (default: the address itself). */
+  senderKey?: (clientIp: string) => string;
+  /** Stores the fields unless the sender's limit is reached (count and insert under one lock). */
+  store: (
+    fields: Omit<Data, Honeypot>,
+    sender: { ipHash: string; userAgent: string | null },
+  ) => Promise<{ stored: true } | { stored: false; retryAfterSeconds: number }>;
+}
+
+/**
+ * The protections every public form shares, in order: same-site origin, validation, honeypot (bots get the
+ * "sent" answer and nothing is kept), the salted sender hash and the per-sender rate limit applied by `store`.
+ */
+export async function submitProtectedForm<
+  Data extends Record<string, unknown>,
+  Honeypot extends keyof Data & string,
+  SentCode extends string,
+  FieldErrors,
+>(
+  form: ProtectedForm<Data, Honeypot, SentCode, FieldErrors>,
+  input: unknown,
+  request: Request,
+): Promise<ProtectedFormAnswer<ProtectedFormResult<SentCode, FieldErrors>>> {
+  type Result = ProtectedFormResult<SentCode, FieldErrors>;
   const sender = readContactSender(request);
-  if (isForeignOrigin(sender)) {
-    return answer(403, { ok: false, code: "FORBIDDEN_ORIGIN", message: "Messages can only be sent from this site's contact page." });
-  }
-  const parsed = ContactMessageSchema.safeParse(input && typeof input === "object" ? input : {});
+  if (isForeignOrigin(sender)) return answer<Result>(403, { ok: false, code: "FORBIDDEN_ORIGIN", message: form.messages.foreignOrigin });
+  const parsed = form.schema.safeParse(input && typeof input === "object" ? input : {});
   if (!parsed.success) {
-    return answer(400, {
+    return answer<Result>(400, {
       ok: false,
       code: "VALIDATION_FAILED",
       message: "Please correct the highlighted fields.",
-      fieldErrors: collectFieldErrors(parsed.error),
+      fieldErrors: form.collectFieldErrors(parsed.error),
     });
   }
-  const { [CONTACT_HONEYPOT_FIELD]: honeypot, ...message } = parsed.data;
-  // Bots get the same answer as people, so they learn nothing; the message is simply not kept.
-  if (honeypot?.trim()) return answer(200, { ok: true, code: "MESSAGE_SENT" });
-
+  const { [form.honeypotField]: honeypot, ...fields } = parsed.data;
+  // Bots get the same answer as people, so they learn nothing; what they sent is simply not kept.
+  if (typeof honeypot === "string" && honeypot.trim()) return answer<Result>(200, { ok: true, code: form.sentCode });
   try {
-    const stored = await storeContactMessage(
-      await getDatabase(),
-      { ...message, ipHash: hashClientIp(sender.clientIp), userAgent: sender.userAgent },
-      CONTACT_RATE_LIMIT,
-    );
+    const key = sender.clientIp === null || !form.senderKey ? sender.clientIp : form.senderKey(sender.clientIp);
+    const stored = await form.store(fields, { ipHash: hashClientIp(key), userAgent: sender.userAgent });
     if (!stored.stored) {
-      return answer(429, {
+      return answer<Result>(429, {
         ok: false,
         code: "RATE_LIMITED",
-        message: "Too many messages from your connection. Please try again later.",
+        message: form.messages.rateLimited,
         retryAfterSeconds: stored.retryAfterSeconds,
       });
     }
-    return answer(200, { ok: true, code: "MESSAGE_SENT" });
+    return answer<Result>(200, { ok: true, code: form.sentCode });
   } catch (error) {
-    console.error("contact message not stored:", error instanceof Error ? error.message : error);
-    return answer(503, { ok: false, code: "SEND_FAILED", message: CONTACT_MESSAGES.errorText });
+    console.error(form.failureLog, error instanceof Error ? error.message : error);
+    return answer<Result>(503, { ok: false, code: "SEND_FAILED", message: form.messages.sendFailed });
   }
+}
+
+/** Validates, filters bots, applies the per-sender limit and stores the message. */
+export async function sendContactMessage(input: unknown, request: Request): Promise<ContactAnswer> {
+  return submitProtectedForm(
+    {
+      schema: ContactMessageSchema,
+      honeypotField: CONTACT_HONEYPOT_FIELD,
+      collectFieldErrors,
+      sentCode: "MESSAGE_SENT",
+      messages: {
+        foreignOrigin: "Messages can only be sent from this site's contact page.",
+        rateLimited: "Too many messages from your connection. Please try again later.",
+        sendFailed: CONTACT_MESSAGES.errorText,
+      },
+      failureLog: "contact message not stored:",
+      store: async (message, sender) => storeContactMessage(await getDatabase(), { ...message, ...sender }, CONTACT_RATE_LIMIT),
+    },
+    input,
+    request,
+  );
 }
