@@ -1,15 +1,11 @@
 // The built server over HTTP: an admin upload of real rows hides the public demo businesses (and only those: not other
 // test data, not real rows from the demo generator), says so in its report, audits it under the admin's name, and
 // does it once: a demo business the admin approves again afterwards stays public through the next upload.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client.ts";
-import { useFreshProcessDatabase, type ProcessTestDatabase } from "../../db/testing/process-database.ts";
+import { describe, expect, it } from "vitest";
 import { testDriver } from "../../db/testing/test-database.ts";
-import { upsertAdminUser } from "../../db/writes/admin-users.ts";
 import { seedDemoData } from "../../ingest-cli/pipeline/demo-seed.ts";
 import { importFixtureRows } from "../../ingest-cli/testing/import-fixture-rows.ts";
-import { logInOverHttp } from "~/testing/admin-calls";
-import { startBuiltApp, type InProcessServer } from "~/testing/in-process-server";
+import { useAdminOverHttp } from "~/testing/admin-over-http";
 
 const ADMIN_PASSWORD = "admin-demo-hidden-password";
 const DEMO_ROWS = 30;
@@ -26,47 +22,24 @@ interface BusinessState {
 }
 
 describe(`an admin upload of real data hides the demo businesses once, over HTTP on ${testDriver()}`, () => {
-  let handle: DatabaseHandle;
-  let database: ProcessTestDatabase | undefined;
-  let server: InProcessServer;
-  let cookie = "";
-  let csrf = "";
+  const app = useAdminOverHttp("admin-demo-hidden", {
+    password: ADMIN_PASSWORD,
+    // Real rows from the demo generator (source "demo", not test data), other test data, then the demo seed itself.
+    seed: async (handle) => {
+      await seedDemoData(handle, { rows: 5, seed: 9, isTest: false });
+      await importFixtureRows(handle, TEST_ROWS, { isTest: true });
+      await seedDemoData(handle, { rows: DEMO_ROWS });
+    },
+  });
 
-  const admin = (path: string, init: { method?: string; body?: FormData } = {}) =>
-    fetch(`${server.url}${path}`, {
-      method: init.method ?? "GET",
-      headers: { Cookie: cookie, Origin: server.url, "X-CSRF-Token": csrf },
-      body: init.body,
-    });
   const states = (where: string) =>
-    handle.query<BusinessState>(
+    app.handle.query<BusinessState>(
       `select id::int as id, is_approved as approved, demo_hidden_at is not null as hidden from businesses where ${where} order by id`,
     );
 
   async function upload(name: string, rows: string[]): Promise<Record<string, unknown>> {
-    const form = new FormData();
-    form.set("file", new File([`${HEADER}\n${rows.join("\n")}\n`], name, { type: "text/csv" }));
-    form.set("batchSize", "100");
-    const response = await admin("/api/upload-excel-batch", { method: "POST", body: form });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return (await response.json()) as Record<string, unknown>;
+    return (await (await app.uploadCsv(name, `${HEADER}\n${rows.join("\n")}\n`)).json()) as Record<string, unknown>;
   }
-
-  beforeAll(async () => {
-    database = await useFreshProcessDatabase("admin-demo-hidden");
-    handle = database.handle;
-    // Real rows from the demo generator (source "demo", not test data), other test data, then the demo seed itself.
-    await seedDemoData(handle, { rows: 5, seed: 9, isTest: false });
-    await importFixtureRows(handle, TEST_ROWS, { isTest: true });
-    await seedDemoData(handle, { rows: DEMO_ROWS });
-    await upsertAdminUser(handle, "admin", ADMIN_PASSWORD);
-    server = await startBuiltApp();
-    ({ cookie, csrfToken: csrf } = await logInOverHttp(server.url, { username: "admin", password: ADMIN_PASSWORD }));
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.release();
-  });
 
   it("hides exactly the demo businesses, reports and audits it under the admin, and never again once re-approved", async () => {
     const demo = await states("is_test and source = 'demo'");
@@ -81,7 +54,7 @@ describe(`an admin upload of real data hides the demo businesses once, over HTTP
     expect(others).toHaveLength(5 + TEST_ROWS.length + 1);
     expect(others.every((row) => row.approved && !row.hidden)).toBe(true);
 
-    const audits = await handle.query<{ actor: string; user_id: number | null; row_count: number; details: string }>(
+    const audits = await app.handle.query<{ actor: string; user_id: number | null; row_count: number; details: string }>(
       "select actor, user_id::int as user_id, row_count, details::text as details from audit_log where action = 'demo-data.hide'",
     );
     expect(audits).toHaveLength(1);
@@ -93,13 +66,13 @@ describe(`an admin upload of real data hides the demo businesses once, over HTTP
 
     // The admin wants one demo business back: it stays public through the next real upload.
     const kept = demo[0]!.id;
-    const toggled = await admin(`/api/admin/businesses/${kept}/toggle-approval`, { method: "POST" });
+    const toggled = await app.admin(`/api/admin/businesses/${kept}/toggle-approval`, { method: "POST" });
     expect(toggled.status, await toggled.clone().text()).toBe(200);
     const second = await upload("more.csv", ["Echte Apotheke,Pharmacy,Hauptweg 2,Leipzig,DE,real-2"]);
     expect(second.hiddenDemoBusinesses).toBe(0);
     expect((await states(`id = ${kept}`))[0]).toMatchObject({ approved: true });
-    expect(await handle.query("select id from audit_log where action = 'demo-data.hide'")).toHaveLength(1);
-    const page = await fetch(`${server.url}/api/businesses?page=1`);
+    expect(await app.handle.query("select id from audit_log where action = 'demo-data.hide'")).toHaveLength(1);
+    const page = await fetch(`${app.server.url}/api/businesses?page=1`);
     const names = ((await page.json()) as { businesses: Array<{ name: string }> }).businesses.map((b) => b.name);
     expect(names).toContain("Echte Apotheke");
   });

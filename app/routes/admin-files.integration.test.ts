@@ -2,16 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parse as parseCsv } from "csv-parse/sync";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client.ts";
-import { useFreshProcessDatabase, type ProcessTestDatabase } from "../../db/testing/process-database.ts";
+import { afterAll, describe, expect, it } from "vitest";
 import { testDriver } from "../../db/testing/test-database.ts";
-import { upsertAdminUser } from "../../db/writes/admin-users.ts";
 import { importFile } from "../../ingest-cli/pipeline/import/import-file.ts";
 import { TEMPLATE_COLUMNS } from "~/models/admin-upload.server";
-import { logInOverHttp } from "~/testing/admin-calls";
+import { useAdminOverHttp } from "~/testing/admin-over-http";
 import { buildFormulaRejectsJson, expectRejectedFormulasGuarded } from "~/testing/hostile-payloads";
-import { startBuiltApp, type InProcessServer } from "~/testing/in-process-server";
 
 const ADMIN_PASSWORD = "admin-files-test-password";
 
@@ -28,43 +24,33 @@ function multipart(boundary: string, fileName: string, content: string): Buffer 
 }
 
 describe(`files the admin area writes and names it shows, over HTTP on ${testDriver()}`, () => {
-  let handle: DatabaseHandle;
-  let database: ProcessTestDatabase | undefined;
-  let tempDir: string;
-  let server: InProcessServer;
-  let cookie = "";
-  let csrf = "";
+  let tempDir = "";
   let formulaRunId = 0;
-
-  beforeAll(async () => {
-    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "directory-admin-files-"));
-    database = await useFreshProcessDatabase("admin-files");
-    handle = database.handle;
-    // JSON keeps a leading tab or CR in a cell (the CSV and xlsx readers trim them), so every trigger is stored.
-    const formulas = path.join(tempDir, "formulas.json");
-    fs.writeFileSync(formulas, buildFormulaRejectsJson());
-    const outcome = await importFile(handle, formulas, { origin: "admin", searchEngine: null });
-    expect(outcome.counters.rejected.count).toBe(7);
-    formulaRunId = outcome.runId as number;
-    await upsertAdminUser(handle, "admin", ADMIN_PASSWORD);
-    server = await startBuiltApp();
-    ({ cookie, csrfToken: csrf } = await logInOverHttp(server.url, { username: "admin", password: ADMIN_PASSWORD }));
+  const app = useAdminOverHttp("admin-files", {
+    password: ADMIN_PASSWORD,
+    seed: async (handle) => {
+      tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "directory-admin-files-"));
+      // JSON keeps a leading tab or CR in a cell (the CSV and xlsx readers trim them), so every trigger is stored.
+      const formulas = path.join(tempDir, "formulas.json");
+      fs.writeFileSync(formulas, buildFormulaRejectsJson());
+      const outcome = await importFile(handle, formulas, { origin: "admin", searchEngine: null });
+      expect(outcome.counters.rejected.count).toBe(7);
+      formulaRunId = outcome.runId as number;
+    },
   });
-  afterAll(async () => {
-    await server?.close();
-    await database?.release();
+  afterAll(() => {
     if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
   });
 
   it("/admin/reports/{id}/rejected.csv writes every formula cell guarded and the phone number intact", async () => {
-    const response = await fetch(`${server.url}/admin/reports/${formulaRunId}/rejected.csv`, { headers: { Cookie: cookie } });
+    const response = await fetch(`${app.server.url}/admin/reports/${formulaRunId}/rejected.csv`, { headers: { Cookie: app.cookie } });
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^text\/csv/);
     expectRejectedFormulasGuarded(await response.text());
   });
 
   it("/admin/upload/template.csv goes through the same guard and still reads back as the spec's template", async () => {
-    const response = await fetch(`${server.url}/admin/upload/template.csv`, { headers: { Cookie: cookie } });
+    const response = await fetch(`${app.server.url}/admin/upload/template.csv`, { headers: { Cookie: app.cookie } });
     expect(response.status).toBe(200);
     const [header, ...rows] = parseCsv(await response.text(), { bom: true }) as string[][];
     expect(header).toEqual([...TEMPLATE_COLUMNS]);
@@ -77,9 +63,14 @@ describe(`files the admin area writes and names it shows, over HTTP on ${testDri
     const expected = ["evilgnp.csv", "isolatemarkandembed.csv"];
     const answers: string[] = [];
     for (const [index, name] of names.entries()) {
-      const response = await fetch(`${server.url}/api/upload-excel-batch`, {
+      const response = await fetch(`${app.server.url}/api/upload-excel-batch`, {
         method: "POST",
-        headers: { Cookie: cookie, Origin: server.url, "X-CSRF-Token": csrf, "Content-Type": "multipart/form-data; boundary=NameBoundary" },
+        headers: {
+          Cookie: app.cookie,
+          Origin: app.server.url,
+          "X-CSRF-Token": app.csrf,
+          "Content-Type": "multipart/form-data; boundary=NameBoundary",
+        },
         body: new Uint8Array(
           multipart(
             "NameBoundary",
@@ -95,7 +86,7 @@ describe(`files the admin area writes and names it shows, over HTTP on ${testDri
     }
     expect(answers).toEqual(expected);
 
-    const runs = await handle.query<{ file_name: string; report: string }>(
+    const runs = await app.handle.query<{ file_name: string; report: string }>(
       "select file_name, report::text as report from import_runs where id <> $1 order by id",
       [formulaRunId],
     );
@@ -105,13 +96,13 @@ describe(`files the admin area writes and names it shows, over HTTP on ${testDri
       expect(run.report).not.toMatch(HIDDEN_CONTROLS);
     });
 
-    const audit = await handle.query<{ target: string }>("select target from audit_log where action = 'upload.import' order by id");
+    const audit = await app.handle.query<{ target: string }>("select target from audit_log where action = 'upload.import' order by id");
     expect(audit.map((entry) => entry.target)).toEqual(expected);
-    const sources = await handle.query<{ source: string }>("select source from businesses where name like 'Bidi Bakery %' order by name");
+    const sources = await app.handle.query<{ source: string }>("select source from businesses where name like 'Bidi Bakery %' order by name");
     expect(sources.map((row) => row.source)).toEqual(expected);
 
     // What the dashboard and the reports page show.
-    const reports = await fetch(`${server.url}/api/admin/upload-reports`, { headers: { Cookie: cookie } });
+    const reports = await fetch(`${app.server.url}/api/admin/upload-reports`, { headers: { Cookie: app.cookie } });
     expect(reports.status).toBe(200);
     const reportsText = await reports.text();
     for (const name of expected) expect(reportsText).toContain(name);
@@ -119,8 +110,10 @@ describe(`files the admin area writes and names it shows, over HTTP on ${testDri
   });
 
   it("a run's report page shows each field's resolution rate", async () => {
-    const [run] = await handle.query<{ id: number }>("select id::int as id from import_runs where id <> $1 order by id desc limit 1", [formulaRunId]);
-    const page = await fetch(`${server.url}/admin/reports/${run!.id}`, { headers: { Cookie: cookie } });
+    const [run] = await app.handle.query<{ id: number }>("select id::int as id from import_runs where id <> $1 order by id desc limit 1", [
+      formulaRunId,
+    ]);
+    const page = await fetch(`${app.server.url}/admin/reports/${run!.id}`, { headers: { Cookie: app.cookie } });
     expect(page.status).toBe(200);
     const html = await page.text();
     // The admin's default language is Turkish ("%100", the sign first): one row kept, with a country and a city, no
