@@ -1,16 +1,11 @@
 // Cards tell listings apart: whole names (two lines at most, no 15-character cut), street and town, the phone in
 // display form, open now on the business's clock (Tokyo, not the machine's UTC); the business page's website link carries
 // no tracking parameters. The real built server, 390 and 1280 px.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { findChromium, launchChromium, saveScreenshot } from "~/testing/chromium";
-import { startDirectoryServer, type DirectoryServer } from "~/testing/directory-server";
-import { openDatabase } from "../../db/client.ts";
+import { describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { findChromium, saveScreenshot } from "~/testing/chromium";
+import { useImportedSite } from "~/testing/imported-site";
 import { readLocalWeekTime, WEEK_DAYS } from "../../db/rules/opening-hours.ts";
-import { runDirectory } from "../../ingest-cli/testing/run-cli.ts";
 
 const chromium = findChromium();
 const enabled = Boolean(chromium && inject("browserBaseUrl"));
@@ -63,17 +58,8 @@ async function readCards(page: Page) {
 }
 
 describe.skipIf(!enabled)("business cards and links in Chromium", () => {
-  let server: DirectoryServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "directory-cards-"));
-    const file = path.join(dataDir, "cards.csv");
-    fs.writeFileSync(file, FIXTURE);
-    // Written before the server starts: PGlite allows one process per data dir.
-    const imported = await runDirectory(["import", file], { env: { DATA_DIR: dataDir, DATABASE_URL: undefined, MEILI_URL: undefined } });
-    expect(imported.code, imported.stdout + imported.stderr).toBe(0);
-    // Tokyo hours on Swiss listings: the line must follow the stored zone, not the country's or the machine's.
-    const handle = await openDatabase({ dataDir });
+  // Tokyo hours on Swiss listings: the line must follow the stored zone, not the country's or the machine's.
+  const site = useImportedSite("cards", FIXTURE, async (handle) => {
     for (const [placeId, week] of [
       ["cards-1", HOURS.chalet],
       ["cards-2", HOURS.cygne],
@@ -84,20 +70,13 @@ describe.skipIf(!enabled)("business cards and links in Chromium", () => {
         placeId,
       ]);
     }
-    await handle.close();
-    server = await startDirectoryServer(dataDir);
-    browser = await launchChromium();
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   for (const [viewport, size] of Object.entries(SIZES) as Array<[keyof typeof SIZES, (typeof SIZES)[keyof typeof SIZES]]>) {
     it(`search, category and city cards show whole names, street and town, display phones and open now on the business's clock (${viewport})`, async () => {
-      const page = await browser.newPage({ viewport: size });
+      const page = await site.browser.newPage({ viewport: size });
       for (const target of ["/search?q=restaurant", "/categories/restaurant", "/cities/ch/zurich"]) {
-        const response = await page.goto(`${server.url}${target}`, { waitUntil: "networkidle" });
+        const response = await page.goto(`${site.server.url}${target}`, { waitUntil: "networkidle" });
         expect(response?.status(), target).toBe(200);
         // The open line appears once the page runs (on the visitor's clock), for the two cards with hours only.
         await page.getByTestId("card-open").nth(1).waitFor();
@@ -123,22 +102,22 @@ describe.skipIf(!enabled)("business cards and links in Chromium", () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, target).toBeLessThanOrEqual(0);
       }
-      await page.goto(`${server.url}/search?q=restaurant`, { waitUntil: "networkidle" });
+      await page.goto(`${site.server.url}/search?q=restaurant`, { waitUntil: "networkidle" });
       await saveScreenshot(page, "business-cards-search", viewport);
       await page.close();
     });
 
     it(`the home page's featured grid keeps the spec's 15-character names (${viewport})`, async () => {
-      const page = await browser.newPage({ viewport: size });
-      await page.goto(server.url, { waitUntil: "networkidle" });
+      const page = await site.browser.newPage({ viewport: size });
+      await page.goto(site.server.url, { waitUntil: "networkidle" });
       const names = await page.locator('main a[href^="/business/"] h3').allTextContents();
       expect(names).toContain("Restaurant Le C…");
       await page.close();
     });
 
     it(`the business page links and shows its website without tracking parameters (${viewport})`, async () => {
-      const page = await browser.newPage({ viewport: size });
-      await page.goto(`${server.url}/search?q=chalet`, { waitUntil: "networkidle" });
+      const page = await site.browser.newPage({ viewport: size });
+      await page.goto(`${site.server.url}/search?q=chalet`, { waitUntil: "networkidle" });
       // The card's title holds the whole name whatever the heading shows.
       await page.locator('main a[href^="/business/"]:has(h3[title="Restaurant Le Chalet Suisse"])').click();
       await page.waitForURL(/\/business\//);

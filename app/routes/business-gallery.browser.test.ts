@@ -1,17 +1,12 @@
 // The business page's photo gallery in Chromium at 390 and 1280 px: lazy, async-decoded images in boxes sized before
 // they load, a link per photo reachable by keyboard, a failed photo drawn as the main photo's placeholder, no sideways
 // scroll, no serious axe violation, initial JS ≤ 150 KB gzipped. A CSV imported by the real CLI, the real built server.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
 import { findSeriousAxeViolations } from "~/testing/axe";
-import { findChromium, launchChromium, saveScreenshot } from "~/testing/chromium";
-import { startDirectoryServer, type DirectoryServer } from "~/testing/directory-server";
-import { openDatabase } from "../../db/client.ts";
-import { runDirectory } from "../../ingest-cli/testing/run-cli.ts";
+import { findChromium, saveScreenshot } from "~/testing/chromium";
+import { useImportedSite } from "~/testing/imported-site";
 
 const chromium = findChromium();
 const enabled = Boolean(chromium && inject("browserBaseUrl"));
@@ -59,37 +54,20 @@ function readTiles(page: Page) {
 }
 
 describe.skipIf(!enabled)("the business page's photo gallery in Chromium", () => {
-  let server: DirectoryServer;
-  let browser: Browser;
-  let slug: string;
-  beforeAll(async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "directory-gallery-"));
-    const file = path.join(dataDir, "gallery.csv");
-    fs.writeFileSync(file, FIXTURE);
-    // Written before the server starts: PGlite allows one process per data dir.
-    const imported = await runDirectory(["import", file], { env: { DATA_DIR: dataDir, DATABASE_URL: undefined, MEILI_URL: undefined } });
-    expect(imported.code, imported.stdout + imported.stderr).toBe(0);
-    const handle = await openDatabase({ dataDir });
+  const site = useImportedSite("gallery", FIXTURE, async (handle) => {
     const [row] = await handle.query<{ slug: string }>("select slug from businesses where place_id = 'gallery-browser'");
-    await handle.close();
-    slug = row?.slug ?? "";
-    server = await startDirectoryServer(dataDir);
-    browser = await launchChromium();
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    return row?.slug ?? "";
   });
 
   for (const [viewport, size] of Object.entries(SIZES) as Array<[keyof typeof SIZES, (typeof SIZES)[keyof typeof SIZES]]>) {
     it(`shows the further photos lazily in reserved boxes, keyboard usable, failed ones as the placeholder (${viewport})`, async () => {
-      const page = await browser.newPage({ viewport: size });
+      const page = await site.browser.newPage({ viewport: size });
       await servePhotos(page);
       const scripts: Promise<Buffer>[] = [];
       page.on("response", (response) => {
         if (response.request().resourceType() === "script") scripts.push(response.body());
       });
-      const response = await page.goto(`${server.url}/business/${slug}`, { waitUntil: "domcontentloaded" });
+      const response = await page.goto(`${site.server.url}/business/${site.adjusted}`, { waitUntil: "domcontentloaded" });
       expect(response?.status()).toBe(200);
       await page.getByRole("heading", { level: 2, name: "Photos" }).waitFor();
 
