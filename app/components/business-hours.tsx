@@ -1,6 +1,6 @@
 // Opening hours → the Open/Closed badge and the week table with today highlighted, both on the business's own clock.
 // The server renders the state at request time; the browser re-reads it every minute so a cached page never lies.
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { readOpenNow, type OpenNow, type OpenState, type SpecialHoursInput, type WeekHoursInput } from "../../db/rules/opening-hours.ts";
 import type { DayHoursRow, SpecialDayRow } from "~/utils/opening-hours";
 
@@ -112,6 +112,49 @@ export function OpenBadge({ open, label, status }: { open: boolean | null; label
   );
 }
 
+const ROW_LOOKS = {
+  week: { today: "bg-brand-50 font-semibold text-brand-900", mark: "text-brand-700" },
+  special: { today: "bg-amber-50 font-semibold text-amber-900", mark: "text-amber-800" },
+} as const;
+
+/** One day of an hours table: its name, "(Today)" and the highlight on today, the shifts one per line. */
+function HoursRow({
+  look,
+  isToday,
+  label,
+  note = null,
+  text,
+  dimmed = false,
+}: {
+  look: keyof typeof ROW_LOOKS;
+  isToday: boolean;
+  label: ReactNode;
+  /** Under the day's name (today's "Special hours" in the week). */
+  note?: ReactNode;
+  text: string;
+  /** A closed day other than today, in a lighter grey. */
+  dimmed?: boolean;
+}) {
+  const colors = ROW_LOOKS[look];
+  return (
+    <tr className={isToday ? colors.today : "text-slate-700"} aria-current={isToday ? "date" : undefined}>
+      <th scope="row" className={`py-2 pl-3 pr-2 text-left font-medium ${isToday ? "rounded-l-lg" : ""}`}>
+        {label}
+        {isToday ? <span className={`ml-1 text-xs font-semibold ${colors.mark}`}>(Today)</span> : null}
+        {note}
+      </th>
+      <td className={`py-2 pl-2 pr-3 text-right tabular-nums ${isToday ? "rounded-r-lg" : ""} ${dimmed ? "text-slate-600" : ""}`}>
+        {/* One shift per line, never broken inside a time: split shifts stay readable at 360 px. */}
+        {text.split(", ").map((shift) => (
+          <span key={shift} className="block whitespace-nowrap">
+            {shift}
+          </span>
+        ))}
+      </td>
+    </tr>
+  );
+}
+
 /** The week; `specialToday` (today's special-day text) replaces today's row, as it does for the open badge. */
 export function BusinessHoursTable({
   rows,
@@ -131,28 +174,17 @@ export function BusinessHoursTable({
         <tbody>
           {rows.map((row) => {
             const isToday = row.day === today;
+            const special = isToday && specialToday !== null;
             return (
-              <tr
+              <HoursRow
                 key={row.day}
-                className={isToday ? "bg-brand-50 font-semibold text-brand-900" : "text-slate-700"}
-                aria-current={isToday ? "date" : undefined}
-              >
-                <th scope="row" className={`py-2 pl-3 pr-2 text-left font-medium ${isToday ? "rounded-l-lg" : ""}`}>
-                  {row.label}
-                  {isToday ? <span className="ml-1 text-xs font-semibold text-brand-700">(Today)</span> : null}
-                  {isToday && specialToday !== null ? <span className="block text-xs font-medium text-amber-800">Special hours</span> : null}
-                </th>
-                <td
-                  className={`py-2 pl-2 pr-3 text-right tabular-nums ${isToday ? "rounded-r-lg" : ""} ${row.text === "Closed" && !isToday ? "text-slate-600" : ""}`}
-                >
-                  {/* One shift per line, never broken inside a time: split shifts stay readable at 360 px. */}
-                  {(isToday && specialToday !== null ? specialToday : row.text).split(", ").map((shift) => (
-                    <span key={shift} className="block whitespace-nowrap">
-                      {shift}
-                    </span>
-                  ))}
-                </td>
-              </tr>
+                look="week"
+                isToday={isToday}
+                label={row.label}
+                note={special ? <span className="block text-xs font-medium text-amber-800">Special hours</span> : null}
+                text={special ? specialToday : row.text}
+                dimmed={row.text === "Closed" && !isToday}
+              />
             );
           })}
         </tbody>
@@ -175,23 +207,7 @@ export function SpecialHoursList({ days }: { days: SpecialDayRow[] }) {
         <caption className="sr-only">Special and holiday hours, next 30 days</caption>
         <tbody>
           {days.map((day) => (
-            <tr
-              key={day.date}
-              className={day.isToday ? "bg-amber-50 font-semibold text-amber-900" : "text-slate-700"}
-              aria-current={day.isToday ? "date" : undefined}
-            >
-              <th scope="row" className={`py-2 pl-3 pr-2 text-left font-medium ${day.isToday ? "rounded-l-lg" : ""}`}>
-                <time dateTime={day.date}>{day.label}</time>
-                {day.isToday ? <span className="ml-1 text-xs font-semibold text-amber-800">(Today)</span> : null}
-              </th>
-              <td className={`py-2 pl-2 pr-3 text-right tabular-nums ${day.isToday ? "rounded-r-lg" : ""}`}>
-                {day.text.split(", ").map((shift) => (
-                  <span key={shift} className="block whitespace-nowrap">
-                    {shift}
-                  </span>
-                ))}
-              </td>
-            </tr>
+            <HoursRow key={day.date} look="special" isToday={day.isToday} label={<time dateTime={day.date}>{day.label}</time>} text={day.text} />
           ))}
         </tbody>
       </table>
