@@ -27,6 +27,7 @@ const ROW: BusinessDocumentRow = {
   latitude: 52.52,
   longitude: 13.405,
   working_hours: { monday: [["07:00", "18:00"]] },
+  special_hours: null,
   time_zone: "Europe/Berlin",
   status: "operational",
 };
@@ -60,6 +61,7 @@ describe("business documents", () => {
       _geo: { lat: 52.52, lng: 13.405 },
       has_hours: true,
       working_hours: { monday: [["07:00", "18:00"]] },
+      special_hours: null,
       time_zone: "Europe/Berlin",
       status: "operational",
       facet_category: "bakery|Bakery",
@@ -110,6 +112,7 @@ describe("business documents", () => {
       phone: "+49 30 1111",
       phoneE164: "+49301111",
       workingHours: { monday: [["07:00", "18:00"]] },
+      specialHours: null,
       timeZone: "Europe/Berlin",
       photo: "https://img.example/b.jpg",
       verified: true,

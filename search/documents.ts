@@ -8,12 +8,13 @@
 // directory_is_open_on (the same rule as the pages, special days included) before paging and counting facets —
 // see MeilisearchEngine.search.
 import type { BusinessDocumentRow } from "../db/queries/search-documents.ts";
-import { hasOpeningHours, type WeekHoursInput } from "../db/rules/opening-hours.ts";
+import { hasOpeningHours, readSpecialHours, type SpecialHoursInput, type WeekHoursInput } from "../db/rules/opening-hours.ts";
 import type { SearchHit } from "./engine.ts";
 
 /** A document carries the row's display columns; hours and zone only for the card's open line, never to filter by (see the header). */
-export type BusinessDocument = Omit<BusinessDocumentRow, "rating" | "working_hours"> & {
+export type BusinessDocument = Omit<BusinessDocumentRow, "rating" | "working_hours" | "special_hours"> & {
   working_hours: WeekHoursInput | null;
+  special_hours: SpecialHoursInput | null;
   /** Absent (not null) when unknown, so rating sorts put unrated businesses last in both directions. */
   rating?: number;
   _geo?: { lat: number; lng: number };
@@ -56,6 +57,7 @@ export function buildBusinessDocument(row: BusinessDocumentRow): BusinessDocumen
     longitude,
     has_hours: hasOpeningHours(hours),
     working_hours: hasOpeningHours(hours) ? hours : null,
+    special_hours: readSpecialHours(typeof row.special_hours === "string" ? parseJsonSafely(row.special_hours) : row.special_hours),
     time_zone: row.time_zone,
     status: row.status,
   };
@@ -95,6 +97,7 @@ export const HIT_ATTRIBUTES = [
   "phone",
   "phone_e164",
   "working_hours",
+  "special_hours",
   "time_zone",
   "photo",
   "verified",
@@ -134,6 +137,7 @@ export function mapDocumentToSearchHit(document: Partial<BusinessDocument>, near
     phone: document.phone ?? null,
     phoneE164: document.phone_e164 ?? null,
     workingHours: hasOpeningHours(document.working_hours) ? document.working_hours : null,
+    specialHours: readSpecialHours(document.special_hours),
     timeZone: document.time_zone ?? null,
     photo: document.photo ?? null,
     verified: document.verified === true,

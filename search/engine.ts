@@ -3,7 +3,7 @@
 // with codes, slugs, stored names and counts; display labels and URLs are the app's (app/models/search.server.ts).
 import { z } from "zod";
 import type { SearchHitRow } from "../db/queries/search-statement.ts";
-import type { WeekHoursInput } from "../db/rules/opening-hours.ts";
+import type { SpecialHoursInput, WeekHoursInput } from "../db/rules/opening-hours.ts";
 import { MAX_LIST_PAGE } from "../db/rules/page-cap.ts";
 
 export interface SearchQuery {
@@ -37,7 +37,11 @@ export interface BoundingBox {
 }
 
 /** A result card: the search query's row (its hours canonical or null), with the distance only when the query was near a point. */
-export type SearchHit = Omit<SearchHitRow, "distanceKm" | "workingHours"> & { workingHours: WeekHoursInput | null; distanceKm?: number };
+export type SearchHit = Omit<SearchHitRow, "distanceKm" | "workingHours" | "specialHours"> & {
+  workingHours: WeekHoursInput | null;
+  specialHours: SpecialHoursInput | null;
+  distanceKm?: number;
+};
 
 /** A facet value as counted: the value to filter by (a slug, or a country code) and, for categories and cities, the stored name. */
 export interface FacetCount {

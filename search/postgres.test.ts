@@ -152,6 +152,7 @@ describe("postgres engine: pure parts", () => {
       phone: null,
       phoneE164: null,
       workingHours: null,
+      specialHours: null,
       timeZone: null,
       street: null,
       district: null,

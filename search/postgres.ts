@@ -14,7 +14,7 @@ import {
 import { suggestByPrefix, type SuggestionRow } from "../db/queries/search-suggest.ts";
 import { findNameWordCandidates, listCategoryTerms, listVocabularyWords } from "../db/queries/search-vocabulary.ts";
 import { RefreshingValue } from "../db/freshness.ts";
-import { hasOpeningHours } from "../db/rules/opening-hours.ts";
+import { hasOpeningHours, readSpecialHours } from "../db/rules/opening-hours.ts";
 import { refreshAggregates } from "../db/writes/aggregates.ts";
 import type { FacetCount, SearchEngine, SearchFacets, SearchHit, SearchQuery, SearchResult, SuggestionKind, SuggestionMatch } from "./engine.ts";
 import { createEmptyFacets } from "./engine.ts";
@@ -51,6 +51,7 @@ export function mapRowToSearchHit(row: SearchHitRow, withDistance: boolean): Sea
     phone: row.phone,
     phoneE164: row.phoneE164 ?? null,
     workingHours: hasOpeningHours(row.workingHours) ? row.workingHours : null,
+    specialHours: readSpecialHours(row.specialHours),
     timeZone: row.timeZone ?? null,
     photo: row.photo,
     verified: Boolean(row.verified),

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { formatRating, formatReviewCount, truncate } from "~/utils/format";
 import { readWebUrl } from "~/utils/business-links";
 import { formatCardPlace } from "~/utils/card-place";
-import type { WeekHoursInput } from "../../db/rules/opening-hours.ts";
+import type { SpecialHoursInput, WeekHoursInput } from "../../db/rules/opening-hours.ts";
 import { useOpenLine } from "./business-hours";
 import { RatingStars } from "./rating-stars";
 
@@ -26,6 +26,8 @@ export interface BusinessCardData {
   city?: string | null;
   /** Canonical week and zone: the open line, read on the visitor's clock once the page runs. */
   hours?: WeekHoursInput | null;
+  /** Dated special days (holidays): they replace the week's hours on their dates. */
+  special_hours?: SpecialHoursInput | null;
   time_zone?: string | null;
 }
 
@@ -44,6 +46,7 @@ export function toBusinessCardData(item: {
   district: string | null;
   city: string | null;
   hours: WeekHoursInput | null;
+  specialHours: SpecialHoursInput | null;
   timeZone: string | null;
 }): BusinessCardData {
   return {
@@ -59,6 +62,7 @@ export function toBusinessCardData(item: {
     district: item.district,
     city: item.city,
     hours: item.hours,
+    special_hours: item.specialHours,
     time_zone: item.timeZone,
   };
 }
@@ -83,7 +87,7 @@ export function BusinessCard({ business, truncateName = false }: { business: Bus
     if (img?.complete && img.naturalWidth === 0) setPhotoBroken(true);
   }, []);
   const imageUrl = readWebUrl(business.image_url);
-  const openNow = useOpenLine(business.hours, business.time_zone);
+  const openNow = useOpenLine(business.hours, business.time_zone, business.special_hours);
   const place = formatCardPlace({ street: business.street, district: business.district, city: business.city, fullAddress: business.full_address });
   return (
     <Link

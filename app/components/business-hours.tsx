@@ -29,19 +29,23 @@ export function useOpenState(hours: WeekHoursInput | null, timeZone: string | nu
  * A card's open line ("Open now · closes 22:00"), read on the visitor's clock once the page runs and every minute
  * after: lists are cached for hours, so a line rendered by the server could be stale. null before that, and without hours.
  */
-export function useOpenLine(hours: WeekHoursInput | null | undefined, timeZone: string | null | undefined): OpenNow | null {
+export function useOpenLine(
+  hours: WeekHoursInput | null | undefined,
+  timeZone: string | null | undefined,
+  special?: SpecialHoursInput | null,
+): OpenNow | null {
   const [state, setState] = useState<OpenNow | null>(null);
   useEffect(() => {
     if (!hours) return;
     const refresh = () =>
       setState((current) => {
-        const next = readOpenNow(hours, timeZone, new Date());
+        const next = readOpenNow(hours, timeZone, new Date(), special);
         return current && next.label === current.label ? current : next;
       });
     refresh();
     const timer = window.setInterval(refresh, REFRESH_MS);
     return () => window.clearInterval(timer);
-  }, [hours, timeZone]);
+  }, [hours, timeZone, special]);
   return state;
 }
 

@@ -23,6 +23,7 @@ describe("search result cards", () => {
       phone: null,
       phoneE164: null,
       workingHours: null,
+      specialHours: null,
       timeZone: null,
       photo: null,
       verified: true,
@@ -42,6 +43,7 @@ describe("search result cards", () => {
       district: null,
       city: "Berlin",
       hours: null,
+      special_hours: null,
       time_zone: null,
     });
   });

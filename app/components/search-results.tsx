@@ -19,6 +19,7 @@ export function toBusinessCard(hit: SearchHit): BusinessCardData {
     district: hit.district,
     city: hit.city,
     hours: hit.workingHours,
+    special_hours: hit.specialHours,
     time_zone: hit.timeZone,
   };
 }

@@ -11,7 +11,14 @@ import { buildDirectionsUrl, buildMapSearchUrl, buildTelHref, readWebsiteUrl, re
 import { countryName, countrySlug } from "../../db/rules/countries.ts";
 import { orderAmenityGroups } from "../../db/rules/amenity-order.ts";
 import { formatInteger, formatRating } from "~/utils/format";
-import { hasOpeningHours, readOpenNow, type OpenNow, type SpecialHoursInput, type WeekHoursInput } from "../../db/rules/opening-hours.ts";
+import {
+  hasOpeningHours,
+  readOpenNow,
+  readSpecialHours,
+  type OpenNow,
+  type SpecialHoursInput,
+  type WeekHoursInput,
+} from "../../db/rules/opening-hours.ts";
 import { listSpecialDays, listWeekHours, type DayHoursRow, type SpecialDayRow } from "~/utils/opening-hours";
 import { formatPhoneForDisplay } from "~/utils/phone.server";
 import { absoluteUrl } from "~/utils/seo";
@@ -46,6 +53,8 @@ export interface BusinessListItem {
   district: string | null;
   /** Canonical week and zone, for the card's open line (read on the visitor's clock). */
   hours: WeekHoursInput | null;
+  /** Dated special days (holidays), which replace the week's hours on their dates. */
+  specialHours: SpecialHoursInput | null;
   timeZone: string | null;
   photo: string | null;
   verified: boolean;
@@ -73,6 +82,7 @@ export function toBusinessListItem(row: BusinessListRow): BusinessListItem {
     street: row.street,
     district: row.district,
     hours: readWeekHoursJson(row.working_hours_json),
+    specialHours: readSpecialHoursJson(row.special_hours_json),
     timeZone: row.time_zone,
     photo: readWebUrl(row.photo),
     verified: row.verified,
@@ -170,8 +180,7 @@ function readWeekHoursJson(text: string | null): WeekHoursInput | null {
 }
 
 function readSpecialHoursJson(text: string | null): SpecialHoursInput | null {
-  const value = parseJson(text);
-  return value && typeof value === "object" && !Array.isArray(value) ? (value as SpecialHoursInput) : null;
+  return readSpecialHours(parseJson(text));
 }
 
 /** jsonb text → its value; null for null or (never expected from jsonb) malformed text. */

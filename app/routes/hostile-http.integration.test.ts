@@ -13,7 +13,7 @@ import { startBuiltApp, type InProcessServer } from "~/testing/in-process-server
 
 const ROUTES_DIR = path.dirname(new URL(import.meta.url).pathname);
 const ADMIN_PASSWORD = "hostile-http-password";
-const SEARCH_PARAMS = ["location", "category", "country", "city", "sort", "per_page", "min_rating", "lat", "open_now", "facets"];
+const SEARCH_PARAMS = ["location", "category", "country", "city", "sort", "per_page", "min_rating", "lat", "open_now", "facets", "bbox"];
 const ADMIN_LIST_PARAMS = ["limit", "filter", "category", "sortBy", "sortOrder"];
 
 type Kind = "document" | "api" | "other";
@@ -42,7 +42,9 @@ const ROUTES: Record<string, RouteCase> = {
   "cities._index.tsx": { path: "/cities", kind: "document", params: ["letter", "view"] },
   "cities.$letter.tsx": { path: "/cities/L", kind: "document", slug: "L" },
   "cities.$countryCode.$citySlug.tsx": { path: "/cities/gb/london", kind: "document", params: ["view"], slug: "london" },
+  "cities.$countryCode.$citySlug_.$categorySlug.tsx": { path: "/cities/gb/london/bakery", kind: "document", slug: "bakery" },
   "business.$slug.tsx": { static: true, path: "/business/alpha-bakery-london", kind: "document", slug: "alpha-bakery-london" },
+  "business.$slug_.suggest.tsx": { static: true, path: "/business/alpha-bakery-london/suggest", kind: "document", slug: "alpha-bakery-london" },
   "search.tsx": { path: "/search", kind: "document", params: SEARCH_PARAMS },
   "contact.tsx": { static: true, path: "/contact", kind: "document" },
   "cookie-policy.tsx": { static: true, path: "/cookie-policy", kind: "document" },
@@ -53,6 +55,7 @@ const ROUTES: Record<string, RouteCase> = {
   "sitemap[.]xml.ts": { static: true, path: "/sitemap.xml", kind: "other" },
   "sitemaps.$file.ts": { static: true, path: "/sitemaps/main.xml", kind: "other", slug: "main.xml" },
   "sitemaps.businesses.$file.ts": { static: true, path: "/sitemaps/businesses/page-1.xml", kind: "other", slug: "page-1.xml" },
+  "sitemaps.city-categories.$file.ts": { static: true, path: "/sitemaps/city-categories/page-1.xml", kind: "other", slug: "page-1.xml" },
   "healthz.ts": { static: true, path: "/healthz", kind: "other" },
   "assets.maplibre-gl.$version.$file.ts": {
     static: true,
@@ -106,6 +109,7 @@ const ROUTES: Record<string, RouteCase> = {
   "admin.trash.tsx": { path: "/admin/trash", kind: "document", params: ["beforeId", "batch"], admin: true },
   "admin.businesses.tsx": { path: "/admin/businesses", kind: "document", params: ADMIN_LIST_PARAMS, admin: true },
   "admin.dashboard.tsx": { static: true, path: "/admin/dashboard", kind: "document", admin: true },
+  "admin.suggestions.tsx": { path: "/admin/suggestions", kind: "document", params: ["after"], admin: true },
   "admin.messages.tsx": { path: "/admin/messages", kind: "document", params: ["before", "unread"], admin: true },
   "admin.reports._index.tsx": { path: "/admin/reports", kind: "document", params: ["before"], admin: true },
   "admin.reports.$runId.tsx": { static: true, path: "/admin/reports/1", kind: "document", slug: "1", admin: true },

@@ -28,13 +28,14 @@ export interface BusinessDocumentRow {
   latitude: number | null;
   longitude: number | null;
   working_hours: unknown;
+  special_hours: unknown;
   time_zone: string | null;
   status: string;
 }
 
 const DOCUMENT_COLUMNS = `id::int as id, slug, name, category, category_slug, type, city, city_slug, country_code, country,
   full_address, street, district, description, rating, reviews, rank_score, verified and not is_test as verified, photo, phone,
-  phone_e164, latitude, longitude, working_hours, time_zone, status`;
+  phone_e164, latitude, longitude, working_hours, special_hours, time_zone, status`;
 
 /** Keyset page of approved businesses after `afterId`, in id order: a full rebuild never uses OFFSET. */
 export async function listBusinessDocumentsAfter(handle: DatabaseHandle, afterId: number, limit: number): Promise<BusinessDocumentRow[]> {

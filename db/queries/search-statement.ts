@@ -82,6 +82,8 @@ export interface SearchHitRow {
   phoneE164: string | null;
   /** Canonical week and zone, for the card's open line (read on the visitor's clock). */
   workingHours: unknown;
+  /** Dated special days ({"2026-12-25": []}), or null. */
+  specialHours: unknown;
   timeZone: string | null;
   photo: string | null;
   verified: boolean;
@@ -440,7 +442,7 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
                      'id', b.id::int, 'slug', b.slug, 'name', b.name, 'category', b.category, 'type', b.type,
                      'city', b.city, 'countryCode', b.country_code, 'fullAddress', b.full_address, 'street', b.street,
                      'district', b.district, 'rating', b.rating, 'reviews', b.reviews, 'phone', b.phone, 'phoneE164', b.phone_e164,
-                     'workingHours', b.working_hours, 'timeZone', b.time_zone,
+                     'workingHours', b.working_hours, 'specialHours', b.special_hours, 'timeZone', b.time_zone,
                      'photo', b.photo, 'verified', b.verified and not b.is_test, 'status', b.status,
                      'latitude', b.latitude, 'longitude', b.longitude, 'distanceKm', p.distance_km) order by p.ordinal), '[]'::json)
               from (select page.*, row_number() over (order by ${pageOrder}) as ordinal from page) p

@@ -128,6 +128,11 @@ export function hasOpeningHours(hours: unknown): hours is WeekHoursInput {
   return WEEK_DAYS.some((day) => day in hours);
 }
 
+/** Stored special days ({"2026-12-25": []}) as read back from jsonb, or null for anything else. */
+export function readSpecialHours(value: unknown): SpecialHoursInput | null {
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as SpecialHoursInput) : null;
+}
+
 /**
  * Open at `at` in the business's own time zone? null when there are no hours to say (no badge).
  * A range with close <= open started that day and ends the next day at `close` (so equal times = 24 hours).

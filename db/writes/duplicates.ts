@@ -16,10 +16,10 @@ import {
 } from "../schema/index.ts";
 import { IMPORT_WRITE_LOCK } from "./import-batch.ts";
 
-export type StoredBusiness = Omit<Business, "searchVector">;
+export type StoredBusiness = Omit<Business, "searchVector" | "openWeek">;
 
 /** Column updates for the kept row; id, slug and timestamps are the writer's. */
-export type BusinessPatch = Partial<Omit<NewBusiness, "id" | "slug" | "createdAt" | "updatedAt" | "searchVector">>;
+export type BusinessPatch = Partial<Omit<NewBusiness, "id" | "slug" | "createdAt" | "updatedAt" | "searchVector" | "openWeek">>;
 
 export interface MergeContext {
   /** True when another business (not of this group) already holds the identity key. */
@@ -54,7 +54,8 @@ export interface MergeOptions {
   allowDifferentPlaceIds?: boolean;
 }
 
-const { searchVector: _searchVector, ...STORED_COLUMNS } = getTableColumns(businesses);
+// Generated columns (the search vector, the stored open week) are never written back: PostgreSQL computes them.
+const { searchVector: _searchVector, openWeek: _openWeek, ...STORED_COLUMNS } = getTableColumns(businesses);
 const STORED_COLUMN_NAMES = Object.values(STORED_COLUMNS).map((column) => `"${column.name}"`);
 /** Columns the hash and rank follow; they are restored as a whole, never compared field by field. */
 const DERIVED_FIELDS = new Set(["contentHash", "rankScore"]);
@@ -96,7 +97,7 @@ export async function mergeBusinessGroup(
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_WRITE_LOCK})`);
     const ids = [...new Set([group.keep, ...group.ids])];
     const rows = await tx
-      .select({ ...STORED_COLUMNS, whole: sql<Record<string, unknown>>`to_jsonb(${businesses}) - 'search_vector'` })
+      .select({ ...STORED_COLUMNS, whole: sql<Record<string, unknown>>`to_jsonb(${businesses}) - 'search_vector' - 'open_week'` })
       .from(businesses)
       .where(inArray(businesses.id, ids))
       .for("update");

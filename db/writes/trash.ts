@@ -59,7 +59,7 @@ function trashStatement(where: SQL, meta: TrashMeta, batchId: string, returning:
     trashed as (
       insert into deleted_businesses (business_id, identity_key, place_id, name, slug, row, redirects, batch_id, reason, deleted_by)
       select g.id, g.identity_key, g.place_id, g.name, g.slug,
-             to_jsonb(g) - 'search_vector' || jsonb_build_object('_aliases', coalesce((
+             to_jsonb(g) - 'search_vector' - 'open_week' || jsonb_build_object('_aliases', coalesce((
                select jsonb_agg(jsonb_build_object('identity_key', a.identity_key, 'place_id', a.place_id, 'merge_id', a.merge_id))
                  from business_aliases a where a.business_id = g.id), '[]'::jsonb)),
              coalesce((select array_agg(r.old_slug order by r.old_slug) from slug_redirects r where r.business_id = g.id), '{}'),
@@ -163,10 +163,10 @@ export interface RestoreResult {
 
 const RESTORE_CHUNK = 2000;
 
-/** Columns a restore writes back from the stored row: every column but the generated search vector. */
+/** Columns a restore writes back from the stored row: every column but the generated ones (search vector, open week). */
 const RESTORE_COLUMNS = Object.values(getTableColumns(businesses))
-  .map((column) => column.name)
-  .filter((name) => name !== "search_vector");
+  .filter((column) => !column.generated)
+  .map((column) => column.name);
 
 class DryRunRollback extends Error {}
 

@@ -24,6 +24,7 @@ export interface BusinessListRow {
   street: string | null;
   district: string | null;
   working_hours_json: string | null;
+  special_hours_json: string | null;
   time_zone: string | null;
   verified: boolean;
   latitude: number | null;
@@ -38,7 +39,7 @@ export type RankedList =
 
 const LIST_COLUMNS = `b.id::int as id, b.name, b.slug, b.category, b.category_slug, b.type, b.city, b.city_slug, b.country,
   b.country_code, b.rating, b.reviews, b.phone, b.phone_e164, b.photo, b.full_address, b.street, b.district,
-  b.working_hours::text as working_hours_json, b.time_zone, b.verified and not b.is_test as verified,
+  b.working_hours::text as working_hours_json, b.special_hours::text as special_hours_json, b.time_zone, b.verified and not b.is_test as verified,
   b.latitude, b.longitude`;
 
 /** The anchor table's key for a list; null for lists that are never anchored. */
