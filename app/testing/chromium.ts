@@ -28,6 +28,9 @@ export async function launchChromium(): Promise<Browser> {
       "--disable-component-update",
       "--disable-sync",
       "--no-first-run",
+      // NOTE: tests never reach the internet: any other host fails at once, as in CI (the default map style's host
+      // otherwise leaves a request pending and "networkidle" never comes).
+      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
     ],
   });
 }
