@@ -27,6 +27,7 @@ describe("page shell when the database is down", () => {
       siteUrl: "https://directory.example",
       siteCode: null,
       siteFacts: null,
+      mapStyleUrl: "https://tiles.openfreemap.org/styles/liberty",
     });
   });
 

@@ -47,6 +47,7 @@ export const KNOWN_PUBLIC_PARAMETERS: ReadonlySet<string> = new Set([
   "lat",
   "lng",
   "radius_km",
+  "bbox",
   "sort",
   "page",
   "per_page",
