@@ -9,6 +9,7 @@ import {
   DATE_RANGE_PRESETS,
   DEFAULT_EXPORT_FIELDS,
   EXPORT_FIELDS,
+  EXTRA_EXPORT_FIELDS,
   ExportError,
   exportBusinessesCsv,
   resolveExportRequest,
@@ -141,7 +142,12 @@ export async function streamAdminExport(context: AdminContext, options: ExportOp
   });
 }
 
-/** What the export dialog offers: the spec's 27 fields, its 4 defaults and its 8 date ranges. */
+/** What the export dialog offers: the spec's 27 fields, its 4 defaults, the unticked extras and its 8 date ranges. */
 export function getExportDialogOptions() {
-  return { fields: [...EXPORT_FIELDS], defaultFields: [...DEFAULT_EXPORT_FIELDS], dateRanges: [...DATE_RANGE_PRESETS] };
+  return {
+    fields: [...EXPORT_FIELDS],
+    defaultFields: [...DEFAULT_EXPORT_FIELDS],
+    extraFields: [...EXTRA_EXPORT_FIELDS],
+    dateRanges: [...DATE_RANGE_PRESETS],
+  };
 }

@@ -187,6 +187,11 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office end to end in Chromium
       await saveScreenshot(page, "admin-businesses-en", viewport);
       await page.getByRole("button", { name: "Export CSV" }).click();
       await page.getByRole("dialog").getByText("Fields (4/27)").waitFor();
+      // The extras beyond the spec are offered, unticked.
+      await page.getByRole("dialog").getByText("Beyond the spec (off by default)").waitFor();
+      for (const extra of ["photos", "other_hours", "business_status"]) {
+        expect(await page.getByRole("dialog").getByRole("checkbox", { name: extra, exact: true }).isChecked()).toBe(false);
+      }
       await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
 
       await page.goto(`${baseUrl}/admin/upload`, { waitUntil: "networkidle" });

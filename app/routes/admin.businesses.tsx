@@ -173,6 +173,7 @@ export default function AdminBusinessesPage() {
               csrfToken={csrfToken}
               fields={exportOptions.fields}
               defaultFields={exportOptions.defaultFields}
+              extraFields={exportOptions.extraFields}
               dateRanges={exportOptions.dateRanges}
             />
           </>

@@ -34,14 +34,21 @@ export const EXPORT_COLUMNS = [
   "updated_at",
   "url",
 ] as const;
-export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
+
+/**
+ * Columns beyond the spec's 27, never exported unless asked for by name: what an export → re-import round trip
+ * would otherwise lose (the gallery, dated special hours, a closed business's status), each in a shape the importer reads.
+ */
+export const EXTRA_EXPORT_COLUMNS = ["photos", "other_hours", "business_status"] as const;
+export type ExportColumn = (typeof EXPORT_COLUMNS)[number] | (typeof EXTRA_EXPORT_COLUMNS)[number];
 
 /**
  * How the CSV rewriter treats a column's cells: `text` may hold anything a person typed (formula-guarded),
  * `fixed` is written by us in a shape that cannot start a formula except as a plain number, `hours` is the
- * stored week's JSON, rewritten to the import format.
+ * stored week's JSON, rewritten to the import format; `special-hours` is the stored dated days' JSON, rewritten to
+ * Outscraper's other_hours shape.
  */
-export type ExportColumnKind = "text" | "fixed" | "hours";
+export type ExportColumnKind = "text" | "fixed" | "hours" | "special-hours";
 
 const UTC_SECONDS = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
 
@@ -76,6 +83,11 @@ const COLUMN_SQL: Record<ExportColumn, { sql: string; kind: ExportColumnKind }> 
   created_at: { sql: `to_char(b.created_at at time zone 'UTC', ${UTC_SECONDS})`, kind: "fixed" },
   updated_at: { sql: `to_char(b.updated_at at time zone 'UTC', ${UTC_SECONDS})`, kind: "fixed" },
   url: { sql: "b.url", kind: "text" },
+  // The gallery's JSON list of URLs (the importer reads a JSON list); text: the links came from a source.
+  photos: { sql: "b.photos::text", kind: "text" },
+  other_hours: { sql: "b.special_hours::text", kind: "special-hours" },
+  // OPERATIONAL, CLOSED_TEMPORARILY, CLOSED_PERMANENTLY: Google's spelling, which the importer maps back.
+  business_status: { sql: "upper(b.status)", kind: "fixed" },
 };
 
 export function exportColumnKind(column: ExportColumn): ExportColumnKind {

@@ -9,6 +9,7 @@ import {
   buildExportFileName,
   DATE_RANGE_PRESETS,
   EXPORT_FIELDS,
+  EXTRA_EXPORT_FIELDS,
   ExportError,
   exportBusinessesCsv,
   PANEL_EXPORT_FIELDS,
@@ -45,7 +46,7 @@ export function register(program: Command): void {
     .option("--out <file>", "output file, or - for stdout (default: businesses_{country}[_{n}kategoriler][_{range}]_{timestamp}.csv here)")
     .option(
       "--fields <list>",
-      `comma-separated fields, or "all" (default: name,full_address,phone,type); any of ${EXPORT_FIELDS.join(", ")}, or the panel names ${Object.keys(PANEL_EXPORT_FIELDS).join(", ")}`,
+      `comma-separated fields, or "all" (default: name,full_address,phone,type); any of ${EXPORT_FIELDS.join(", ")}; extras beyond the spec, only when named (keep them on a re-import): ${EXTRA_EXPORT_FIELDS.join(", ")}; or the panel names ${Object.keys(PANEL_EXPORT_FIELDS).join(", ")}`,
     )
     .option("--country <code>", "two-letter country code, or all")
     .option("--categories <list>", "comma-separated category names or slugs")

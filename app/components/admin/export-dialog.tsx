@@ -1,5 +1,6 @@
-// The routed export dialog → GET /api/admin/export-csv with the chosen fields (27), categories (picker with search,
-// at most 100 listed), country and date range; the server names the file per the spec and streams it.
+// The routed export dialog → GET /api/admin/export-csv with the chosen fields (27, plus unticked extras beyond the spec),
+// categories (picker with search, at most 100 listed), country and date range; the server names the file per the spec
+// and streams it.
 import { Dialog } from "radix-ui";
 import { useEffect, useMemo, useState } from "react";
 import { adminFetch } from "~/utils/admin-fetch";
@@ -26,6 +27,8 @@ export interface ExportDialogProps {
   csrfToken: string;
   fields: readonly string[];
   defaultFields: readonly string[];
+  /** Beyond the spec's fields (gallery, special hours, status): never ticked by default nor by "Select all". */
+  extraFields?: readonly string[];
   dateRanges: readonly string[];
 }
 
@@ -49,7 +52,7 @@ async function download(response: Response): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function ExportDialog({ csrfToken, fields, defaultFields, dateRanges }: ExportDialogProps) {
+export function ExportDialog({ csrfToken, fields, defaultFields, extraFields = [], dateRanges }: ExportDialogProps) {
   const toast = useAdminToast();
   const { t } = useAdminText();
   const [open, setOpen] = useState(false);
@@ -97,7 +100,7 @@ export function ExportDialog({ csrfToken, fields, defaultFields, dateRanges }: E
   };
 
   async function runExport() {
-    const params = new URLSearchParams({ fields: fields.filter((field) => selected.has(field)).join(",") });
+    const params = new URLSearchParams({ fields: [...fields, ...extraFields].filter((field) => selected.has(field)).join(",") });
     if (country !== "all") params.set("countryCode", country);
     if (chosenCategories.size > 0) params.set("categories", [...chosenCategories].map((name) => slugify(name)).join(","));
     if (range !== "all") params.set("dateRange", range);
@@ -139,13 +142,13 @@ export function ExportDialog({ csrfToken, fields, defaultFields, dateRanges }: E
             <fieldset>
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <legend className="text-sm font-semibold text-slate-900 dark:text-white">
-                  {t("export.fields", { selected: selected.size, total: fields.length })}
+                  {t("export.fields", { selected: fields.filter((field) => selected.has(field)).length, total: fields.length })}
                 </legend>
                 <div className="flex gap-2 text-sm">
                   <button
                     type="button"
                     className="rounded px-2 py-1 text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-slate-700"
-                    onClick={() => setSelected(new Set(fields))}
+                    onClick={() => setSelected(new Set([...fields, ...extraFields.filter((field) => selected.has(field))]))}
                   >
                     {t("export.selectAll")}
                   </button>
@@ -175,6 +178,29 @@ export function ExportDialog({ csrfToken, fields, defaultFields, dateRanges }: E
                 ))}
               </div>
             </fieldset>
+
+            {extraFields.length > 0 ? (
+              <fieldset>
+                <legend className="text-sm font-semibold text-slate-900 dark:text-white">{t("export.extras")}</legend>
+                <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("export.extrasHint")}</p>
+                <div className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
+                  {extraFields.map((field) => (
+                    <label
+                      key={field}
+                      className="flex items-center gap-2 rounded px-1 py-1 text-sm text-slate-800 hover:bg-slate-50 dark:text-slate-200 dark:hover:bg-slate-700"
+                    >
+                      <input
+                        type="checkbox"
+                        className="h-4 w-4 accent-brand-600"
+                        checked={selected.has(field)}
+                        onChange={() => toggle(selected, field, setSelected)}
+                      />
+                      <span className="font-mono text-xs sm:text-sm">{field}</span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            ) : null}
 
             <fieldset>
               <legend className="text-sm font-semibold text-slate-900 dark:text-white">

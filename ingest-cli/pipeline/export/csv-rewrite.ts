@@ -1,10 +1,10 @@
 // PostgreSQL COPY CSV bytes (leading id column, LF rows) → the export's RFC 4180 rows: id dropped, CRLF row ends,
-// formula-like text cells guarded, stored hours rewritten to the import format. Byte-level and chunk-boundary safe,
+// formula-like text cells guarded, stored hours and special days rewritten to the import format. Byte-level and chunk-boundary safe,
 // so the same rows give the same bytes however the driver slices them.
 import type { ExportColumnKind } from "../../../db/queries/export.ts";
 import { encodeCsvCell } from "./csv-cell.ts";
 import { needsFormulaGuard } from "./formula.ts";
-import { formatWorkingHours } from "./hours-text.ts";
+import { formatSpecialHours, formatWorkingHours } from "./hours-text.ts";
 
 const QUOTE = 0x22;
 const COMMA = 0x2c;
@@ -145,13 +145,15 @@ export class CopyCsvRewriter {
 
   /** The cell's new bytes, or null to keep it as COPY wrote it. */
   private rewriteField(buf: Buffer, start: number, end: number, quoted: boolean, kind: ExportColumnKind): Buffer | null {
-    if (kind === "hours") return this.rewriteHours(buf, start, end);
+    if (kind === "hours") return this.rewriteHours(buf, start, end, formatWorkingHours);
+    if (kind === "special-hours") return this.rewriteHours(buf, start, end, formatSpecialHours);
     if (kind !== "text" || TRIGGER_BYTES[buf[quoted ? start + 1 : start] as number] !== 1) return null;
     const value = decodeField(buf, start, end);
     return needsFormulaGuard(value) ? Buffer.from(encodeCsvCell(value)) : null;
   }
 
-  private rewriteHours(buf: Buffer, start: number, end: number): Buffer {
+  /** NOTE: one memo serves both hours kinds: a week's JSON and a special days' JSON never have the same text. */
+  private rewriteHours(buf: Buffer, start: number, end: number, format: (stored: unknown) => string | null): Buffer {
     const key = buf.toString("latin1", start, end);
     let out = this.hoursMemo.get(key);
     if (out === undefined) {
@@ -161,7 +163,7 @@ export class CopyCsvRewriter {
       } catch {
         week = null;
       }
-      const text = formatWorkingHours(week);
+      const text = format(week);
       out = text === null ? EMPTY : Buffer.from(encodeCsvCell(text));
       if (this.hoursMemo.size >= HOURS_MEMO_LIMIT) this.hoursMemo.clear();
       this.hoursMemo.set(key, out);

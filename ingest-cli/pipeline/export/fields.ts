@@ -1,11 +1,14 @@
-// Requested export field names (the routed dialog's 27 or the single-screen panel's nine) → the table columns
-// they read, in the order asked; an unknown name is refused with the list of valid ones.
+// Requested export field names (the routed dialog's 27, the extras beyond the spec, or the single-screen panel's nine)
+// → the table columns they read, in the order asked; an unknown name is refused with the list of valid ones.
 import { DirectoryError } from "../../../db/rules/directory-error.ts";
-import { EXPORT_COLUMNS, type ExportColumn } from "../../../db/queries/export.ts";
+import { EXPORT_COLUMNS, EXTRA_EXPORT_COLUMNS, type ExportColumn } from "../../../db/queries/export.ts";
 
 /** The routed admin dialog's 27 fields, in the spec's order; each is also the column it reads. */
 export const EXPORT_FIELDS = EXPORT_COLUMNS;
 export type ExportField = ExportColumn;
+
+/** Beyond the spec's 27, exported only when named (never by default nor by "all"), so a re-import keeps them. */
+export const EXTRA_EXPORT_FIELDS = EXTRA_EXPORT_COLUMNS;
 
 /** What the routed dialog ticks before the operator changes anything. */
 export const DEFAULT_EXPORT_FIELDS: readonly ExportField[] = ["name", "full_address", "phone", "type"];
@@ -37,18 +40,18 @@ export class UnknownExportFieldError extends DirectoryError {
     super(
       "UNKNOWN_EXPORT_FIELD",
       `Unknown export field${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}. ` +
-        `Valid fields: ${EXPORT_FIELDS.join(", ")}; or the panel names ${Object.keys(PANEL_EXPORT_FIELDS).join(", ")}; or "all".`,
+        `Valid fields: ${EXPORT_FIELDS.join(", ")}; the extras ${EXTRA_EXPORT_FIELDS.join(", ")}; or the panel names ${Object.keys(PANEL_EXPORT_FIELDS).join(", ")}; or "all".`,
     );
     this.name = "UnknownExportFieldError";
   }
 }
 
 const PANEL_LOOKUP: ReadonlyMap<string, ExportColumn> = new Map(Object.entries(PANEL_EXPORT_FIELDS));
-const COLUMN_LOOKUP: ReadonlySet<string> = new Set(EXPORT_FIELDS);
+const COLUMN_LOOKUP: ReadonlySet<string> = new Set([...EXPORT_FIELDS, ...EXTRA_EXPORT_FIELDS]);
 
 /**
  * Names from either set (they may be mixed) → header + column, in the order given; repeats are dropped.
- * An empty list means the routed defaults; "all" alone means all 27 fields.
+ * An empty list means the routed defaults; "all" alone means all 27 fields (the extras only when named).
  */
 export function resolveExportFields(names: readonly string[] | undefined): ResolvedExportField[] {
   const wanted = (names ?? []).map((name) => name.trim()).filter((name) => name !== "");

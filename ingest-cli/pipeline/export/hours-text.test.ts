@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseWorkingHours } from "../normalize/hours.ts";
-import { formatClock, formatWorkingHours } from "./hours-text.ts";
+import { parseSpecialHours } from "../normalize/special-hours.ts";
+import { formatClock, formatSpecialHours, formatWorkingHours } from "./hours-text.ts";
 
 describe("formatClock", () => {
   it.each([
@@ -63,5 +64,34 @@ describe("formatWorkingHours", () => {
       { thursday: [["11:00", "14:00"]], friday: [["05:30", "11:00"]] },
     ];
     for (const week of weeks) expect(parseWorkingHours(formatWorkingHours(week))).toEqual(week);
+  });
+});
+
+describe("formatSpecialHours", () => {
+  it("writes Outscraper's other_hours shape, dates in order", () => {
+    expect(formatSpecialHours({ "2026-12-31": [["10:00", "14:00"]], "2026-12-25": [] })).toBe(
+      '[{"holiday_hours":{"2026-12-25":"Closed","2026-12-31":"10AM-2PM"}}]',
+    );
+  });
+
+  it("leaves out what it cannot read", () => {
+    expect(formatSpecialHours(null)).toBeNull();
+    expect(formatSpecialHours({})).toBeNull();
+    expect(formatSpecialHours([["09:00", "17:00"]])).toBeNull();
+    expect(formatSpecialHours({ monday: [["09:00", "17:00"]], "2026-13-01": [], "2026-12-24": "9-5" })).toBeNull();
+  });
+
+  it("reads back through the importer's parser to the same days", () => {
+    const sets = [
+      { "2026-12-24": [["08:00", "12:00"]], "2026-12-25": [], "2027-01-01": [["00:00", "24:00"]] },
+      {
+        "2026-05-01": [
+          ["10:00", "14:00"],
+          ["18:00", "23:30"],
+        ],
+        "2026-12-31": [["22:00", "03:00"]],
+      },
+    ];
+    for (const days of sets) expect(parseSpecialHours(formatSpecialHours(days))).toEqual(days);
   });
 });

@@ -1,6 +1,7 @@
 // Stored canonical week (weekday → [["09:00","17:00"]]) → the Google-export JSON our importer reads back:
-// {"Monday":"9AM-5PM","Tuesday":"11:30AM-2:30PM,5:30PM-11PM","Sunday":"Closed"}, days Monday first.
-import { DAY_LABELS, WEEK_DAYS } from "../../../db/rules/opening-hours.ts";
+// {"Monday":"9AM-5PM","Tuesday":"11:30AM-2:30PM,5:30PM-11PM","Sunday":"Closed"}, days Monday first; stored special days →
+// Outscraper's other_hours [{"holiday_hours":{"2026-12-25":"Closed"}}], which the importer reads back as special hours.
+import { DAY_LABELS, ISO_DATE, WEEK_DAYS } from "../../../db/rules/opening-hours.ts";
 
 /** "09:00" → "9AM", "17:30" → "5:30PM", "00:00" and "24:00" → "12AM"; null for anything else. */
 export function formatClock(time: string): string | null {
@@ -44,4 +45,22 @@ export function formatWorkingHours(week: unknown): string | null {
     any = true;
   }
   return any ? JSON.stringify(out) : null;
+}
+
+/**
+ * Stored special days ({"YYYY-MM-DD": ranges}) → Outscraper's other_hours text, dates in order, or null when there is
+ * nothing to say; a day we cannot read is left out rather than guessed (as for the week).
+ */
+export function formatSpecialHours(days: unknown): string | null {
+  if (!days || typeof days !== "object" || Array.isArray(days)) return null;
+  const out: Record<string, string> = {};
+  let any = false;
+  for (const date of Object.keys(days).sort()) {
+    if (!ISO_DATE.test(date)) continue;
+    const text = formatDay((days as Record<string, unknown>)[date]);
+    if (text === null) continue;
+    out[date] = text;
+    any = true;
+  }
+  return any ? JSON.stringify([{ holiday_hours: out }]) : null;
 }

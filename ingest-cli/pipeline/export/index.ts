@@ -18,6 +18,7 @@ export {
   DEFAULT_EXPORT_FIELDS,
   DEFAULT_PANEL_EXPORT_FIELDS,
   EXPORT_FIELDS,
+  EXTRA_EXPORT_FIELDS,
   PANEL_EXPORT_FIELDS,
   resolveExportFields,
   type ExportField,
@@ -26,7 +27,7 @@ export {
 } from "./fields.ts";
 
 export interface ExportOptions {
-  /** Field names from the 27 (or the panel's nine); empty means the routed defaults, ["all"] all 27. */
+  /** Field names from the 27, the extras (or the panel's nine); empty means the routed defaults, ["all"] all 27. */
   fields?: readonly string[];
   /** An ISO alpha-2 code, or "all"/empty for every country. */
   countryCode?: string | null;
