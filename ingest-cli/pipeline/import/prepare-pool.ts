@@ -115,7 +115,9 @@ async function* prepareOnWorkers(items: AsyncIterable<SourceItem>, context: Prep
   const entry = findWorkerEntry(WORKER_FILE, path.dirname(fileURLToPath(import.meta.url)));
   const workers = Array.from({ length: workerCount }, () => new Worker(entry, { workerData: context }));
   const done = new Map<number, PreparedItem[] | Promise<PreparedItem[]>>();
-  const readMemos = options.readMemos;
+  // Chunks are kept (for memo items' source records) only when memo items can come back: holding every chunk of a
+  // first import until its answer made the main thread's garbage collection several seconds longer.
+  const readMemos = context.memo?.index ? options.readMemos : undefined;
   // The chunks as sent, kept until consumed when memo items may need their source record.
   const sentChunks = new Map<number, SourceItem[]>();
   const maxAhead = workerCount * CHUNKS_AHEAD_PER_WORKER;
