@@ -1,6 +1,7 @@
 // Coordinates → the "Location & Map" box (16rem): a static card (coordinates, address, "Open in maps") rendered on the
 // server, upgraded to a MapLibre map only when it scrolls into view and a style is configured; any failure keeps the card.
 import { useEffect, useRef, useState } from "react";
+import { checkStyleReachable } from "~/utils/map-style";
 
 type MapState = "static" | "loading" | "ready" | "failed";
 
@@ -32,7 +33,10 @@ export function BusinessMap({ latitude, longitude, name, fullAddress, mapsUrl, s
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
         setState("loading");
-        import("./business-map-maplibre.client")
+        // NOTE: the style first: an unreachable style host must fail before maplibre is downloaded or starts its
+        // worker (a worker torn down mid-start leaves its script request pending: a page never network-idle).
+        checkStyleReachable(styleUrl)
+          .then(() => import("./business-map-maplibre.client"))
           .then(({ createBusinessMap }) => createBusinessMap({ container, latitude, longitude, styleUrl, label: `${name} on the map` }))
           .then((created) => {
             if (cancelled) created.remove();

@@ -22,18 +22,8 @@ function configureMaplibre(): void {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Rejects unless the style answers with a success within the load timeout (the browser caches it for maplibre's own fetch). */
-async function checkStyleReachable(styleUrl: string): Promise<void> {
-  const response = await fetch(styleUrl, { signal: AbortSignal.timeout(LOAD_TIMEOUT_MS), credentials: "omit" });
-  if (!response.ok) throw new Error(`MAP_STYLE_FAILED: ${response.status}`);
-  await response.text();
-}
-
 /** A map with zoom buttons, resolved once its style has loaded; removed again when it cannot load. */
 export async function openMaplibreMap(options: Omit<MapOptions, "container"> & { container: HTMLElement }): Promise<MapLibreMap> {
-  // NOTE: an unreachable style host must fail before maplibre starts its worker: a worker torn down mid-start
-  // leaves its script request pending in the browser (a page that never goes network-idle).
-  if (typeof options.style === "string") await checkStyleReachable(options.style);
   configureMaplibre();
   let map: MapLibreMap | undefined;
   let lastError: unknown;

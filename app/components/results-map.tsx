@@ -4,6 +4,7 @@
 import { useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { buildBoundingBoxHref } from "~/utils/bounding-box";
+import { checkStyleReachable } from "~/utils/map-style";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { PlottedPlace, ResultsMapHandle } from "./results-map-maplibre.client";
 
@@ -50,7 +51,9 @@ export function ResultsMap({ places, searchHref }: ResultsMapProps) {
     const container = canvas.current;
     if (!open || !styleUrl || !container) return;
     let cancelled = false;
-    import("./results-map-maplibre.client")
+    // The style first, as on the business map: no map code is downloaded when its host cannot be reached.
+    checkStyleReachable(styleUrl)
+      .then(() => import("./results-map-maplibre.client"))
       .then(({ createResultsMap }) => createResultsMap({ container, styleUrl, places: plottedRef.current }))
       .then((created) => {
         if (cancelled) created.remove();

@@ -10,6 +10,19 @@ export const DEFAULT_MAP_STYLE_URL = "https://tiles.openfreemap.org/styles/liber
 /** The default style's TileJSON, tiles, glyphs and sprites are all served from its own origin. */
 const DEFAULT_MAP_ORIGINS = ["https://tiles.openfreemap.org"];
 
+/** How long a map waits for its style before it keeps the static card. */
+export const MAP_STYLE_TIMEOUT_MS = 10_000;
+
+/**
+ * Rejects unless the style answers with a success in time. Called before the map code is even downloaded: a visitor
+ * whose browser cannot reach the style host never fetches maplibre (≈ 280 KB gzipped) or starts its worker.
+ */
+export async function checkStyleReachable(styleUrl: string): Promise<void> {
+  const response = await fetch(styleUrl, { signal: AbortSignal.timeout(MAP_STYLE_TIMEOUT_MS), credentials: "omit" });
+  if (!response.ok) throw new Error(`MAP_STYLE_FAILED: ${response.status}`);
+  await response.text();
+}
+
 /** MAP_STYLE_URL values that switch the interactive maps off (the static location card stays). */
 export const MAP_OFF_WORDS = ["off", "none"] as const;
 
