@@ -52,6 +52,23 @@ async function download(response: Response): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** A grid of export field names with their checkboxes (the spec's fields and the extras). */
+function FieldCheckboxes({ fields, selected, onToggle }: { fields: readonly string[]; selected: Set<string>; onToggle: (field: string) => void }) {
+  return (
+    <div className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
+      {fields.map((field) => (
+        <label
+          key={field}
+          className="flex items-center gap-2 rounded px-1 py-1 text-sm text-slate-800 hover:bg-slate-50 dark:text-slate-200 dark:hover:bg-slate-700"
+        >
+          <input type="checkbox" className="h-4 w-4 accent-brand-600" checked={selected.has(field)} onChange={() => onToggle(field)} />
+          <span className="font-mono text-xs sm:text-sm">{field}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
 export function ExportDialog({ csrfToken, fields, defaultFields, extraFields = [], dateRanges }: ExportDialogProps) {
   const toast = useAdminToast();
   const { t } = useAdminText();
@@ -161,44 +178,14 @@ export function ExportDialog({ csrfToken, fields, defaultFields, extraFields = [
                   </button>
                 </div>
               </div>
-              <div className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
-                {fields.map((field) => (
-                  <label
-                    key={field}
-                    className="flex items-center gap-2 rounded px-1 py-1 text-sm text-slate-800 hover:bg-slate-50 dark:text-slate-200 dark:hover:bg-slate-700"
-                  >
-                    <input
-                      type="checkbox"
-                      className="h-4 w-4 accent-brand-600"
-                      checked={selected.has(field)}
-                      onChange={() => toggle(selected, field, setSelected)}
-                    />
-                    <span className="font-mono text-xs sm:text-sm">{field}</span>
-                  </label>
-                ))}
-              </div>
+              <FieldCheckboxes fields={fields} selected={selected} onToggle={(field) => toggle(selected, field, setSelected)} />
             </fieldset>
 
             {extraFields.length > 0 ? (
               <fieldset>
                 <legend className="text-sm font-semibold text-slate-900 dark:text-white">{t("export.extras")}</legend>
                 <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("export.extrasHint")}</p>
-                <div className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
-                  {extraFields.map((field) => (
-                    <label
-                      key={field}
-                      className="flex items-center gap-2 rounded px-1 py-1 text-sm text-slate-800 hover:bg-slate-50 dark:text-slate-200 dark:hover:bg-slate-700"
-                    >
-                      <input
-                        type="checkbox"
-                        className="h-4 w-4 accent-brand-600"
-                        checked={selected.has(field)}
-                        onChange={() => toggle(selected, field, setSelected)}
-                      />
-                      <span className="font-mono text-xs sm:text-sm">{field}</span>
-                    </label>
-                  ))}
-                </div>
+                <FieldCheckboxes fields={extraFields} selected={selected} onToggle={(field) => toggle(selected, field, setSelected)} />
               </fieldset>
             ) : null}
 
