@@ -21,6 +21,14 @@ export const siteSettings = pgTable(
     supportEmail: text("support_email").notNull().default(""),
     privacyEmail: text("privacy_email").notNull().default(""),
     legalEmail: text("legal_email").notNull().default(""),
+    /** The legal notice's registration, management and governing-law facts; "" = not configured, never a default jurisdiction. */
+    companyLegalForm: text("company_legal_form").notNull().default(""),
+    companyRegister: text("company_register").notNull().default(""),
+    companyRegistrationNumber: text("company_registration_number").notNull().default(""),
+    companyVatId: text("company_vat_id").notNull().default(""),
+    companyManagement: text("company_management").notNull().default(""),
+    governingLaw: text("governing_law").notNull().default(""),
+    placeOfJurisdiction: text("place_of_jurisdiction").notNull().default(""),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -28,7 +36,7 @@ export const siteSettings = pgTable(
     // The last line of defence behind the admin's zod limits: no identity field above 320 characters.
     check(
       "site_settings_identity_size",
-      sql`greatest(char_length(${t.companyName}), char_length(${t.companyStreet}), char_length(${t.companyPostalCity}), char_length(${t.companyCountry}), char_length(${t.companyPhone}), char_length(${t.supportEmail}), char_length(${t.privacyEmail}), char_length(${t.legalEmail})) <= 320`,
+      sql`greatest(char_length(${t.companyName}), char_length(${t.companyStreet}), char_length(${t.companyPostalCity}), char_length(${t.companyCountry}), char_length(${t.companyPhone}), char_length(${t.supportEmail}), char_length(${t.privacyEmail}), char_length(${t.legalEmail}), char_length(${t.companyLegalForm}), char_length(${t.companyRegister}), char_length(${t.companyRegistrationNumber}), char_length(${t.companyVatId}), char_length(${t.companyManagement}), char_length(${t.governingLaw}), char_length(${t.placeOfJurisdiction})) <= 320`,
     ),
   ],
 );

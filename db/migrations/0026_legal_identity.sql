@@ -1,0 +1,9 @@
+ALTER TABLE "site_settings" DROP CONSTRAINT "site_settings_identity_size";--> statement-breakpoint
+ALTER TABLE "site_settings" ADD COLUMN "company_legal_form" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "site_settings" ADD COLUMN "company_register" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "site_settings" ADD COLUMN "company_registration_number" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "site_settings" ADD COLUMN "company_vat_id" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "site_settings" ADD COLUMN "company_management" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "site_settings" ADD COLUMN "governing_law" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "site_settings" ADD COLUMN "place_of_jurisdiction" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_identity_size" CHECK (greatest(char_length("site_settings"."company_name"), char_length("site_settings"."company_street"), char_length("site_settings"."company_postal_city"), char_length("site_settings"."company_country"), char_length("site_settings"."company_phone"), char_length("site_settings"."support_email"), char_length("site_settings"."privacy_email"), char_length("site_settings"."legal_email"), char_length("site_settings"."company_legal_form"), char_length("site_settings"."company_register"), char_length("site_settings"."company_registration_number"), char_length("site_settings"."company_vat_id"), char_length("site_settings"."company_management"), char_length("site_settings"."governing_law"), char_length("site_settings"."place_of_jurisdiction")) <= 320);
