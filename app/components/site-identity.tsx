@@ -165,3 +165,65 @@ export function DirectoryFigure({ name }: { name: keyof typeof FIGURE_FALLBACKS 
   const figures = useDirectoryFigures();
   return <>{figures ? figures[name] : FIGURE_FALLBACKS[name]}</>;
 }
+
+type LegalFact = "legalForm" | "register" | "registrationNumber" | "vatId" | "management";
+const LEGAL_FACT_LABELS: Record<LegalFact, string> = {
+  legalForm: "Legal form",
+  register: "Commercial register",
+  registrationNumber: "Registration number",
+  vatId: "VAT number",
+  management: "Management",
+};
+
+/** A value typed with a closing full stop ("Zürich.") would end its sentence twice. */
+function withoutFinalStop(value: string): string {
+  return value.replace(/\.+$/, "");
+}
+
+/**
+ * In legal text: one "Label: value" line per fact asked for, as a paragraph; an unset fact is marked outside production
+ * and left out in production, and nothing is rendered when no line is left (never a default register or legal form).
+ */
+export function LegalFacts({ facts }: { facts: LegalFact[] }) {
+  const { identity } = useSiteFacts();
+  const lines = facts.map((fact) => {
+    const value = identity[fact];
+    if (value) return <>{`${LEGAL_FACT_LABELS[fact]}: ${value}`}</>;
+    return identity.showPlaceholders ? <NotConfigured what={LEGAL_FACT_LABELS[fact]} /> : null;
+  });
+  if (lines.every((line) => line === null)) return null;
+  return (
+    <p>
+      <IdentityLines lines={lines} />
+    </p>
+  );
+}
+
+/**
+ * In legal text: "{subject} are governed by {law}" and the place of jurisdiction as the operator configured them (marked
+ * outside production when unset); in production an unset law or court is left out and only the consumer-law sentence
+ * stays, so a deployment never claims a jurisdiction it did not choose.
+ */
+export function GoverningLaw({ subject, clause = "" }: { subject: string; clause?: string }) {
+  const { identity } = useSiteFacts();
+  const { governingLaw, placeOfJurisdiction, showPlaceholders } = identity;
+  return (
+    <p>
+      {governingLaw ? (
+        <>{`${subject} are governed by ${withoutFinalStop(governingLaw)}${clause}. `}</>
+      ) : showPlaceholders ? (
+        <>
+          <NotConfigured what="Governing law" />.{" "}
+        </>
+      ) : null}
+      {placeOfJurisdiction ? (
+        <>{`Place of jurisdiction: ${withoutFinalStop(placeOfJurisdiction)}, unless the law gives you the right to go to another court. `}</>
+      ) : showPlaceholders ? (
+        <>
+          <NotConfigured what="Place of jurisdiction" />.{" "}
+        </>
+      ) : null}
+      Mandatory consumer protection laws of your country of residence always apply.
+    </p>
+  );
+}

@@ -10,6 +10,13 @@ const EMPTY = {
   support_email: "",
   privacy_email: "",
   legal_email: "",
+  company_legal_form: "",
+  company_register: "",
+  company_registration_number: "",
+  company_vat_id: "",
+  company_management: "",
+  governing_law: " ",
+  place_of_jurisdiction: "",
 };
 
 describe("toPublicIdentity: unset fields are null; placeholders only outside production", () => {
@@ -19,6 +26,8 @@ describe("toPublicIdentity: unset fields are null; placeholders only outside pro
     expect(identity.companyName).toBeNull();
     expect(identity.street).toBeNull();
     expect(identity.phoneHref).toBeNull();
+    expect([identity.legalForm, identity.register, identity.registrationNumber, identity.vatId]).toEqual([null, null, null, null]);
+    expect([identity.management, identity.governingLaw, identity.placeOfJurisdiction]).toEqual([null, null, null]);
   });
 
   it("outside production the same row asks for 'not configured' marks", () => {

@@ -1,7 +1,8 @@
 // site_settings' identity columns + site_totals → the facts /contact, the legal pages and the footer show (one read
 // per process per 60 s, dropped on save and on "Clear cache"); the admin's identity schema (trimmed, size-limited,
-// e-mails and phone checked). An unset field is null: outside production pages mark it "not configured", in
-// production they leave it out, so a fake address or e-mail is never published.
+// one line without control characters; e-mails, phone and VAT number checked). An unset field is null: outside
+// production pages mark it "not configured", in production they leave it out, so a fake address, e-mail, register
+// or jurisdiction is never published.
 import { z } from "zod";
 import { getDatabase } from "../../db/client.ts";
 import { getEnv } from "../../db/env.ts";
@@ -13,7 +14,19 @@ import type { PublicSiteFacts, PublicSiteIdentity } from "~/utils/site-identity"
 const CACHE_TTL_MS = 60_000;
 const siteFactsCache = createTtlValue<PublicSiteFacts>("site-identity", CACHE_TTL_MS);
 
-const text = (max: number, what: string) => z.string().trim().max(max, `SITE_IDENTITY_TOO_LONG: ${what} takes at most ${max} characters`);
+/**
+ * Control characters (line breaks, tabs, NUL, C1) and bidirectional overrides have no place in one line of published
+ * identity: they break the page's layout or make a name read differently from what is stored.
+ */
+const HIDDEN_CHARACTERS = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+const text = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `SITE_IDENTITY_TOO_LONG: ${what} takes at most ${max} characters`)
+    .refine((value) => !HIDDEN_CHARACTERS.test(value), {
+      message: `SITE_IDENTITY_CONTROL_CHARACTERS: ${what} must be one line of plain text; remove line breaks, tabs and other control characters`,
+    });
 const email = (what: string) =>
   z
     .string()
@@ -38,6 +51,15 @@ export const SiteIdentitySchema = z.object({
   support_email: email("the support e-mail"),
   privacy_email: email("the privacy e-mail"),
   legal_email: email("the legal e-mail"),
+  company_legal_form: text(120, "the legal form"),
+  company_register: text(200, "the commercial register"),
+  company_registration_number: text(80, "the registration number"),
+  company_vat_id: text(40, "the VAT number").refine((value) => value === "" || /^[\p{L}\p{N}][\p{L}\p{N} ./-]{3,39}$/u.test(value), {
+    message: "INVALID_SITE_VAT_ID: the VAT number takes letters, digits, spaces and . / - (4 to 40 characters), e.g. CHE-123.456.789 MWST, or empty",
+  }),
+  company_management: text(300, "the management"),
+  governing_law: text(200, "the governing law"),
+  place_of_jurisdiction: text(200, "the place of jurisdiction"),
 });
 
 export type SiteIdentity = SiteIdentityRow;
@@ -61,6 +83,13 @@ export function toPublicIdentity(row: SiteIdentityRow, production: boolean): Pub
     supportEmail: value(row.support_email),
     privacyEmail: value(row.privacy_email),
     legalEmail: value(row.legal_email),
+    legalForm: value(row.company_legal_form),
+    register: value(row.company_register),
+    registrationNumber: value(row.company_registration_number),
+    vatId: value(row.company_vat_id),
+    management: value(row.company_management),
+    governingLaw: value(row.governing_law),
+    placeOfJurisdiction: value(row.place_of_jurisdiction),
     showPlaceholders: !production,
   };
 }

@@ -1,5 +1,5 @@
-// /admin/settings: the four site-code areas (character counts, script-tag warning), the company identity public pages
-// show (save / reset / clear cache cover both) and the sitemap files with copy and open actions plus a Search Console guide.
+// /admin/settings: the four site-code areas (character counts, script-tag warning), the company identity and legal
+// details public pages show (save / reset / clear cache cover all) and the sitemap files with copy and open actions plus a Search Console guide.
 import { json } from "@remix-run/node";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -30,6 +30,17 @@ const IDENTITY_FIELDS = [
   { field: "privacy_email", maxLength: 254, type: "email", autoComplete: "email" },
   { field: "legal_email", maxLength: 254, type: "email", autoComplete: "email" },
 ] as const;
+/** The legal notice's registration and jurisdiction facts (site-identity.server limits); empty = left out, never defaulted. */
+const LEGAL_FIELDS = [
+  { field: "company_legal_form", maxLength: 120, type: "text", autoComplete: "off" },
+  { field: "company_register", maxLength: 200, type: "text", autoComplete: "off" },
+  { field: "company_registration_number", maxLength: 80, type: "text", autoComplete: "off" },
+  { field: "company_vat_id", maxLength: 40, type: "text", autoComplete: "off" },
+  { field: "company_management", maxLength: 300, type: "text", autoComplete: "off" },
+  { field: "governing_law", maxLength: 200, type: "text", autoComplete: "off" },
+  { field: "place_of_jurisdiction", maxLength: 200, type: "text", autoComplete: "off" },
+] as const;
+type TextInput = (typeof IDENTITY_FIELDS)[number] | (typeof LEGAL_FIELDS)[number];
 /** The spec warns about script tags in head and footer code. */
 const WARN_FIELDS: readonly Field[] = ["head_tags", "footer_tags"];
 const CACHE_RELOAD_DELAY_MS = 2000;
@@ -68,6 +79,40 @@ function SitemapRow({ url }: { url: string }) {
   );
 }
 
+/** Labelled one-line inputs in a two-column grid, with the server's limits as maxLength. */
+function TextInputs({
+  inputs,
+  values,
+  onChange,
+}: {
+  inputs: readonly TextInput[];
+  values: Record<TextInput["field"], string>;
+  onChange: (field: TextInput["field"], value: string) => void;
+}) {
+  const { t } = useAdminText();
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {inputs.map(({ field, maxLength, type, autoComplete }) => (
+        <div key={field} className="min-w-0">
+          <label htmlFor={field} className="mb-1.5 block text-sm font-semibold text-slate-900 dark:text-white">
+            {t(`settings.${field}`)}
+          </label>
+          <input
+            id={field}
+            name={field}
+            type={type}
+            maxLength={maxLength}
+            autoComplete={autoComplete}
+            value={values[field]}
+            onChange={(event) => onChange(field, event.target.value)}
+            className={inputClasses}
+          />
+        </div>
+      ))}
+    </div>
+  );
+}
+
 export default function AdminSettings() {
   const { settings, sitemap } = useLoaderData<typeof loader>();
   const { csrfToken } = useAdminSession();
@@ -75,7 +120,7 @@ export default function AdminSettings() {
   const { pending, run } = useAdminAction();
   const [saved, setSaved] = useState(settings);
   const [values, setValues] = useState(settings);
-  const dirty = [...FIELDS, ...IDENTITY_FIELDS.map((input) => input.field)].some((field) => values[field] !== saved[field]);
+  const dirty = [...FIELDS, ...[...IDENTITY_FIELDS, ...LEGAL_FIELDS].map((input) => input.field)].some((field) => values[field] !== saved[field]);
   const indexUrl = `${sitemap.siteUrl}/sitemap.xml`;
 
   const save = async () => {
@@ -135,25 +180,11 @@ export default function AdminSettings() {
       </AdminCard>
 
       <AdminCard title={t("settings.identity")} description={t("settings.identity.help")}>
-        <div className="grid gap-4 sm:grid-cols-2">
-          {IDENTITY_FIELDS.map(({ field, maxLength, type, autoComplete }) => (
-            <div key={field} className="min-w-0">
-              <label htmlFor={field} className="mb-1.5 block text-sm font-semibold text-slate-900 dark:text-white">
-                {t(`settings.${field}`)}
-              </label>
-              <input
-                id={field}
-                name={field}
-                type={type}
-                maxLength={maxLength}
-                autoComplete={autoComplete}
-                value={values[field]}
-                onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value }))}
-                className={inputClasses}
-              />
-            </div>
-          ))}
-        </div>
+        <TextInputs inputs={IDENTITY_FIELDS} values={values} onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))} />
+      </AdminCard>
+
+      <AdminCard title={t("settings.legal")} description={t("settings.legal.help")}>
+        <TextInputs inputs={LEGAL_FIELDS} values={values} onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))} />
       </AdminCard>
 
       <div className="grid gap-6 xl:grid-cols-5">

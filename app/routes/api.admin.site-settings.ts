@@ -1,5 +1,5 @@
 // GET /api/admin/site-settings → head_tags, footer_tags, analytics_code, facebook_pixel (public: pages show them
-// anyway); POST the same fields, plus any identity fields (company_name … legal_email; left out = kept) → saved
+// anyway); POST the same fields, plus any identity fields (company_name … place_of_jurisdiction; left out = kept) → saved
 // (admin, our origin, CSRF token) → { success, message, settings } with the identity.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/models/admin-auth.server";
@@ -17,7 +17,7 @@ export async function action({ request }: ActionFunctionArgs) {
     request,
     SiteSettingsSchema,
     "INVALID_SITE_SETTINGS",
-    "Send head_tags, footer_tags, analytics_code and facebook_pixel as text, and optionally company_name, company_street, company_postal_city, company_country, company_phone, support_email, privacy_email and legal_email",
+    "Send head_tags, footer_tags, analytics_code and facebook_pixel as text, and optionally company_name, company_street, company_postal_city, company_country, company_phone, support_email, privacy_email, legal_email, company_legal_form, company_register, company_registration_number, company_vat_id, company_management, governing_law and place_of_jurisdiction",
   );
   const saved = await saveSiteSettingsAsAdmin(admin, settings);
   return adminJson({ success: true, message: "Site settings saved", settings: saved });

@@ -1,9 +1,10 @@
-// /legal-notice: who runs the directory, its legal status, insurance, intellectual property, dispute steps and law.
+// /legal-notice: who runs the directory, its legal status, insurance, intellectual property, dispute steps and law; the
+// registration, management and governing-law facts are the operator's site identity settings, never a default jurisdiction.
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { LegalPage, LegalTable, type LegalSection } from "~/components/legal-page";
 import { BUSINESS_HOURS } from "~/components/site-facts";
-import { CompanyContactLines, CompanyEmail, CompanyName, DirectoryFigure } from "~/components/site-identity";
+import { CompanyContactLines, CompanyEmail, CompanyName, DirectoryFigure, GoverningLaw, LegalFacts, useSiteFacts } from "~/components/site-identity";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
 import { CACHE_LEGAL } from "~/models/cache-policy.server";
 
@@ -33,6 +34,12 @@ const TRAFFIC = [
   { region: "Other regions", share: "5%" },
 ];
 
+/** Who answers for the content: the management the operator named, or nothing (never an invented officer). */
+function ManagementResponsibility() {
+  if (!useSiteFacts().identity.management) return null;
+  return <p>The management named above is responsible for the content of this website, at the address above.</p>;
+}
+
 const SECTIONS: LegalSection[] = [
   {
     id: "company-information",
@@ -55,23 +62,26 @@ const SECTIONS: LegalSection[] = [
     id: "registration-and-legal-status",
     title: "Registration and Legal Status",
     content: (
-      <p>
-        <CompanyName /> is a corporation registered in the State of Delaware, United States, with its principal office at the address above. It is
-        registered for sales tax where required and acts as a neutral publisher of business information: listings describe third-party businesses,
-        which remain responsible for their own offers, prices and conduct.
-      </p>
+      <>
+        <LegalFacts facts={["legalForm", "register", "registrationNumber", "vatId"]} />
+        <p>
+          <CompanyName /> acts as a neutral publisher of business information: listings describe third-party businesses, which remain responsible for
+          their own offers, prices and conduct.
+        </p>
+      </>
     ),
   },
   {
     id: "management",
     title: "Management",
     content: (
-      <p>
-        The company is managed by its board of directors and executive team: a Chief Executive Officer responsible for the service as a whole, a Chief
-        Technology Officer responsible for the platform and its security, and a Data Protection Officer who can be reached at{" "}
-        <CompanyEmail kind="privacy" />. The person responsible for content under applicable press and media law is the Chief Executive Officer, at
-        the address above.
-      </p>
+      <>
+        <LegalFacts facts={["management"]} />
+        <ManagementResponsibility />
+        <p>
+          Questions about data protection: <CompanyEmail kind="privacy" />.
+        </p>
+      </>
     ),
   },
   {
@@ -130,12 +140,7 @@ const SECTIONS: LegalSection[] = [
   {
     id: "governing-law",
     title: "Governing Law",
-    content: (
-      <p>
-        This legal notice and the use of this website are governed by the laws of the State of New York, United States, without regard to its
-        conflict-of-law rules. Mandatory consumer protection laws of your country of residence remain unaffected.
-      </p>
-    ),
+    content: <GoverningLaw subject="This legal notice and the use of this website" clause=", without regard to conflict-of-law rules" />,
   },
   {
     id: "compliance-certifications",

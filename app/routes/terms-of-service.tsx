@@ -1,8 +1,9 @@
-// /terms-of-service: the rules for using the directory (AGB): services, accounts, content, liability, termination.
+// /terms-of-service: the rules for using the directory (AGB): services, accounts, content, liability, termination; the
+// governing law and courts are the operator's site identity settings, never a default jurisdiction.
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { LegalPage, LegalTable, type LegalSection } from "~/components/legal-page";
-import { CompanyContactLines, CompanyName, DirectoryFigure } from "~/components/site-identity";
+import { CompanyContactLines, CompanyName, DirectoryFigure, GoverningLaw } from "~/components/site-identity";
 import { buildPageMeta, getSiteUrlFromMatches } from "~/utils/seo";
 import { CACHE_LEGAL } from "~/models/cache-policy.server";
 
@@ -162,9 +163,9 @@ const SECTIONS: LegalSection[] = [
     title: "Governing Law and Dispute Resolution",
     content: (
       <>
+        <GoverningLaw subject="These Terms" />
         <p>
-          These Terms are governed by the laws of the State of New York, United States; mandatory consumer protection laws of your country still
-          apply. Disputes follow the four steps of our <Link to="/legal-notice#dispute-resolution">Legal Notice</Link>: direct resolution, mediation,
+          Disputes follow the four steps of our <Link to="/legal-notice#dispute-resolution">Legal Notice</Link>: direct resolution, mediation,
           arbitration and legal action.
         </p>
         <ul>

@@ -13,6 +13,15 @@ export interface PublicSiteIdentity {
   supportEmail: string | null;
   privacyEmail: string | null;
   legalEmail: string | null;
+  /** Legal notice facts, as the operator typed them ("Aktiengesellschaft (AG)", "Swiss law"); null = not configured. */
+  legalForm: string | null;
+  register: string | null;
+  registrationNumber: string | null;
+  vatId: string | null;
+  /** Names of the people who manage the company (and answer for its content). */
+  management: string | null;
+  governingLaw: string | null;
+  placeOfJurisdiction: string | null;
   /** Outside production: unset fields show a "not configured" placeholder; in production they are left out. */
   showPlaceholders: boolean;
 }
@@ -43,6 +52,13 @@ export const UNKNOWN_SITE_FACTS: PublicSiteFacts = {
     supportEmail: null,
     privacyEmail: null,
     legalEmail: null,
+    legalForm: null,
+    register: null,
+    registrationNumber: null,
+    vatId: null,
+    management: null,
+    governingLaw: null,
+    placeOfJurisdiction: null,
     showPlaceholders: false,
   },
   figures: null,

@@ -19,6 +19,14 @@ export interface SiteIdentityRow {
   support_email: string;
   privacy_email: string;
   legal_email: string;
+  /** Legal notice facts: set by the operator or left out, never defaulted to a jurisdiction. */
+  company_legal_form: string;
+  company_register: string;
+  company_registration_number: string;
+  company_vat_id: string;
+  company_management: string;
+  governing_law: string;
+  place_of_jurisdiction: string;
 }
 
 export const SITE_IDENTITY_FIELDS = [
@@ -30,6 +38,13 @@ export const SITE_IDENTITY_FIELDS = [
   "support_email",
   "privacy_email",
   "legal_email",
+  "company_legal_form",
+  "company_register",
+  "company_registration_number",
+  "company_vat_id",
+  "company_management",
+  "governing_law",
+  "place_of_jurisdiction",
 ] as const satisfies ReadonlyArray<keyof SiteIdentityRow>;
 
 export async function getSiteSettings(handle: DatabaseHandle): Promise<SiteSettingsRow> {

@@ -2,33 +2,19 @@
 // constraint is the last line of defence for the 50 KB cap, site_settings' for the identity's 320 characters.
 import type { DatabaseHandle } from "../client.ts";
 import type { AdCodesRow } from "../queries/public/business-detail.ts";
-import type { SiteIdentityRow, SiteSettingsRow } from "../queries/admin-site-code.ts";
+import { SITE_IDENTITY_FIELDS, type SiteIdentityRow, type SiteSettingsRow } from "../queries/admin-site-code.ts";
+
+const CODE_FIELDS = ["head_tags", "footer_tags", "analytics_code", "facebook_pixel"] as const satisfies ReadonlyArray<keyof SiteSettingsRow>;
+const SETTINGS_COLUMNS = [...CODE_FIELDS, ...SITE_IDENTITY_FIELDS];
 
 /** Code and identity in one statement: a save never leaves half of the admin's form stored. */
 export async function saveSiteSettings(handle: DatabaseHandle, settings: SiteSettingsRow, identity: SiteIdentityRow): Promise<void> {
+  // Column names come from the constant lists above, never from input; values are parameters.
   await handle.query(
-    `insert into site_settings (id, head_tags, footer_tags, analytics_code, facebook_pixel, company_name, company_street, company_postal_city,
-                                company_country, company_phone, support_email, privacy_email, legal_email, updated_at)
-     values (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, now())
-     on conflict (id) do update set head_tags = excluded.head_tags, footer_tags = excluded.footer_tags,
-       analytics_code = excluded.analytics_code, facebook_pixel = excluded.facebook_pixel, company_name = excluded.company_name,
-       company_street = excluded.company_street, company_postal_city = excluded.company_postal_city, company_country = excluded.company_country,
-       company_phone = excluded.company_phone, support_email = excluded.support_email, privacy_email = excluded.privacy_email,
-       legal_email = excluded.legal_email, updated_at = now()`,
-    [
-      settings.head_tags,
-      settings.footer_tags,
-      settings.analytics_code,
-      settings.facebook_pixel,
-      identity.company_name,
-      identity.company_street,
-      identity.company_postal_city,
-      identity.company_country,
-      identity.company_phone,
-      identity.support_email,
-      identity.privacy_email,
-      identity.legal_email,
-    ],
+    `insert into site_settings (id, ${SETTINGS_COLUMNS.join(", ")}, updated_at)
+     values (1, ${SETTINGS_COLUMNS.map((_, index) => `$${index + 1}`).join(", ")}, now())
+     on conflict (id) do update set ${SETTINGS_COLUMNS.map((column) => `${column} = excluded.${column}`).join(", ")}, updated_at = now()`,
+    [...CODE_FIELDS.map((field) => settings[field]), ...SITE_IDENTITY_FIELDS.map((field) => identity[field])],
   );
 }
 
