@@ -66,6 +66,9 @@ describe.skipIf(!chromium || !baseUrl)("static pages and the shared shell in Chr
       );
       for (const section of legal.sections) expect(headings).toContain(section);
       for (const fact of legal.facts) expect(await page.getByText(fact, { exact: false }).count()).toBeGreaterThan(0);
+      // No legal details are configured on this production server: no jurisdiction is claimed, none is marked.
+      const article = (await page.locator("article").textContent()) ?? "";
+      for (const invented of ["Delaware", "New York", "not configured"]) expect(article, invented).not.toContain(invented);
       // The table of contents lists every section and jumps to it.
       const toc = page.getByRole("navigation", { name: "On this page" });
       expect(await toc.locator("div a").count()).toBe(headings.length);
