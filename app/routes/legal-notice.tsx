@@ -133,7 +133,7 @@ const SECTIONS: LegalSection[] = [
             <strong>Legal action:</strong> as a last resort, or where the law requires it, before the competent courts.
           </li>
         </ol>
-        <p>Consumers in the European Union may also use the EU Online Dispute Resolution platform.</p>
+        <p>Mandatory consumer protection rules of your country of residence, including your right to go to its courts, remain unaffected.</p>
       </>
     ),
   },
