@@ -218,12 +218,20 @@ export default function AdminDashboard() {
             <Gauge
               label={t("dashboard.cpu")}
               percent={health.cpu.percent}
-              detail={t("dashboard.cores", { cores: health.cpu.cores, load: formatNumber(health.cpu.loadAverage, 2) })}
+              detail={t("dashboard.cores", {
+                cores: health.cpu.cores,
+                load: formatNumber(health.cpu.loadAverage, 2),
+                server: formatPercent(health.cpu.processPercent),
+              })}
             />
             <Gauge
               label={t("dashboard.memory")}
-              percent={health.process.memoryPercent}
-              detail={`${formatBytes(health.process.heapUsedBytes)} / ${formatBytes(health.process.heapLimitBytes)}`}
+              percent={health.memory.percent}
+              detail={t("dashboard.memoryDetail", {
+                used: formatBytes(health.memory.usedBytes),
+                total: formatBytes(health.memory.totalBytes),
+                server: formatBytes(health.process.rssBytes),
+              })}
             />
             <Gauge
               label={t("dashboard.disk")}
