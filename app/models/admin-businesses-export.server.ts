@@ -36,6 +36,12 @@ export const ExportCsvQuerySchema = z.object({
   dateRange: z.enum(DATE_RANGE_PRESETS).optional(),
   startDate: z.string().trim().max(10).optional(),
   endDate: z.string().trim().max(10).optional(),
+  /** 1: start the file with a UTF-8 byte order mark (Excel). */
+  bom: z.enum(["0", "1"]).optional(),
+  /** 1: approved businesses only (default: unapproved ones too, it is an admin tool). */
+  approvedOnly: z.enum(["0", "1"]).optional(),
+  /** 0: leave demo/test businesses out (default: included). */
+  includeTest: z.enum(["0", "1"]).optional(),
 });
 
 export const PanelExportBodySchema = z.object({
@@ -53,7 +59,7 @@ export function parseExportQuery(params: URLSearchParams): ExportOptions {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw invalid(
-      `${issue?.path.join(".") || "query"}: ${issue?.message ?? "invalid"}. Send fields as a comma list and dateRange as one of ${DATE_RANGE_PRESETS.join(", ")}.`,
+      `${issue?.path.join(".") || "query"}: ${issue?.message ?? "invalid"}. Send fields as a comma list, dateRange as one of ${DATE_RANGE_PRESETS.join(", ")}, and bom, approvedOnly, includeTest as 0 or 1.`,
     );
   }
   const query = parsed.data;
@@ -65,6 +71,9 @@ export function parseExportQuery(params: URLSearchParams): ExportOptions {
     range: query.dateRange,
     startDate: custom ? query.startDate : undefined,
     endDate: custom ? query.endDate : undefined,
+    bom: query.bom === "1",
+    includeUnapproved: query.approvedOnly !== "1",
+    includeTest: query.includeTest !== "0",
   };
 }
 
@@ -126,6 +135,9 @@ export async function streamAdminExport(context: AdminContext, options: ExportOp
             countryCode: request.filters.countryCode ?? "all",
             categories: request.categoryCount,
             range: request.range,
+            approvedOnly: !request.filters.includeUnapproved,
+            includeTest: request.filters.includeTest,
+            bom: request.bom,
           },
         }),
       // NOTE: a client that cancels the download ends the pipe; the export stops and there is nothing to answer.

@@ -181,10 +181,12 @@ describe.skipIf(!chromium || !baseUrl)("admin data screens in Chromium", () => {
       await page.getByRole("button", { name: /CSV dışa aktar/ }).click();
       const exportDialog = page.getByRole("dialog");
       await exportDialog.getByText("Alanlar (4/27)").waitFor();
+      // Fields carry their names in the admin's language beside the CSV column.
+      await exportDialog.getByRole("checkbox", { name: "Yer kimliği place_id" }).waitFor();
       await exportDialog.getByRole("checkbox", { name: "place_id" }).check();
       await exportDialog.getByRole("searchbox", { name: "Kategori ara" }).fill("bookst");
       await exportDialog.getByRole("checkbox", { name: "Bookstore" }).check();
-      await exportDialog.getByLabel("Ülke").selectOption("DE");
+      await exportDialog.getByLabel("Ülke", { exact: true }).selectOption("DE");
       await exportDialog.getByLabel("Tarih aralığı").selectOption("today");
       await saveViewportShot(page, "admin-export-dialog", viewport);
       await expectNoSeriousViolations(page);
@@ -193,6 +195,8 @@ describe.skipIf(!chromium || !baseUrl)("admin data screens in Chromium", () => {
         exportDialog.getByRole("button", { name: "Dışa aktar", exact: true }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/^businesses_DE_1kategoriler_today_\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.csv$/);
+      // The browser downloads the server's stream itself (a blob: URL meant the whole file sat in page memory first).
+      expect(download.url()).toMatch(/\/api\/admin\/export-csv\?fields=name%2Ctype%2Cfull_address%2Cphone%2Cplace_id&countryCode=DE&/);
       const csv = fs
         .readFileSync((await download.path()) ?? "", "utf8")
         .trim()

@@ -189,9 +189,14 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office end to end in Chromium
       await page.getByRole("dialog").getByText("Fields (4/27)").waitFor();
       // The extras beyond the spec are offered, unticked.
       await page.getByRole("dialog").getByText("Beyond the spec (off by default)").waitFor();
-      for (const extra of ["photos", "other_hours", "business_status"]) {
+      // Each field shows its English name beside its CSV column.
+      for (const extra of ["Gallery photos photos", "Special and holiday hours other_hours", "Business status business_status"]) {
         expect(await page.getByRole("dialog").getByRole("checkbox", { name: extra, exact: true }).isChecked()).toBe(false);
       }
+      // The file options default to everything, as the CLI's export does; the BOM is off.
+      expect(await page.getByRole("dialog").getByRole("checkbox", { name: "Approved businesses only" }).isChecked()).toBe(false);
+      expect(await page.getByRole("dialog").getByRole("checkbox", { name: "Include test data" }).isChecked()).toBe(true);
+      expect(await page.getByRole("dialog").getByRole("checkbox", { name: "Start with a byte order mark (for Excel)" }).isChecked()).toBe(false);
       await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
 
       await page.goto(`${baseUrl}/admin/upload`, { waitUntil: "networkidle" });

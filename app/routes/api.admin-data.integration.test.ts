@@ -488,6 +488,49 @@ describe(`admin data API on ${testDriver()}`, () => {
       ]);
   });
 
+  it("GET /api/admin/export-csv leaves out test data or unapproved businesses and adds a BOM on request; a bad option is a 400", async () => {
+    const exportLines = async (query: string) => {
+      const response = await call(
+        exportLoader as Handler,
+        makeRequest(`/api/admin/export-csv?fields=name&countryCode=DE&categories=bakery${query}`, { auth }),
+      );
+      expect(response.status).toBe(200);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      return {
+        bom: bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf])),
+        names: bytes
+          .toString("utf8")
+          .replace(/^\uFEFF/, "")
+          .trim()
+          .split("\r\n")
+          .slice(1)
+          .sort(),
+      };
+    };
+    expect(await exportLines("")).toEqual({ bom: false, names: ["Demo Bakery", "Seeded Bakery", "Upload Bakery"] });
+    expect(await exportLines("&includeTest=0")).toEqual({ bom: false, names: ["Seeded Bakery", "Upload Bakery"] });
+    expect(await exportLines("&bom=1")).toEqual({ bom: true, names: ["Demo Bakery", "Seeded Bakery", "Upload Bakery"] });
+    await handle.query("update businesses set is_approved = false where place_id = 'seed-1'");
+    try {
+      expect(await exportLines("&approvedOnly=1&includeTest=0")).toEqual({ bom: false, names: ["Upload Bakery"] });
+      expect((await exportLines("&approvedOnly=0")).names).toContain("Seeded Bakery");
+    } finally {
+      await handle.query("update businesses set is_approved = true where place_id = 'seed-1'");
+    }
+    const bad = await call(exportLoader as Handler, makeRequest("/api/admin/export-csv?fields=name&bom=yes", { auth }));
+    expect(bad.status).toBe(400);
+    expect(await body(bad)).toMatchObject({ success: false, code: "INVALID_EXPORT_REQUEST" });
+    await expect
+      .poll(
+        () =>
+          handle.query(
+            "select details->>'approvedOnly' as approved_only, details->>'bom' as bom from audit_log where action = 'businesses.export' and details->>'approvedOnly' = 'true'",
+          ),
+        { timeout: 5000 },
+      )
+      .toEqual([{ approved_only: "true", bom: "false" }]);
+  });
+
   it("DELETE /api/admin/test-data, POST /api/admin/fix-slugs and DELETE /api/admin/businesses answer with the spec's shapes", async () => {
     const testData = await call(testDataAction as Handler, makeRequest("/api/admin/test-data", { method: "DELETE", auth }));
     expect(await body(testData)).toEqual({ success: true, deletedCount: 2, message: "Deleted 2 test businesses." });
