@@ -2,7 +2,7 @@
 // inbox actions (read/unread, delete), each written to the audit log.
 import { z } from "zod";
 import { getDatabase } from "../../db/client.ts";
-import { listAuditEvents } from "../../db/queries/admin-audit.ts";
+import { describeAuditTargets, listAuditEvents, type AuditFilters } from "../../db/queries/admin-audit.ts";
 import { listContactMessages } from "../../db/queries/admin-messages.ts";
 import { deleteContactMessage, setContactMessageRead } from "../../db/writes/admin-messages.ts";
 import { recordAdminAction, type AdminContext } from "./admin-auth.server";
@@ -31,11 +31,16 @@ export async function deleteMessageAsAdmin(admin: AdminContext, id: number): Pro
   return deleted;
 }
 
-export async function listAuditPage(options: { beforeId?: number; action?: string }) {
-  const rows = await listAuditEvents(await getDatabase(), { limit: AUDIT_PAGE_SIZE + 1, ...options });
+export async function listAuditPage(filters: AuditFilters) {
+  const handle = await getDatabase();
+  const rows = await listAuditEvents(handle, { limit: AUDIT_PAGE_SIZE + 1, ...filters });
   const page = rows.slice(0, AUDIT_PAGE_SIZE);
+  const names = await describeAuditTargets(
+    handle,
+    page.map((row) => row.target),
+  );
   return {
-    events: page.map((row) => ({ ...row, at: row.at.toISOString() })),
+    events: page.map((row) => ({ ...row, at: row.at.toISOString(), targetName: (row.target && names.get(row.target)) || null })),
     nextBeforeId: rows.length > AUDIT_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null,
   };
 }
@@ -47,6 +52,13 @@ const InboxQuerySchema = z.object({
 
 const InboxActionSchema = z.object({ intent: z.enum(["read", "unread", "delete"]), id: z.coerce.number().int().positive() });
 
+const DaySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day))
+  .optional()
+  .catch(undefined);
+
 const AuditQuerySchema = z.object({
   before: z.coerce.number().int().positive().optional().catch(undefined),
   action: z
@@ -56,6 +68,9 @@ const AuditQuerySchema = z.object({
     .regex(/^[a-z0-9._-]*$/i)
     .optional()
     .catch(undefined),
+  actor: z.string().trim().max(120).optional().catch(undefined),
+  from: DaySchema,
+  to: DaySchema,
 });
 
 /** ?before=<id>&unread=1 → inbox options; junk values are ignored, not errors. */
@@ -69,7 +84,9 @@ export function parseInboxAction(form: FormData): z.infer<typeof InboxActionSche
   return parsed.success ? parsed.data : null;
 }
 
-export function parseAuditQuery(url: URL): { beforeId?: number; action?: string } {
+/** ?before=&action=&actor=&from=&to= → audit filters; junk values are ignored, and days given the wrong way round swap. */
+export function parseAuditQuery(url: URL): AuditFilters {
   const query = AuditQuerySchema.parse(Object.fromEntries(url.searchParams));
-  return { beforeId: query.before, action: query.action || undefined };
+  const [from, to] = query.from && query.to && query.from > query.to ? [query.to, query.from] : [query.from, query.to];
+  return { beforeId: query.before, action: query.action || undefined, actor: query.actor || undefined, from, to };
 }

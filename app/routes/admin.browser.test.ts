@@ -212,6 +212,31 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
     await page.close();
   });
 
+  for (const [viewport, size] of [
+    ["phone", { width: 390, height: 844 }],
+    ["desktop", { width: 1280, height: 800 }],
+  ] as const) {
+    it(`filters the audit log by action and actor and shows each change before → after, readable at ${size.width} px`, async () => {
+      const page = await context.newPage();
+      await page.setViewportSize(size);
+      await page.goto(`${baseUrl}/admin/audit`, { waitUntil: "networkidle" });
+      await page.getByLabel("İşleme göre filtrele").fill("site-settings");
+      await page.getByLabel("Kim", { exact: true }).fill("ADM");
+      await page.getByRole("button", { name: "Filtrele", exact: true }).click();
+      await page.waitForURL(/action=site-settings/);
+      const entries = viewport === "phone" ? page.getByTestId("audit-entry") : page.locator("tbody tr");
+      await expect.poll(() => entries.count()).toBeGreaterThan(0);
+      expect(await page.getByText("advertisement-codes.save").count()).toBe(0);
+      // The saved settings name the fields they changed, readable without scrolling sideways.
+      await expect.poll(() => entries.first().textContent()).toMatch(/site_settings.*changed: \w+/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.getByRole("link", { name: "Filtreleri temizle" }).waitFor();
+      await saveScreenshot(page, "admin-audit-filtered", viewport);
+      expect(await findSeriousAxeViolations(page)).toEqual([]);
+      await page.close();
+    });
+  }
+
   it("logs out, after which the session no longer works", async () => {
     const page = await context.newPage();
     await page.goto(`${baseUrl}/admin`, { waitUntil: "networkidle" });

@@ -17,12 +17,39 @@ function listed(items: string[]): string {
   return items.length > MAX_ITEMS ? `${items.slice(0, MAX_ITEMS).join(", ")}, …` : items.join(", ");
 }
 
-export function summarizeAuditDetails(details: Record<string, unknown> | null | undefined): string {
+/** One edited field of an entry, whole (the audit screen lists each on its own line). */
+export interface AuditChange {
+  field: string;
+  before: string;
+  after: string;
+}
+
+function formatWhole(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** An entry's `changes` ({ field: { before, after } }) as a list, values whole. */
+export function listAuditChanges(details: Record<string, unknown> | null | undefined): AuditChange[] {
+  if (!details || !isRecord(details.changes)) return [];
+  return Object.entries(details.changes)
+    .filter((entry): entry is [string, Record<string, unknown>] => isRecord(entry[1]))
+    .map(([field, change]) => ({ field, before: formatWhole(change.before), after: formatWhole(change.after) }));
+}
+
+/** `withoutChanges`: leave the edited fields out (shown on their own lines by the caller). */
+export function summarizeAuditDetails(details: Record<string, unknown> | null | undefined, options: { withoutChanges?: boolean } = {}): string {
   if (!details) return "";
   const parts: string[] = [];
-  if (isRecord(details.changes)) {
+  if (isRecord(details.changes) && !options.withoutChanges) {
     const changes = Object.entries(details.changes).filter((entry): entry is [string, Record<string, unknown>] => isRecord(entry[1]));
     parts.push(listed(changes.map(([field, change]) => `${field}: ${formatValue(change.before)} → ${formatValue(change.after)}`)));
+  }
+  // Fields named as changed without their values (site code, ad slots: too long to keep twice), beyond those listed whole.
+  if (Array.isArray(details.changed)) {
+    const listedWhole = isRecord(details.changes) ? new Set(Object.keys(details.changes)) : new Set<string>();
+    const named = details.changed.filter((field): field is string => typeof field === "string" && !listedWhole.has(field));
+    if (named.length > 0) parts.push(`changed: ${listed(named)}`);
   }
   if (Array.isArray(details.merges) && details.merges.length > 0) {
     const merges = details.merges
