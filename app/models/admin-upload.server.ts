@@ -31,7 +31,7 @@ import { NO_STORE, NO_STORE_STREAM } from "./cache-policy.server";
 export const UPLOAD_MAX_BYTES = 150 * 1024 * 1024;
 /** Room for the multipart boundaries and the small text fields around the file. */
 const MULTIPART_ALLOWANCE = 1024 * 1024;
-/** Parts besides the file: the form sends three (batchSize, fileIndex, totalFiles); more is not a real form. */
+/** Parts besides the file: the form sends seven (batch size, file position, the four options); more is not a real form. */
 const MAX_FORM_FIELDS = 20;
 export const SINGLE_UPLOAD_EXTENSIONS = [".xlsx", ".xls"] as const;
 export const BATCH_UPLOAD_EXTENSIONS = [".xlsx", ".xls", ".csv"] as const;
@@ -49,6 +49,14 @@ export const BatchUploadFieldsSchema = z.object({
     .default(DEFAULT_BATCH_SIZE),
   fileIndex: z.coerce.number().int().min(0).max(10_000).default(0),
   totalFiles: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** 1: validate only (the CLI's `validate`): every batch runs and rolls back, the report says what would happen. */
+  dryRun: z.enum(["0", "1"], { message: "dryRun must be 0 or 1" }).default("0"),
+  /** Businesses already stored: rewrite them (update) or leave them as they are (skip), as the CLI's --on-duplicate. */
+  onDuplicate: z.enum(["update", "skip"], { message: "onDuplicate must be update or skip" }).default("update"),
+  /** 1: mark the imported businesses as test data (removed by "delete test data"), as the CLI's --test-data. */
+  testData: z.enum(["0", "1"], { message: "testData must be 0 or 1" }).default("0"),
+  /** The same file after an interrupted upload: continue after its last saved batch (resume) or import it anew (restart). */
+  interrupted: z.enum(["resume", "restart"], { message: "interrupted must be resume or restart" }).default("resume"),
 });
 
 /** The spec's oversize message, plus how to fix it. */
@@ -216,7 +224,7 @@ async function receiveUpload(request: Request, kind: UploadKind): Promise<Receiv
       throw uploadError(
         400,
         "FIELD_TOO_LARGE",
-        `The form field ${error.field} is too long; only file, batchSize, fileIndex and totalFiles are read.`,
+        `The form field ${error.field} is too long; only file, batchSize, fileIndex, totalFiles, dryRun, onDuplicate, testData and interrupted are read.`,
       );
     throw error;
   }
@@ -236,21 +244,30 @@ async function runUploadImport(
 ): Promise<UploadAnswer> {
   const parsed = BatchUploadFieldsSchema.safeParse(upload.fields);
   if (!parsed.success) {
-    const message = `batchSize ${parsed.error.issues[0]?.message ?? "is invalid"}; choose 100, 500, 1000 or 2000.`;
-    return { status: 400, body: failedResult("INVALID_BATCH_SIZE", message, upload.fileName) };
+    const issue = parsed.error.issues[0];
+    if (issue?.path[0] === "batchSize") {
+      const message = `batchSize ${issue.message}; choose 100, 500, 1000 or 2000.`;
+      return { status: 400, body: failedResult("INVALID_BATCH_SIZE", message, upload.fileName) };
+    }
+    const message = `${issue?.message ?? "an upload option is invalid"}: send dryRun and testData as 0 or 1, onDuplicate as update or skip, interrupted as resume or restart.`;
+    return { status: 400, body: failedResult("INVALID_UPLOAD_OPTION", message, upload.fileName) };
   }
   const fields = parsed.data;
+  const dryRun = fields.dryRun === "1";
   const [imported] = await importFiles(getDatabase, [upload.filePath], {
     fileName: upload.fileName,
     batchSize: kind === "batch" ? fields.batchSize : DEFAULT_BATCH_SIZE,
+    onDuplicate: fields.onDuplicate,
+    isTest: fields.testData === "1",
+    dryRun,
     origin: "admin",
     createdBy: context.user.id,
     actor: { userId: context.user.id, actor: context.user.username, ip: context.ip },
     maxBytes: UPLOAD_MAX_BYTES,
-    // Recorded on the run: if the server dies mid-import, recovery keeps this copy for a resume.
-    uploadPath: upload.filePath,
-    // The same file again after an interruption continues that run after its last saved batch.
-    resume: "interrupted",
+    // Recorded on the run: if the server dies mid-import, recovery keeps this copy for a resume (a dry run writes nothing to resume).
+    ...(dryRun ? {} : { uploadPath: upload.filePath }),
+    // The same file again after an interruption continues that run after its last saved batch, unless the admin restarts it.
+    ...(dryRun || fields.interrupted === "restart" ? {} : { resume: "interrupted" as const }),
     onFileStarted: () => onProgress,
   });
   const error = imported?.error;
@@ -265,10 +282,11 @@ async function runUploadImport(
     };
   }
   const result = kind === "batch" ? outcome.batch : outcome.single;
-  await recordAdminAction(context, "upload.import", {
+  await recordAdminAction(context, dryRun ? "upload.validate" : "upload.import", {
     target: upload.fileName,
-    rowCount: outcome.counters.inserted + outcome.counters.updated,
+    rowCount: dryRun ? 0 : outcome.counters.inserted + outcome.counters.updated,
     details: {
+      options: { dryRun, onDuplicate: fields.onDuplicate, testData: fields.testData === "1", interrupted: fields.interrupted },
       runId: outcome.runId,
       status: outcome.status,
       totalRows: result.totalRows,
@@ -293,6 +311,7 @@ async function runUploadImport(
       warningCount: outcome.warnings,
       warningSummary: summariseWarnings(outcome.warnings, outcome.warningSummary.groups),
       hiddenDemoBusinesses: outcome.hiddenDemoBusinesses,
+      dryRun,
       ...extra,
     },
   };

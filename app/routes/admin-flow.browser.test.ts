@@ -202,6 +202,10 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office end to end in Chromium
       await page.goto(`${baseUrl}/admin/upload`, { waitUntil: "networkidle" });
       await page.getByRole("heading", { name: "Excel/CSV upload", level: 1 }).waitFor();
       await page.getByLabel("Batch size (records)").waitFor();
+      // The CLI's import options, in the admin's language.
+      await page.getByLabel("Validate only (dry run): report what would happen, write nothing").waitFor();
+      expect(await page.getByLabel("Businesses already stored").inputValue()).toBe("update");
+      await page.getByLabel("If an earlier upload of this file was interrupted").waitFor();
       await page.locator('input[type="file"]').setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4") });
       await page.getByTestId("admin-toast").getByText("notes.pdf: only .xlsx, .xls and .csv files can be uploaded").waitFor();
       await saveScreenshot(page, "admin-upload-en", viewport);
@@ -209,6 +213,8 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office end to end in Chromium
 
       await page.getByRole("button", { name: "tr", exact: true }).click();
       await page.getByRole("heading", { name: "Excel/CSV yükleme", level: 1 }).waitFor();
+      await page.getByLabel("Zaten kayıtlı işletmeler").waitFor();
+      await page.getByLabel("İçe aktarılan işletmeleri test verisi olarak işaretle").waitFor();
       await saveScreenshot(page, "admin-upload", viewport);
     }, 90_000);
   }

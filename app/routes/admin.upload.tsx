@@ -9,7 +9,15 @@ import { AdminIcon } from "~/components/admin/admin-icons";
 import { AdminCard, adminMeta, buttonClasses, inputClasses, PageHeader } from "~/components/admin/admin-ui";
 import { useAdminToast } from "~/components/admin/admin-toast";
 import { UploadReport } from "~/components/admin/upload-report";
-import { checkUploadFile, PAUSE_BETWEEN_FILES_MS, sendUpload, type BatchUploadResult, type UploadProgress } from "~/components/admin/upload-send";
+import {
+  checkUploadFile,
+  DEFAULT_UPLOAD_OPTIONS,
+  PAUSE_BETWEEN_FILES_MS,
+  sendUpload,
+  type BatchUploadResult,
+  type UploadOptions,
+  type UploadProgress,
+} from "~/components/admin/upload-send";
 import { useAdminSession } from "~/components/admin/use-admin-session";
 import { requireAdminPage } from "~/models/admin-auth.server";
 import { getUploadRules } from "~/models/admin-upload.server";
@@ -70,6 +78,8 @@ export default function AdminUploadPage() {
   const input = useRef<HTMLInputElement>(null);
   const [queue, setQueue] = useState<QueuedFile[]>([]);
   const [batchSize, setBatchSize] = useState(rules.defaultBatchSize);
+  const [uploadOptions, setUploadOptions] = useState<UploadOptions>(DEFAULT_UPLOAD_OPTIONS);
+  const setOption = <K extends keyof UploadOptions>(key: K, value: UploadOptions[K]) => setUploadOptions((current) => ({ ...current, [key]: value }));
   const [uploading, setUploading] = useState(false);
   const [dragging, setDragging] = useState(false);
 
@@ -110,6 +120,8 @@ export default function AdminUploadPage() {
     setUploading(true);
     let succeeded = 0;
     let warnings = 0;
+    let rejected = 0;
+    let importable = 0;
     for (const [index, entry] of pending.entries()) {
       if (index > 0) await new Promise((resolve) => setTimeout(resolve, PAUSE_BETWEEN_FILES_MS));
       update(entry.id, {
@@ -125,6 +137,7 @@ export default function AdminUploadPage() {
         batchSize,
         fileIndex: index,
         totalFiles: pending.length,
+        uploadOptions,
         csrfToken,
         text: {
           failedFor: (file, detail) => t("upload.failedFor", { file, detail }),
@@ -136,12 +149,28 @@ export default function AdminUploadPage() {
       });
       if (result.success) succeeded++;
       warnings += result.warningCount ?? 0;
+      rejected += result.errorCount ?? 0;
+      importable += result.successCount ?? 0;
       update(entry.id, { state: "done", result });
     }
     setUploading(false);
     // Ignored cells kept their stored values: the toast says how many, so they are not only in the run report.
     const warningText = warnings > 0 ? ` ${t("upload.warningsText", { count: formatNumber(warnings) })}` : "";
-    if (succeeded === pending.length)
+    // A file that imported is still not a clean success when some of its rows were refused: the toast says so.
+    const rejectedText = rejected > 0 ? t("upload.rejectedText", { count: formatNumber(rejected) }) : "";
+    if (uploadOptions.dryRun && succeeded === pending.length)
+      toast.show({
+        title: t("upload.validated"),
+        description: t("upload.validatedText", { rows: formatNumber(importable), rejected: formatNumber(rejected) }) + warningText,
+        variant: rejected > 0 ? "default" : "success",
+      });
+    else if (succeeded === pending.length && rejected > 0)
+      toast.show({
+        title: t("upload.doneRejected"),
+        description: t("upload.doneText", { count: pending.length }) + rejectedText + warningText,
+        variant: "default",
+      });
+    else if (succeeded === pending.length)
       toast.show({
         title: t("upload.done"),
         description: t("upload.doneText", { count: pending.length }) + warningText,
@@ -240,6 +269,61 @@ export default function AdminUploadPage() {
                 ))}
               </select>
             </div>
+            <fieldset className="w-full space-y-3 rounded-xl border border-slate-200 p-3 dark:border-slate-700">
+              <legend className="px-1 text-sm font-semibold text-slate-900 dark:text-white">{t("upload.options")}</legend>
+              <label className="flex items-start gap-2 text-sm text-slate-800 dark:text-slate-200">
+                <input
+                  type="checkbox"
+                  className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
+                  checked={uploadOptions.dryRun}
+                  disabled={uploading}
+                  onChange={(event) => setOption("dryRun", event.target.checked)}
+                />
+                {t("upload.dryRun")}
+              </label>
+              <label className="flex items-start gap-2 text-sm text-slate-800 dark:text-slate-200">
+                <input
+                  type="checkbox"
+                  className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
+                  checked={uploadOptions.testData}
+                  disabled={uploading}
+                  onChange={(event) => setOption("testData", event.target.checked)}
+                />
+                {t("upload.testData")}
+              </label>
+              <div className="grid gap-3 sm:grid-cols-2">
+                <div>
+                  <label htmlFor="upload-on-duplicate" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+                    {t("upload.onDuplicate")}
+                  </label>
+                  <select
+                    id="upload-on-duplicate"
+                    value={uploadOptions.onDuplicate}
+                    disabled={uploading}
+                    onChange={(event) => setOption("onDuplicate", event.target.value === "skip" ? "skip" : "update")}
+                    className={`mt-1 w-full ${inputClasses}`}
+                  >
+                    <option value="update">{t("upload.onDuplicate.update")}</option>
+                    <option value="skip">{t("upload.onDuplicate.skip")}</option>
+                  </select>
+                </div>
+                <div>
+                  <label htmlFor="upload-interrupted" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+                    {t("upload.interrupted")}
+                  </label>
+                  <select
+                    id="upload-interrupted"
+                    value={uploadOptions.interrupted}
+                    disabled={uploading || uploadOptions.dryRun}
+                    onChange={(event) => setOption("interrupted", event.target.value === "restart" ? "restart" : "resume")}
+                    className={`mt-1 w-full ${inputClasses}`}
+                  >
+                    <option value="resume">{t("upload.interrupted.resume")}</option>
+                    <option value="restart">{t("upload.interrupted.restart")}</option>
+                  </select>
+                </div>
+              </div>
+            </fieldset>
             <button type="button" onClick={uploadAll} disabled={uploading || waiting === 0} className={buttonClasses.primary}>
               {uploading ? t("upload.sending") : waiting > 1 ? t("upload.sendMany", { count: waiting }) : t("upload.send")}
             </button>

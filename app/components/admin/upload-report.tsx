@@ -40,6 +40,11 @@ export function UploadReport({ fileName, result }: { fileName: string; result: B
         <div className="min-w-0">
           <h3 className="break-all text-base font-semibold text-slate-900 dark:text-white">{fileName}</h3>
           <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300">{result.message}</p>
+          {result.dryRun ? (
+            <p className="mt-1 text-sm font-medium text-amber-800 dark:text-amber-300" data-testid="upload-dry-run">
+              {t("upload.dryRunReport")}
+            </p>
+          ) : null}
         </div>
         <Badge tone={result.success ? "green" : "red"}>{result.success ? t("dashboard.success") : t("dashboard.failure")}</Badge>
       </header>

@@ -32,7 +32,20 @@ export interface BatchUploadResult {
   warningCount?: number;
   /** '3 warnings: 2 OUT_OF_RANGE latitude (lines 4, 9), …' (English, as the CLI prints it). */
   warningSummary?: string;
+  /** A validation: the counts say what an import would do; nothing was written. */
+  dryRun?: boolean;
 }
+
+/** The CLI's import options, as the upload form sends them with every file. */
+export interface UploadOptions {
+  dryRun: boolean;
+  onDuplicate: "update" | "skip";
+  testData: boolean;
+  /** The same file after an interrupted upload: continue after its last saved batch, or import it anew. */
+  interrupted: "resume" | "restart";
+}
+
+export const DEFAULT_UPLOAD_OPTIONS: UploadOptions = { dryRun: false, onDuplicate: "update", testData: false, interrupted: "resume" };
 
 export interface UploadProgress {
   phase: "uploading" | "importing";
@@ -79,6 +92,7 @@ export function sendUpload(
     batchSize: number;
     fileIndex: number;
     totalFiles: number;
+    uploadOptions: UploadOptions;
     csrfToken: string;
     text: UploadFailureText;
     onProgress: (progress: UploadProgress) => void;
@@ -90,6 +104,10 @@ export function sendUpload(
     form.set("batchSize", String(options.batchSize));
     form.set("fileIndex", String(options.fileIndex));
     form.set("totalFiles", String(options.totalFiles));
+    form.set("dryRun", options.uploadOptions.dryRun ? "1" : "0");
+    form.set("onDuplicate", options.uploadOptions.onDuplicate);
+    form.set("testData", options.uploadOptions.testData ? "1" : "0");
+    form.set("interrupted", options.uploadOptions.interrupted);
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/upload-excel-batch");
     xhr.setRequestHeader("Accept", "application/x-ndjson");
