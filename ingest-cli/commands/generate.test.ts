@@ -59,7 +59,11 @@ describe("directory generate", () => {
     await expectCliError(["--rows", "lots", "--out", path.join(dir, "x.csv")], "INVALID_OPTION", /--rows \(got "lots"\): must be a whole number/);
     await expectCliError(["--rows", "10"], "INVALID_OPTION", /--out: is required/);
     await expectCliError(["--out", path.join(dir, "x.csv"), "--messy", "1.5"], "INVALID_OPTION", /--messy \(got "1.5"\): .*between 0 and 1/);
-    await expectCliError(["--out", path.join(dir, "x.csv"), "--format", "xls"], "INVALID_OPTION", /--format \(got "xls"\): use csv, xlsx, json or ndjson/);
+    await expectCliError(
+      ["--out", path.join(dir, "x.csv"), "--format", "xls"],
+      "INVALID_OPTION",
+      /--format \(got "xls"\): use csv, xlsx, json or ndjson/,
+    );
     await expectCliError(["--out", "-", "--format", "xlsx"], "XLSX_NEEDS_FILE", /--out businesses\.xlsx/);
     await expectCliError(["--out", path.join(dir, "big.xlsx"), "--rows", "2000000"], "XLSX_TOO_MANY_ROWS", /--format csv/);
     await expectCliError(["--out", path.join(dir, "no-such-folder", "x.csv")], "OUTPUT_DIR_MISSING", /create .*no-such-folder/);
