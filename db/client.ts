@@ -10,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { getEnv } from "./env.ts";
-import { runMigrations } from "./migrate.ts";
+import { assertMigrated, runMigrations } from "./migrate.ts";
 import type { PgliteClient, RemotePglite } from "./pglite-remote.ts";
 import * as schema from "./schema/index.ts";
 
@@ -38,6 +38,11 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** Apply pending migrations after opening (default true). */
   migrate?: boolean;
+  /**
+   * Open only a database that exists and is fully migrated, creating and migrating nothing (read-only commands): a
+   * missing data dir, an empty or older database is refused with a DirectoryError. Implies migrate: false.
+   */
+  existing?: boolean;
   /** postgres.js pool size (default 10). */
   maxConnections?: number;
 }
@@ -241,16 +246,33 @@ function redactUrl(url: string): string {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
+  if (options.existing && !options.databaseUrl && options.dataDir) assertPgliteDataDirExists(options.dataDir);
   const handle = options.databaseUrl ? openPostgres(options.databaseUrl, options.maxConnections ?? 10) : await openPglite(options.dataDir);
-  if (options.migrate ?? true) {
-    try {
-      await runMigrations(handle);
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
+  try {
+    if (options.existing) await assertMigrated(handle, handle.location);
+    else if (options.migrate ?? true) await runMigrations(handle);
+  } catch (error) {
+    await handle.close();
+    throw error;
   }
   return handle;
+}
+
+/** A data dir that holds a PGlite database, checked before the lock (which would create the folder). */
+function assertPgliteDataDirExists(dataDir: string): void {
+  const absolute = path.resolve(dataDir);
+  if (!fs.existsSync(absolute)) {
+    throw new DirectoryError(
+      "DATA_DIR_NOT_FOUND",
+      `DATA_DIR ${absolute} does not exist, and this command creates no database — fix DATA_DIR (or set DATABASE_URL), or create the database there with \`directory migrate\` or an import.`,
+    );
+  }
+  if (!fs.existsSync(path.join(absolute, "pgdata", "PG_VERSION"))) {
+    throw new DirectoryError(
+      "DATABASE_NOT_FOUND",
+      `DATA_DIR ${absolute} holds no database (no pgdata/ inside), and this command creates none — fix DATA_DIR (or set DATABASE_URL), or create the database there with \`directory migrate\` or an import.`,
+    );
+  }
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
@@ -358,11 +380,14 @@ function openPostgres(url: string, max: number): DatabaseHandle {
 /** The process-wide handle (or its opening), set by getDatabase() or handed over by adoptDatabase(). */
 let processHandle: Promise<DatabaseHandle> | undefined;
 
-/** The process-wide handle from the environment, opened and migrated on first use. */
-export function getDatabase(): Promise<DatabaseHandle> {
+/**
+ * The process-wide handle from the environment, opened and migrated on first use; with `existing`, opened only if
+ * the database exists and is fully migrated (see OpenDatabaseOptions.existing).
+ */
+export function getDatabase(options: { existing?: boolean } = {}): Promise<DatabaseHandle> {
   if (!processHandle) {
     const env = getEnv();
-    const opening = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR });
+    const opening = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR, existing: options.existing });
     processHandle = opening;
     opening.catch(() => {
       if (processHandle === opening) processHandle = undefined;

@@ -63,3 +63,33 @@ export async function runMigrations(handle: MigratableHandle): Promise<void> {
     await single.end({ timeout: 5 });
   }
 }
+
+/**
+ * Refuses a database that is empty or behind this code's migrations, changing nothing (read-only commands). Like
+ * drizzle's migrator, "applied" means the newest recorded migration is as new as the journal's newest.
+ */
+export async function assertMigrated(
+  handle: { query<T extends object>(text: string, params?: unknown[]): Promise<T[]> },
+  location: string,
+): Promise<void> {
+  const journal = JSON.parse(fs.readFileSync(path.join(findMigrationsFolder(), "meta", "_journal.json"), "utf8")) as {
+    entries: Array<{ when: number }>;
+  };
+  const latest = Math.max(...journal.entries.map((entry) => entry.when));
+  const [table] = await handle.query<{ present: boolean }>("select to_regclass('drizzle.__drizzle_migrations') is not null as present");
+  if (!table?.present) {
+    throw new DirectoryError(
+      "DATABASE_NOT_MIGRATED",
+      `The database ${location} is empty (no directory schema) — check DATABASE_URL or DATA_DIR, or create the schema with \`directory migrate\` (or an import).`,
+    );
+  }
+  const [applied] = await handle.query<{ count: number; newest: string | null }>(
+    "select count(*)::int as count, max(created_at)::text as newest from drizzle.__drizzle_migrations",
+  );
+  if (Number(applied?.newest ?? 0) < latest) {
+    throw new DirectoryError(
+      "DATABASE_OUTDATED",
+      `The database ${location} has ${applied?.count ?? 0} of this version's ${journal.entries.length} migrations applied — run \`directory migrate\` to bring it up to date.`,
+    );
+  }
+}

@@ -1,7 +1,10 @@
 // argv → exit code: the `directory` operator program; each command lives in commands/ and registers itself.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
-import { DirectoryError } from "../db/rules/directory-error.ts";
-import { EXIT, CliError } from "./commands/shared.ts";
+import { describeCliError, formatCliError } from "./commands/cli-errors.ts";
+import { EXIT } from "./commands/shared.ts";
 
 type CommandModule = { register(program: Command): void };
 
@@ -32,12 +35,37 @@ export const COMMAND_MODULES: Record<string, () => Promise<CommandModule>> = {
   serve: () => import("./commands/start.ts"),
 };
 
+/** The package's version, for `directory --version`. */
+function readVersion(): string {
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "package.json");
+  return (JSON.parse(fs.readFileSync(file, "utf8")) as { version: string }).version;
+}
+
+/** The epilogue of `directory --help`: what the exit codes and error lines mean. */
+export const HELP_EPILOGUE = `
+Exit codes:
+  0   success
+  1   failure: the command did not do its work (the error line says why and how to fix it)
+  2   import/validate finished, but some rows were rejected (listed in the report; --rejected writes them to a CSV)
+  64  usage error: unknown command or option, bad option value, missing argument
+
+Errors:
+  Every failure prints one line on stderr: error CODE: what happened — how to fix it
+  CODE is stable (SCREAMING_SNAKE) for scripts; with --json the error is also printed on stdout as
+  {"error": {"code": "…", "message": "…"}}; --verbose adds the stack trace.`;
+
 function createProgram(): Command {
-  return new Command()
-    .name("directory")
-    .description("Business Directory operator CLI: import, export, search index, sitemaps, admin users, benchmarks.")
-    .showHelpAfterError("(run `directory --help` for usage)")
-    .exitOverride();
+  return (
+    new Command()
+      .name("directory")
+      .description("Business Directory operator CLI: import, export, search index, sitemaps, admin users, benchmarks.")
+      .version(readVersion(), "-V, --version", "print the version")
+      .option("--verbose", "print the stack trace of a failure")
+      .addHelpText("after", HELP_EPILOGUE)
+      // Commander's own error lines are replaced by runCli's `error CODE: …` line.
+      .configureOutput({ outputError: () => {} })
+      .exitOverride()
+  );
 }
 
 /** Every command registered (help, tests). */
@@ -50,7 +78,7 @@ export async function buildProgram(): Promise<Command> {
 
 /** Only the command named in argv when it is a known one, else every command. */
 async function buildProgramFor(argv: string[]): Promise<Command> {
-  const name = argv[2] ?? "";
+  const name = argv.slice(2).find((arg) => arg !== "--verbose") ?? "";
   const load = Object.hasOwn(COMMAND_MODULES, name) ? COMMAND_MODULES[name] : undefined;
   if (!load) return buildProgram();
   const program = createProgram();
@@ -58,29 +86,27 @@ async function buildProgramFor(argv: string[]): Promise<Command> {
   return program;
 }
 
+/** A global flag given before the end of options (`--`); read from argv so that it works when parsing fails. */
+function hasFlag(argv: string[], flag: string): boolean {
+  const end = argv.indexOf("--");
+  return (end === -1 ? argv : argv.slice(0, end)).includes(flag);
+}
+
 export async function runCli(argv: string[]): Promise<number> {
-  const program = await buildProgramFor(argv);
   try {
+    const program = await buildProgramFor(argv);
     await program.parseAsync(argv);
     return typeof process.exitCode === "number" ? process.exitCode : EXIT.OK;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      // --help and --version end through here with exit code 0.
-      return error.exitCode === 0 ? EXIT.OK : EXIT.FATAL;
-    }
-    // Known failures are DirectoryErrors with a stable code: no stack trace.
-    if (error instanceof DirectoryError) {
-      process.stderr.write(`error ${error.code}: ${error.message}\n`);
-      return error instanceof CliError ? error.exitCode : EXIT.FATAL;
-    }
-    // A driver's or Node's own coded error (ECONNREFUSED, CONNECT_TIMEOUT): its code is enough, no stack trace.
-    const foreignCode = (error as { code?: unknown } | null)?.code;
-    if (error instanceof Error && typeof foreignCode === "string" && /^[A-Z][A-Z0-9_]+$/.test(foreignCode)) {
-      process.stderr.write(`error ${foreignCode}: ${error.message}\n`);
-      return EXIT.FATAL;
-    }
-    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    process.stderr.write(`error UNEXPECTED: ${message}\n`);
-    return EXIT.FATAL;
+    // --help and --version end through here with exit code 0.
+    if (error instanceof CommanderError && error.exitCode === 0) return EXIT.OK;
+    const described = describeCliError(error, {
+      databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
+      dataDir: process.env.DATA_DIR?.trim() || "./data",
+    });
+    const output = formatCliError(described, error, { json: hasFlag(argv, "--json"), verbose: hasFlag(argv, "--verbose") });
+    if (output.stdout) process.stdout.write(output.stdout);
+    process.stderr.write(output.stderr);
+    return described.exitCode;
   }
 }

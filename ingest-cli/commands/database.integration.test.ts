@@ -82,9 +82,9 @@ describe(`directory migrate / seed / stats / admin on ${testDriver()}`, () => {
     expect(run.stderr).toContain("MEILI_URL:");
   });
 
-  it("rejects bad options with INVALID_OPTION", async () => {
+  it("rejects bad options with INVALID_OPTION and the usage exit code", async () => {
     const run = await runDirectory(["seed", "--rows", "-5"], { env });
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(64);
     expect(run.stderr).toContain("INVALID_OPTION");
   });
 });

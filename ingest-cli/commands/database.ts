@@ -67,7 +67,8 @@ export function register(program: Command): void {
     .action(async (raw: unknown) => {
       const options = parseOptions(JsonOptionSchema, raw);
       try {
-        const handle = await getDatabase();
+        // Read-only: a mistyped DATA_DIR or DATABASE_URL is refused, never created and migrated.
+        const handle = await getDatabase({ existing: true });
         const stats = await getDatabaseStats(handle);
         printResult(options.json, stats, () =>
           [

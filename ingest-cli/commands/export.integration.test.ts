@@ -105,7 +105,7 @@ describe(`directory export on ${testDriver()}`, () => {
   it("refuses bad options with a code and a hint, leaving no file behind", async () => {
     const out = path.join(dir, "refused.csv");
     await expectCliError(["--out", out, "--fields", "name,colour"], "UNKNOWN_EXPORT_FIELD", /colour.*Valid fields: id, name, slug/);
-    await expectCliError(["--out", out, "--range", "lastyear"], "INVALID_OPTION", /--range: use one of all, today/);
+    await expectCliError(["--out", out, "--range", "lastyear"], "INVALID_OPTION", /--range \(got "lastyear"\): use one of all, today/);
     await expectCliError(["--out", out, "--range", "custom", "--from", "2026-01-01"], "CUSTOM_RANGE_INCOMPLETE", /start and an end date/);
     await expectCliError(["--out", out, "--from", "2026-01-01", "--to", "2026-13-01"], "INVALID_DATE", /2026-13-01/);
     await expectCliError(["--out", out, "--country", "Deutschland"], "INVALID_COUNTRY", /two-letter/);

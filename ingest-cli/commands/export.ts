@@ -98,7 +98,8 @@ async function runExport(options: ExportCommandOptions): Promise<void> {
   let result;
   let file: fs.WriteStream | null = null;
   try {
-    const handle = await getDatabase();
+    // Read-only: a missing or unmigrated database is refused, never created.
+    const handle = await getDatabase({ existing: true });
     // NOTE: opened synchronously so a failure before the first byte can close and remove it; an async open
     // could create the file after the clean-up ran.
     if (outPath) file = fs.createWriteStream(outPath, { fd: fs.openSync(outPath, "w"), highWaterMark: 1024 * 1024 });

@@ -55,11 +55,15 @@ describe("directory generate", () => {
   });
 
   it("refuses bad options with a code and a hint, before writing anything", async () => {
-    await expectCliError(["--rows", "0", "--out", path.join(dir, "x.csv")], "INVALID_OPTION", /--rows: .*at least 1/);
-    await expectCliError(["--rows", "lots", "--out", path.join(dir, "x.csv")], "INVALID_OPTION", /--rows: must be a whole number/);
+    await expectCliError(["--rows", "0", "--out", path.join(dir, "x.csv")], "INVALID_OPTION", /--rows \(got "0"\): .*at least 1/);
+    await expectCliError(["--rows", "lots", "--out", path.join(dir, "x.csv")], "INVALID_OPTION", /--rows \(got "lots"\): must be a whole number/);
     await expectCliError(["--rows", "10"], "INVALID_OPTION", /--out: is required/);
-    await expectCliError(["--out", path.join(dir, "x.csv"), "--messy", "1.5"], "INVALID_OPTION", /--messy: .*between 0 and 1/);
-    await expectCliError(["--out", path.join(dir, "x.csv"), "--format", "xls"], "INVALID_OPTION", /--format: use csv, xlsx, json or ndjson/);
+    await expectCliError(["--out", path.join(dir, "x.csv"), "--messy", "1.5"], "INVALID_OPTION", /--messy \(got "1.5"\): .*between 0 and 1/);
+    await expectCliError(
+      ["--out", path.join(dir, "x.csv"), "--format", "xls"],
+      "INVALID_OPTION",
+      /--format \(got "xls"\): use csv, xlsx, json or ndjson/,
+    );
     await expectCliError(["--out", "-", "--format", "xlsx"], "XLSX_NEEDS_FILE", /--out businesses\.xlsx/);
     await expectCliError(["--out", path.join(dir, "big.xlsx"), "--rows", "2000000"], "XLSX_TOO_MANY_ROWS", /--format csv/);
     await expectCliError(["--out", path.join(dir, "no-such-folder", "x.csv")], "OUTPUT_DIR_MISSING", /create .*no-such-folder/);

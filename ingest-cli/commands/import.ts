@@ -11,15 +11,18 @@ import { formatFieldRates } from "../pipeline/import/field-rates.ts";
 import { importFiles, type FileImportResult } from "../pipeline/import/import-files.ts";
 import { SourceError } from "../pipeline/read/index.ts";
 import { summariseWarnings } from "../pipeline/import/reports.ts";
-import { CliError, createProgress, EXIT, parseOptions, printResult } from "./shared.ts";
+import { assertWritableTarget, CliError, createProgress, EXIT, parseOptions, printResult, wholeNumber } from "./shared.ts";
+
+const maxSizeMessage = "must be a number of megabytes above 0, e.g. --max-size 500";
 
 const ImportOptionsSchema = z.object({
-  batchSize: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_BATCH_SIZE),
-  onDuplicate: z.enum(["update", "skip"]).default("update"),
+  batchSize: wholeNumber("--batch-size", 1, 10_000, DEFAULT_BATCH_SIZE).default(DEFAULT_BATCH_SIZE),
+  onDuplicate: z.enum(["update", "skip"], { error: "use update or skip, e.g. --on-duplicate skip" }).default("update"),
   testData: z.boolean().default(false),
   resume: z.boolean().default(false),
   json: z.boolean().default(false),
-  maxSize: z.coerce.number().positive().max(100_000).default(150),
+  // No cap unless given: the 150 MB limit is the admin upload's; the readers stream, so an operator's file may be any size.
+  maxSize: z.coerce.number({ error: maxSizeMessage }).positive(maxSizeMessage).optional(),
   rejected: z.string().min(1).optional(),
   full: z.boolean().default(false),
 });
@@ -103,10 +106,15 @@ async function recordImportAudits(results: FileImportResult[]): Promise<void> {
 
 async function runImport(files: string[], raw: unknown, dryRun: boolean): Promise<void> {
   const options: ImportCommandOptions = parseOptions(ImportOptionsSchema, raw);
+  files.forEach((file, index) => {
+    const rejectedPath = rejectedPathFor(options.rejected, file, index, files.length);
+    if (rejectedPath) assertWritableTarget(path.resolve(rejectedPath), rejectedPath, "--rejected");
+  });
   let results: FileImportResult[];
   try {
     let progress: ReturnType<typeof createProgress> | null = null;
-    results = await importFiles(getDatabase, files, {
+    // validate is read-only: a missing or unmigrated database is refused, never created.
+    results = await importFiles(() => getDatabase({ existing: dryRun }), files, {
       batchSize: options.batchSize,
       onDuplicate: options.onDuplicate,
       isTest: options.testData,
@@ -114,7 +122,7 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
       resume: options.resume,
       full: options.full,
       origin: "cli",
-      maxBytes: Math.round(options.maxSize * 1024 * 1024),
+      maxBytes: options.maxSize === undefined ? Number.MAX_SAFE_INTEGER : Math.round(options.maxSize * 1024 * 1024),
       rejectedCsvPathFor: (file, index, count) => rejectedPathFor(options.rejected, file, index, count),
       stopOnProcessSignals: {
         onFirstSignal: () => process.stderr.write("\nStopping after the current batch (press Ctrl-C again to quit at once)…\n"),
@@ -191,7 +199,7 @@ export function register(program: Command): void {
       .option("--on-duplicate <mode>", "what to do with businesses already stored: update | skip", "update")
       .option("--test-data", "mark the imported businesses as test data (removed by delete-test-data)")
       .option("--resume", "continue the newest unfinished run of the same file after its last saved batch")
-      .option("--max-size <MB>", "refuse files larger than this many megabytes", "150")
+      .option("--max-size <MB>", "refuse files larger than this many megabytes (default: no limit)")
       .option("--rejected <file.csv>", "write rejected rows (original columns + line, field, reason) to this CSV")
       .option("--json", "print the spec's batch result and dashboard report per file as JSON")
       .option("--full", "normalise every row again, even rows whose cells are as at their last import")

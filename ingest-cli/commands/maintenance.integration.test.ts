@@ -79,7 +79,7 @@ describe(`directory fix-slugs / dedupe / delete-test-data on ${testDriver()}`, (
   });
 
   it("fix-slugs and dedupe reject bad options", async () => {
-    expect((await runError(["fix-slugs", "--batch-size", "0"])).message).toMatch(/--batchSize: must be a whole number from 1 to 5000/);
+    expect((await runError(["fix-slugs", "--batch-size", "0"])).message).toMatch(/--batch-size \(got "0"\): must be a whole number from 1 to 5000/);
     expect((await runError(["dedupe", "--limit", "many"])).code).toBe("INVALID_OPTION");
   });
 

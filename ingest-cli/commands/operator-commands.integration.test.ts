@@ -32,7 +32,8 @@ describe(`directory export / sitemap / fix-slugs / dedupe / reindex / delete-tes
     // Phone numbers starting with + stay intact (not prefixed with an apostrophe).
     expect(rows.some((r) => r.phone?.startsWith("+"))).toBe(true);
     const bad = await runDirectory(["export", "--out", out, "--fields", "name,nonsense"], { env });
-    expect(bad.code).toBe(1);
+    // An unknown field is a usage error (exit 64).
+    expect(bad.code).toBe(64);
     expect(bad.stderr).toContain("nonsense");
   });
 

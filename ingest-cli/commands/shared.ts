@@ -4,26 +4,61 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
-export const EXIT = { OK: 0, FATAL: 1, ROWS_REJECTED: 2 } as const;
+/** 64 is sysexits.h's EX_USAGE: the command line itself was wrong (unknown option, bad value, missing argument). */
+export const EXIT = { OK: 0, FATAL: 1, ROWS_REJECTED: 2, USAGE: 64 } as const;
+
+/** Codes of errors in what the operator typed (exit 64), whichever layer finds them. */
+export const USAGE_ERROR_CODES = new Set([
+  "INVALID_OPTION",
+  "NO_FILES",
+  "BASE_URL_REQUIRED",
+  "INVALID_BASE_URL",
+  "INVALID_COUNTRY",
+  "INVALID_CATEGORY",
+  "INVALID_RANGE",
+  "INVALID_DATE",
+  "DATES_NEED_CUSTOM",
+  "CUSTOM_RANGE_INCOMPLETE",
+  "RANGE_REVERSED",
+  "UNKNOWN_EXPORT_FIELD",
+  "UNKNOWN_CATEGORY",
+]);
 
 /** A failure the operator can fix; `code` is stable, `message` says how to fix it. */
 export class CliError extends DirectoryError {
   constructor(
     code: string,
     message: string,
-    readonly exitCode: number = EXIT.FATAL,
+    readonly exitCode: number = USAGE_ERROR_CODES.has(code) ? EXIT.USAGE : EXIT.FATAL,
   ) {
     super(code, message);
     this.name = "CliError";
   }
 }
 
-/** Validates commander's raw options with a zod schema and turns failures into one readable CliError. */
+/** The flag as the operator types it: commander's `batchSize` is `--batch-size`. */
+export function flagName(key: string): string {
+  return `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+}
+
+/**
+ * Validates commander's raw options with a zod schema and turns failures into one readable CliError (exit 64) that
+ * names each flag as typed and the value received.
+ */
 export function parseOptions<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
-  const details = result.error.issues.map((issue) => `--${issue.path.join(".") || "option"}: ${issue.message}`).join("; ");
-  throw new CliError("INVALID_OPTION", details);
+  const given = (raw ?? {}) as Record<string, unknown>;
+  const details = result.error.issues
+    .map((issue) => {
+      const key = String(issue.path[0] ?? "");
+      const value = key ? given[key] : undefined;
+      const shown =
+        value === undefined || typeof value === "boolean" ? "" : ` (got ${JSON.stringify(Array.isArray(value) ? value.join(" ") : value)})`;
+      return `${key ? flagName(key) : "option"}${shown}: ${issue.message}`;
+    })
+    .join("; ");
+  throw new CliError("INVALID_OPTION", `${details} — fix the value and run again (\`--help\` after the command lists its options).`);
 }
 
 /**
@@ -59,14 +94,96 @@ export function createProgress(label: string, total?: number, everyMs = 2000) {
   return { update: (done: number) => render(done), finish: (done: number) => render(done, true) };
 }
 
-/** Refuses an --out path whose folder is missing or that names a folder, before any work is done. */
-export function assertWritableTarget(outPath: string, given: string): void {
-  const directory = path.dirname(outPath);
-  if (!fs.existsSync(directory) || !fs.statSync(directory).isDirectory()) {
-    throw new CliError("OUTPUT_DIR_MISSING", `The folder of --out ${given} does not exist; create ${directory} first or choose another path.`);
+function statOrUndefined(target: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(target);
+  } catch {
+    return undefined;
   }
-  if (fs.existsSync(outPath) && fs.statSync(outPath).isDirectory()) {
-    throw new CliError("OUTPUT_IS_DIRECTORY", `--out ${given} is a folder; give a file name inside it, e.g. ${path.join(given, "businesses.csv")}.`);
+}
+
+function notWritable(flag: string, given: string, error: unknown): CliError {
+  const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
+  return new CliError(
+    "OUTPUT_NOT_WRITABLE",
+    `Cannot write ${flag} ${given} (${code}) — choose a path on a writable disk that this user may write to.`,
+  );
+}
+
+/**
+ * Refuses an output file that cannot be written, before any work is done: its folder missing or a file, the path a
+ * folder, or no right to write it, found by opening the file itself (a new one is created and removed again).
+ */
+export function assertWritableTarget(outPath: string, given: string, flag = "--out"): void {
+  const directory = path.dirname(outPath);
+  const above = splitExisting(directory);
+  if (above.missing.length > 0 && statOrUndefined(above.existing)?.isDirectory()) {
+    throw new CliError("OUTPUT_DIR_MISSING", `The folder of ${flag} ${given} does not exist — create ${directory} first or choose another path.`);
+  }
+  if (!statOrUndefined(directory)?.isDirectory()) {
+    throw new CliError(
+      "OUTPUT_NOT_A_FOLDER",
+      `${above.existing} is a file, so ${flag} ${given} cannot be written under it — choose a path in a folder.`,
+    );
+  }
+  const existing = statOrUndefined(outPath);
+  if (existing?.isDirectory()) {
+    throw new CliError(
+      "OUTPUT_IS_DIRECTORY",
+      `${flag} ${given} is a folder; give a file name inside it, e.g. ${path.join(given, "businesses.csv")}.`,
+    );
+  }
+  try {
+    // NOTE: "r+" opens an existing file for writing without truncating it; "wx" never replaces one made meanwhile.
+    fs.closeSync(fs.openSync(outPath, existing ? "r+" : "wx"));
+    if (!existing) fs.rmSync(outPath, { force: true });
+  } catch (error) {
+    throw notWritable(flag, given, error);
+  }
+}
+
+/** The folders from `folder` up to the first one that exists, nearest last; that existing one first. */
+function splitExisting(folder: string): { existing: string; missing: string[] } {
+  const missing: string[] = [];
+  let current = folder;
+  while (!statOrUndefined(current)) {
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    missing.unshift(current);
+    current = parent;
+  }
+  return { existing: current, missing };
+}
+
+/**
+ * Refuses an output folder that cannot be created or written, creating nothing: the nearest existing folder above
+ * it must be a folder where this user may create a file (probed). NOTE: Node's recursive mkdir retries for ever on
+ * some kernel file systems (`mkdir -p /proc/x` spun for minutes), so it is never the first write into an unknown path.
+ */
+export function assertWritableFolder(folder: string, given: string, flag = "--out"): void {
+  const { existing, missing } = splitExisting(folder);
+  if (!statOrUndefined(existing)?.isDirectory()) {
+    throw missing.length === 0
+      ? new CliError("OUTPUT_IS_FILE", `${flag} ${given} is a file; give the folder the files should go into.`)
+      : new CliError("OUTPUT_NOT_A_FOLDER", `${existing} is a file, so ${flag} ${given} cannot be created under it — choose a folder path.`);
+  }
+  const probe = path.join(existing, `.directory-write-test-${process.pid}`);
+  try {
+    fs.closeSync(fs.openSync(probe, "wx"));
+    fs.rmSync(probe, { force: true });
+  } catch (error) {
+    throw notWritable(flag, given, error);
+  }
+}
+
+/** Creates the output folder one level at a time (see assertWritableFolder for why not recursively). */
+export function createFolder(folder: string, given: string, flag = "--out"): void {
+  for (const missing of splitExisting(folder).missing) {
+    try {
+      fs.mkdirSync(missing);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw notWritable(flag, given, error);
+    }
   }
 }
 

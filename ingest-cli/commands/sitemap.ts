@@ -1,12 +1,11 @@
 // `directory sitemap`: a folder and the public site root → sitemap.xml plus sitemaps/… for every approved business,
 // category, country, city and indexable city × category page (optionally gzipped), with a per-file summary.
-import fs from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { z } from "zod";
 import { closeDatabase, getDatabase } from "../../db/client.ts";
 import { InvalidBaseUrlError, normalizeBaseUrl, writeSitemaps } from "../pipeline/sitemap/index.ts";
-import { CliError, createProgress, parseOptions, printResult } from "./shared.ts";
+import { assertWritableFolder, CliError, createFolder, createProgress, parseOptions, printResult } from "./shared.ts";
 
 const SitemapCommandOptionsSchema = z.object({
   out: z
@@ -45,15 +44,15 @@ async function runSitemap(options: SitemapCommandOptions): Promise<void> {
     throw error;
   }
   const outDir = path.resolve(options.out);
-  if (fs.existsSync(outDir) && !fs.statSync(outDir).isDirectory()) {
-    throw new CliError("OUTPUT_IS_FILE", `--out ${options.out} is a file; give the folder the sitemaps should go into.`);
-  }
+  assertWritableFolder(outDir, options.out);
 
   const progress = createProgress("sitemap");
   const started = process.hrtime.bigint();
   let result;
   try {
-    const handle = await getDatabase();
+    // Read-only: a missing or unmigrated database is refused, never created.
+    const handle = await getDatabase({ existing: true });
+    createFolder(outDir, options.out);
     result = await writeSitemaps({ handle, outDir, baseUrl, gzip: options.gzip, onProgress: (businesses) => progress.update(businesses) });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -36,10 +36,14 @@ export function runDirectory(args: string[], options: { env?: CliEnv; input?: st
   });
 }
 
-/** Environment that points a child process at a fresh, empty database; `cleanup` removes it. */
+/**
+ * Environment that points a child process at a fresh, empty, migrated database (read-only commands such as `stats`
+ * and `validate` refuse one that is not); `cleanup` removes it.
+ */
 export async function createCliDatabaseEnv(): Promise<{ env: CliEnv; cleanup(): Promise<void> }> {
   if (testDriver() === "pglite") {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "directory-cli-"));
+    await (await openDatabase({ dataDir: dir })).close();
     return {
       env: { DATA_DIR: dir, DATABASE_URL: undefined, MEILI_URL: undefined },
       cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
