@@ -266,7 +266,11 @@ export default function AdminBusinessesPage() {
         <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
           {loading
             ? t("businesses.loading")
-            : t("businesses.count", { count: formatNumber(list.total), page: list.pagination.page, pages: Math.max(1, list.pagination.totalPages) })}
+            : t("businesses.count", {
+                count: formatNumber(list.total),
+                page: formatNumber(list.pagination.page),
+                pages: formatNumber(Math.max(1, totalPages)),
+              })}
         </p>
         {list.pagination.outOfRange ? (
           <EmptyState icon="businesses">
