@@ -131,6 +131,15 @@ export async function requireAdminApi(request: Request): Promise<AdminContext> {
   return context;
 }
 
+/**
+ * GET /api/admin/session: the logged-in admin and the session's CSRF token (the one the admin pages put in their
+ * forms), so an API client can send X-CSRF-Token on its mutations; 401 JSON without a session, never a redirect.
+ */
+export async function describeAdminSession(request: Request): Promise<{ user: AdminContext["user"]; csrfToken: string }> {
+  const context = await requireAdminApi(request);
+  return { user: context.user, csrfToken: context.csrfToken };
+}
+
 /** Admin page actions (Remix forms): session + our origin + the `_csrf` form field. */
 export async function requireAdminMutation(request: Request, formData: FormData): Promise<AdminContext> {
   const context = await requireAdminPage(request);
@@ -166,7 +175,7 @@ export function parseLoginForm(form: FormData): { credentials: z.infer<typeof Lo
 }
 
 export type AdminLoginResult =
-  | { ok: true; username: string; setCookie: string }
+  | { ok: true; username: string; setCookie: string; csrfToken: string }
   | { ok: false; status: 400 | 401 | 403 | 429; code: AdminErrorCode; message: string; retryAfterSeconds?: number };
 
 function refusal(outcome: Exclude<LoginOutcome, { ok: true }>): AdminLoginResult {
@@ -193,7 +202,12 @@ export async function logInAdmin(request: Request, credentials: { username: stri
   // A cookie from an earlier session in this browser is revoked, not left alive beside the new one.
   await endAdminSession(handle, await readSessionToken(request));
   await recordAuditEvent(handle, { userId: outcome.user.id, actor: outcome.user.username, ip }, { action: "admin.login" });
-  return { ok: true, username: outcome.user.username, setCookie: await sessionCookie().serialize(outcome.session.token) };
+  return {
+    ok: true,
+    username: outcome.user.username,
+    setCookie: await sessionCookie().serialize(outcome.session.token),
+    csrfToken: outcome.session.csrfToken,
+  };
 }
 
 /** Revokes the session of this request (if any) and returns the Set-Cookie that clears the cookie. */

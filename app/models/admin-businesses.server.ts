@@ -5,11 +5,14 @@ import { z } from "zod";
 import { getDatabase } from "../../db/client.ts";
 import {
   ADMIN_SORT_KEYS,
+  countAdminBusinesses,
   getAdminBusinessSummary,
   listAdminBusinesses,
   listAdminCategories,
   listAdminCountryCodes,
+  type AdminBusinessFilters,
   type AdminBusinessRow,
+  type AdminSortKey,
 } from "../../db/queries/admin-businesses.ts";
 import {
   countBusinessesMatching,
@@ -32,8 +35,13 @@ import { NO_STORE } from "./cache-policy.server";
 export type { AdminBusinessRow };
 
 export const ADMIN_PAGE_SIZE = 20;
-/** The page buttons reach this far; past it the admin narrows with the search or the category (OFFSET stays cheap). */
-export const ADMIN_MAX_PAGE = 500;
+/**
+ * A cursor serves pages up to this many pages past its own (the 5-button window needs 2): only those few pages are
+ * skipped by OFFSET after the keyset bound. Farther, the page number alone decides (see planPage).
+ */
+export const MAX_CURSOR_SKIP_PAGES = 10;
+/** Page numbers stay whole numbers a URL can carry; the real bound is the list's last page (past it: 404). */
+const MAX_PAGE_NUMBER = 1_000_000_000;
 /** Names the category filter and the export picker search in (the picker lists at most 100 of them). */
 export const ADMIN_CATEGORY_LIMIT = 1000;
 
@@ -54,13 +62,50 @@ export function adminJson<T>(data: T, status = 200): Response {
   return json(data, { status, headers: { "Cache-Control": NO_STORE } });
 }
 
+/** Where a page starts or ends: the sort it belongs to, the page it is on, and its row's (sort key, id). */
+const CursorSchema = z.tuple([
+  z.enum(ADMIN_SORT_KEYS),
+  z.enum(["asc", "desc"]),
+  z.number().int().min(1),
+  z.string().max(200).nullable(),
+  z.number().int().positive(),
+]);
+export interface AdminListCursor {
+  sortBy: AdminSortKey;
+  sortOrder: "asc" | "desc";
+  page: number;
+  key: string | null;
+  id: number;
+}
+
+export function encodeListCursor(cursor: AdminListCursor): string {
+  return Buffer.from(JSON.stringify([cursor.sortBy, cursor.sortOrder, cursor.page, cursor.key, cursor.id])).toString("base64url");
+}
+
+const CursorParamSchema = z
+  .string()
+  .max(400)
+  .transform((value, ctx): AdminListCursor => {
+    try {
+      const [sortBy, sortOrder, page, key, id] = CursorSchema.parse(JSON.parse(Buffer.from(value, "base64url").toString("utf8")));
+      return { sortBy, sortOrder, page, key, id };
+    } catch {
+      ctx.addIssue({ code: "custom", message: "is not a cursor this list handed out (use pagination.nextCursor / prevCursor)" });
+      return z.NEVER;
+    }
+  });
+
 export const AdminBusinessesQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE_NUMBER).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(ADMIN_PAGE_SIZE),
   filter: z.string().trim().max(200).regex(NO_NUL, "must not contain NUL (%00) characters").optional().default(""),
   category: z.string().trim().max(200).regex(NO_NUL, "must not contain NUL (%00) characters").optional().default(""),
   sortBy: z.enum(ADMIN_SORT_KEYS).default("createdAt"),
   sortOrder: z.enum(["asc", "desc"]).default("desc"),
+  /** The last row of an earlier page (pagination.nextCursor): the page asked for continues after it. */
+  after: CursorParamSchema.optional(),
+  /** The first row of a later page (pagination.prevCursor): the page asked for ends before it. */
+  before: CursorParamSchema.optional(),
 });
 export type AdminBusinessesQuery = z.infer<typeof AdminBusinessesQuerySchema>;
 
@@ -74,7 +119,7 @@ export function parseAdminBusinessesQuery(params: URLSearchParams): AdminBusines
     throw adminDataError(
       400,
       "INVALID_LIST_QUERY",
-      `${issue?.path.join(".") || "query"}: ${issue?.message ?? "invalid"}. Use page 1–${ADMIN_MAX_PAGE}, sortBy ${ADMIN_SORT_KEYS.join("/")}, sortOrder asc/desc.`,
+      `${issue?.path.join(".") || "query"}: ${issue?.message ?? "invalid"}. Use page 1 or more, sortBy ${ADMIN_SORT_KEYS.join("/")}, sortOrder asc/desc.`,
     );
   }
   return parsed.data;
@@ -94,25 +139,63 @@ export interface AdminBusinessList {
   /** Every business, whatever the filter (the first summary card). */
   allBusinesses: number;
   categoryCount: number;
-  pagination: { page: number; limit: number; total: number; totalPages: number };
+  pagination: {
+    page: number;
+    limit: number;
+    total: number;
+    totalPages: number;
+    /** The page asked for lies past the last page: no rows, and the answer says which page is the last. */
+    outOfRange: boolean;
+    /** Pass as `after` with a later page number (`page + 1`, up to `page + MAX_CURSOR_SKIP_PAGES + 1`). */
+    nextCursor: string | null;
+    /** Pass as `before` with an earlier page number. */
+    prevCursor: string | null;
+  };
+}
+
+type PagePlan = Pick<AdminBusinessFilters, "direction" | "anchor" | "offset" | "limit">;
+
+/** A cursor serves a page of the same sort, on the side it points to and at most MAX_CURSOR_SKIP_PAGES pages away. */
+function isUsableCursor(cursor: AdminListCursor, query: AdminBusinessesQuery, pagesAway: number): boolean {
+  return cursor.sortBy === query.sortBy && cursor.sortOrder === query.sortOrder && pagesAway >= 1 && pagesAway <= MAX_CURSOR_SKIP_PAGES + 1;
+}
+
+/**
+ * How to read page `query.page` of `total` rows. With a cursor of a nearby page (what the list's own links carry):
+ * keyset from that row, skipping only the pages between, so paging costs the same on page 3 and page 300,000.
+ * A page named by number alone (a typed URL, a script, the first and last buttons) is counted from the nearer end
+ * of the list with OFFSET: the last page is as cheap as the first, a page in the middle of a huge list costs a scan
+ * of half of it (the price of a random jump; the list's own links never need it).
+ */
+export function planPage(query: AdminBusinessesQuery, total: number): PagePlan {
+  const { page, limit, after, before } = query;
+  if (after && isUsableCursor(after, query, page - after.page)) {
+    return { direction: "forward", anchor: { key: after.key, id: after.id }, offset: (page - after.page - 1) * limit, limit };
+  }
+  if (before && isUsableCursor(before, query, before.page - page)) {
+    return { direction: "backward", anchor: { key: before.key, id: before.id }, offset: (before.page - page - 1) * limit, limit };
+  }
+  const rowsBefore = (page - 1) * limit;
+  const pageRows = Math.max(0, Math.min(limit, total - rowsBefore));
+  const rowsAfter = Math.max(0, total - rowsBefore - pageRows);
+  if (rowsAfter < rowsBefore) return { direction: "backward", offset: rowsAfter, limit: pageRows };
+  return { direction: "forward", offset: rowsBefore, limit };
 }
 
 export async function getAdminBusinessList(query: AdminBusinessesQuery): Promise<AdminBusinessList> {
   const handle = await getDatabase();
-  const [page, summary] = await Promise.all([
-    listAdminBusinesses(handle, {
-      search: query.filter || undefined,
-      categorySlug: query.category ? slugify(query.category) : undefined,
-      sortBy: query.sortBy,
-      sortOrder: query.sortOrder,
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
-    }),
-    getAdminBusinessSummary(handle),
-  ]);
+  const filters = { search: query.filter || undefined, categorySlug: query.category ? slugify(query.category) : undefined };
+  const [total, summary] = await Promise.all([countAdminBusinesses(handle, filters), getAdminBusinessSummary(handle)]);
+  const totalPages = Math.ceil(total / query.limit);
+  const outOfRange = query.page > Math.max(1, totalPages);
+  const rows = outOfRange
+    ? []
+    : await listAdminBusinesses(handle, { ...filters, sortBy: query.sortBy, sortOrder: query.sortOrder, ...planPage(query, total) });
+  const cursorOf = (anchor: { key: string | null; id: number } | undefined) =>
+    anchor ? encodeListCursor({ sortBy: query.sortBy, sortOrder: query.sortOrder, page: query.page, ...anchor }) : null;
   return {
-    businesses: page.rows,
-    total: page.total,
+    businesses: rows.map((entry) => entry.row),
+    total,
     approved: summary.approved,
     testData: summary.testData,
     allBusinesses: summary.total,
@@ -120,10 +203,28 @@ export async function getAdminBusinessList(query: AdminBusinessesQuery): Promise
     pagination: {
       page: query.page,
       limit: query.limit,
-      total: page.total,
-      totalPages: Math.min(Math.ceil(page.total / query.limit), ADMIN_MAX_PAGE),
+      total,
+      totalPages,
+      outOfRange,
+      nextCursor: query.page < totalPages ? cursorOf(rows.at(-1)?.anchor) : null,
+      prevCursor: query.page > 1 ? cursorOf(rows[0]?.anchor) : null,
     },
   };
+}
+
+/** GET /api/admin/businesses: the list, or 404 PAGE_OUT_OF_RANGE (with the pagination, naming the last page). */
+export function adminBusinessListAnswer(list: AdminBusinessList): Response {
+  if (!list.pagination.outOfRange) return adminJson(list);
+  const last = Math.max(1, list.pagination.totalPages);
+  return json(
+    {
+      success: false,
+      code: "PAGE_OUT_OF_RANGE",
+      message: `Page ${list.pagination.page} is past the end: ${list.total} businesses make ${last} page${last === 1 ? "" : "s"} of ${list.pagination.limit}. Ask for page 1–${last}.`,
+      pagination: list.pagination,
+    },
+    { status: 404, headers: { "Cache-Control": NO_STORE } },
+  );
 }
 
 /** Category names, largest first: the spec's "list of names". */

@@ -1,5 +1,5 @@
-// /admin/businesses: summary cards, name search, category filter, sorts, 20 per page, approve/delete per business,
-// the danger zone (delete all, test data, slug fix) and the CSV export dialog; changes go through the admin API.
+// /admin/businesses: summary cards, name search, category filter, sorts, 20 per page through any number of rows
+// (keyset cursors in the page links; a page past the end answers 404 naming the last), approve/delete per business, the danger zone (delete all, test data, slug fix) and the CSV export dialog; changes go through the admin API.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
@@ -33,7 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [list, categories] = await Promise.all([getAdminBusinessList(query), listCategoryNames()]);
   return json(
     { query, list, categories: categories.slice(0, CATEGORY_FILTER_SIZE), sortKeys: [...ADMIN_SORT_KEYS], exportOptions: getExportDialogOptions() },
-    { headers: { "Cache-Control": NO_STORE } },
+    // A page past the end (an old bookmark of a list that shrank, a typed number) says so and links the last page.
+    { status: list.pagination.outOfRange ? 404 : 200, headers: { "Cache-Control": NO_STORE } },
   );
 }
 
@@ -59,6 +60,14 @@ export default function AdminBusinessesPage() {
       else next.set(key, String(value));
     }
     return `/admin/businesses?${next}`;
+  };
+  const { nextCursor, prevCursor, totalPages } = list.pagination;
+  /** Page links carry the cursor of this page's first or last row (keyset); the first and last pages need none. */
+  const pageHref = (page: number) => {
+    if (page <= 1) return hrefWith({ page: null, after: null, before: null });
+    if (page > query.page && page < totalPages && nextCursor) return hrefWith({ page, after: nextCursor, before: null });
+    if (page < query.page && prevCursor) return hrefWith({ page, before: prevCursor, after: null });
+    return hrefWith({ page, after: null, before: null });
   };
 
   async function toggleApproval(business: AdminBusinessItem) {
@@ -236,7 +245,7 @@ export default function AdminBusinessesPage() {
             return (
               <Link
                 key={key}
-                to={hrefWith({ sortBy: next.sortBy, sortOrder: next.sortOrder, page: null })}
+                to={hrefWith({ sortBy: next.sortBy, sortOrder: next.sortOrder, page: null, after: null, before: null })}
                 aria-current={active ? "true" : undefined}
                 className={`rounded-full px-3 py-1 text-sm font-medium ${active ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-800 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"}`}
                 preventScrollReset
@@ -257,9 +266,20 @@ export default function AdminBusinessesPage() {
         <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
           {loading
             ? t("businesses.loading")
-            : t("businesses.count", { count: formatNumber(list.total), page: list.pagination.page, pages: Math.max(1, list.pagination.totalPages) })}
+            : t("businesses.count", {
+                count: formatNumber(list.total),
+                page: formatNumber(list.pagination.page),
+                pages: formatNumber(Math.max(1, totalPages)),
+              })}
         </p>
-        {list.businesses.length === 0 ? (
+        {list.pagination.outOfRange ? (
+          <EmptyState icon="businesses">
+            <p>{t("businesses.pastEnd", { page: formatNumber(list.pagination.page), pages: formatNumber(Math.max(1, totalPages)) })}</p>
+            <Link to={pageHref(Math.max(1, totalPages))} className={buttonClasses.secondary}>
+              {t("businesses.lastPage")}
+            </Link>
+          </EmptyState>
+        ) : list.businesses.length === 0 ? (
           <EmptyState icon="businesses">{t("businesses.empty")}</EmptyState>
         ) : (
           <ul className={`space-y-3 ${loading ? "opacity-60" : ""}`}>
@@ -274,7 +294,7 @@ export default function AdminBusinessesPage() {
             ))}
           </ul>
         )}
-        <BusinessPagination page={list.pagination.page} totalPages={list.pagination.totalPages} hrefFor={(page) => hrefWith({ page })} />
+        {list.pagination.outOfRange ? null : <BusinessPagination page={list.pagination.page} totalPages={totalPages} hrefFor={pageHref} />}
       </section>
 
       <section aria-labelledby="danger-zone" className="rounded-2xl border border-red-200 bg-red-50/60 p-5 dark:border-red-900 dark:bg-red-950/40">

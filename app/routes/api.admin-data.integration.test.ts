@@ -186,7 +186,7 @@ describe(`admin data API on ${testDriver()}`, () => {
     expect(all.total).toBe(5);
     expect(all.approved).toBe(5);
     expect(all.categoryCount).toBe(4);
-    expect(all.pagination).toEqual({ page: 1, limit: 20, total: 5, totalPages: 1 });
+    expect(all.pagination).toEqual({ page: 1, limit: 20, total: 5, totalPages: 1, outOfRange: false, nextCursor: null, prevCursor: null });
     expect(all.businesses.map((b) => b.name)).toEqual(["Alpha Dentist", "Demo Bakery", "Demo Florist", "Seeded Bakery", "Zeta Bar"]);
     expect(all.businesses[0]).toMatchObject({ isApproved: true, reviewCount: 40 });
 

@@ -1,4 +1,4 @@
-// POST /api/admin/login { username, password } → { success, message } and the session cookie; 401 wrong
+// POST /api/admin/login { username, password } → { success, message, csrfToken } and the session cookie; 401 wrong
 // credentials, 429 (Retry-After) when throttled, 403 from a foreign origin.
 import { json } from "@remix-run/node";
 import type { ActionFunctionArgs } from "@remix-run/node";
@@ -14,7 +14,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const headers: Record<string, string> = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {};
     return adminError(result.status, result.code, headers, result.message);
   }
-  return json({ success: true, message: "Login successful" }, { headers: { "Set-Cookie": result.setCookie, "Cache-Control": NO_STORE } });
+  // The token goes with the answer so a script can send X-CSRF-Token without reading an admin page.
+  return json(
+    { success: true, message: "Login successful", csrfToken: result.csrfToken },
+    { headers: { "Set-Cookie": result.setCookie, "Cache-Control": NO_STORE } },
+  );
 }
 
 export function loader() {

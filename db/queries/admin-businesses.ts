@@ -5,12 +5,24 @@ import type { DatabaseHandle } from "../client.ts";
 export const ADMIN_SORT_KEYS = ["name", "rating", "reviewCount", "createdAt"] as const;
 export type AdminSortKey = (typeof ADMIN_SORT_KEYS)[number];
 
+/** A row the list continues from: its sort value as Postgres prints it (exact for timestamps and floats) and its id. */
+export interface AdminListAnchor {
+  key: string | null;
+  id: number;
+}
+
 export interface AdminBusinessFilters {
   /** Part of the name, accent- and case-insensitive. */
   search?: string;
   categorySlug?: string;
   sortBy: AdminSortKey;
   sortOrder: "asc" | "desc";
+  /**
+   * forward: the rows after `anchor` (or from the start) in list order; backward: the rows before `anchor` (or from the
+   * end), read in the flipped order and handed back in list order. Either way `offset` rows are skipped first.
+   */
+  direction: "forward" | "backward";
+  anchor?: AdminListAnchor;
   offset: number;
   limit: number;
 }
@@ -31,23 +43,69 @@ export interface AdminBusinessRow {
   createdAt: string;
 }
 
-/**
- * ORDER BY per key and direction. Every order ends with the id so equal values page stably. NOTE: name and
- * created_at spell their NULLS placement to match their indexes ((name, id) and (created_at desc nulls last, id desc
- * nulls last)), scanned forward or backward; another placement would make Postgres sort every row for one page.
- */
-const ORDER_BY: Record<AdminSortKey, Record<"asc" | "desc", string>> = {
-  name: { asc: "b.name asc, b.id asc", desc: "b.name desc, b.id desc" },
-  createdAt: {
-    asc: "b.created_at asc nulls first, b.id asc nulls first",
-    desc: "b.created_at desc nulls last, b.id desc nulls last",
-  },
-  // No index: unrated businesses last either way.
-  rating: { asc: "b.rating asc nulls last, b.id asc", desc: "b.rating desc nulls last, b.id desc" },
-  reviewCount: { asc: "b.reviews asc, b.id asc", desc: "b.reviews desc, b.id desc" },
-};
+interface SortSpec {
+  column: string;
+  /** SQL type the anchor's key is cast back to. */
+  type: string;
+  dir: "asc" | "desc";
+  nullsLast: boolean;
+  /** Only a nullable column needs the NULL block in its keyset bound (see afterAnchor). */
+  nullable: boolean;
+}
 
-function buildWhere(filters: Pick<AdminBusinessFilters, "search" | "categorySlug">): { where: string; params: unknown[] } {
+/**
+ * Every order ends with the id (same direction, same NULLS placement) so equal values page stably and the pair is a
+ * keyset. NOTE: name and created_at spell their NULLS placement to match their indexes ((name, id) and (created_at
+ * desc nulls last, id desc nulls last)), scanned forward or backward; another placement would make Postgres sort
+ * every row for one page. Ratings have no index: unrated businesses last either way.
+ */
+function sortSpec(sortBy: AdminSortKey, sortOrder: "asc" | "desc"): SortSpec {
+  const asc = sortOrder === "asc";
+  switch (sortBy) {
+    case "name":
+      return { column: "b.name", type: "text", dir: sortOrder, nullsLast: asc, nullable: false };
+    case "reviewCount":
+      return { column: "b.reviews", type: "integer", dir: sortOrder, nullsLast: asc, nullable: false };
+    case "createdAt":
+      return { column: "b.created_at", type: "timestamptz", dir: sortOrder, nullsLast: !asc, nullable: false };
+    case "rating":
+      return { column: "b.rating", type: "double precision", dir: sortOrder, nullsLast: true, nullable: true };
+  }
+}
+
+/** The same list read from its other end: every direction and NULLS placement reversed. */
+function flip(spec: SortSpec): SortSpec {
+  return { ...spec, dir: spec.dir === "asc" ? "desc" : "asc", nullsLast: !spec.nullsLast };
+}
+
+function orderBy(spec: SortSpec): string {
+  const nulls = spec.nullsLast ? "nulls last" : "nulls first";
+  return `${spec.column} ${spec.dir} ${nulls}, b.id ${spec.dir} ${nulls}`;
+}
+
+/**
+ * Rows strictly after the anchor in `spec`'s order (a NULL key sorts as a block at the placement's end).
+ * NOTE: a NOT NULL column gets the bare row comparison: an `or column is null` beside it (always false there) stops
+ * Postgres from using the index range and costs a scan of the rest of the table (210 ms instead of 0.6 ms at 300k rows).
+ */
+function afterAnchor(spec: SortSpec, anchor: AdminListAnchor, params: unknown[]): string {
+  const cmp = spec.dir === "asc" ? ">" : "<";
+  params.push(anchor.id);
+  const id = `$${params.length}`;
+  if (!spec.nullable) {
+    params.push(anchor.key);
+    return `(${spec.column}, b.id) ${cmp} ($${params.length}::${spec.type}, ${id})`;
+  }
+  if (anchor.key === null) {
+    const sameBlock = `(${spec.column} is null and b.id ${cmp} ${id})`;
+    return spec.nullsLast ? sameBlock : `(${sameBlock} or ${spec.column} is not null)`;
+  }
+  params.push(anchor.key);
+  const beyond = `(${spec.column} is not null and (${spec.column}, b.id) ${cmp} ($${params.length}::${spec.type}, ${id}))`;
+  return spec.nullsLast ? `(${beyond} or ${spec.column} is null)` : beyond;
+}
+
+function buildWhere(filters: Pick<AdminBusinessFilters, "search" | "categorySlug">): { clauses: string[]; params: unknown[] } {
   const clauses: string[] = [];
   const params: unknown[] = [];
   if (filters.search) {
@@ -59,28 +117,45 @@ function buildWhere(filters: Pick<AdminBusinessFilters, "search" | "categorySlug
     params.push(filters.categorySlug);
     clauses.push(`b.category_slug = $${params.length}`);
   }
-  return { where: clauses.length > 0 ? `where ${clauses.join(" and ")}` : "", params };
+  return { clauses, params };
 }
 
+function whereOf(clauses: string[]): string {
+  return clauses.length > 0 ? `where ${clauses.join(" and ")}` : "";
+}
+
+/** How many businesses match the filters (the list's total). */
+export async function countAdminBusinesses(handle: DatabaseHandle, filters: Pick<AdminBusinessFilters, "search" | "categorySlug">): Promise<number> {
+  const { clauses, params } = buildWhere(filters);
+  const [row] = await handle.query<{ n: number }>(`select count(*)::int as n from businesses b ${whereOf(clauses)}`, params);
+  return row?.n ?? 0;
+}
+
+/**
+ * One page of the admin list by keyset: the anchor's (sort key, id) pair bounds the scan, so the cost does not grow
+ * with the depth of the page; `offset` only skips the few pages between the anchor and the page asked for (or, for a
+ * page named by number alone, the rows from the nearer end). Each row comes with its anchor for the next call.
+ */
 export async function listAdminBusinesses(
   handle: DatabaseHandle,
   filters: AdminBusinessFilters,
-): Promise<{ rows: AdminBusinessRow[]; total: number }> {
-  const { where, params } = buildWhere(filters);
-  const order = ORDER_BY[filters.sortBy][filters.sortOrder === "desc" ? "desc" : "asc"];
-  const [rows, counted] = await Promise.all([
-    handle.query<AdminBusinessRow>(
-      `select b.id::int as id, b.name, b.slug, b.category, b.full_address as address, b.city, b.country_code as "countryCode",
-              b.rating, b.reviews as "reviewCount", b.is_approved as "isApproved", b.is_test as "isTest", b.verified,
-              to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt"
-         from businesses b ${where}
-        order by ${order}
-        limit ${Number(filters.limit)} offset ${Number(filters.offset)}`,
-      params,
-    ),
-    handle.query<{ n: number }>(`select count(*)::int as n from businesses b ${where}`, params),
-  ]);
-  return { rows, total: counted[0]?.n ?? 0 };
+): Promise<Array<{ row: AdminBusinessRow; anchor: AdminListAnchor }>> {
+  const { clauses, params } = buildWhere(filters);
+  const listed = sortSpec(filters.sortBy, filters.sortOrder);
+  const spec = filters.direction === "backward" ? flip(listed) : listed;
+  if (filters.anchor) clauses.push(afterAnchor(spec, filters.anchor, params));
+  const rows = await handle.query<AdminBusinessRow & { sortKey: string | null }>(
+    `select b.id::int as id, b.name, b.slug, b.category, b.full_address as address, b.city, b.country_code as "countryCode",
+            b.rating, b.reviews as "reviewCount", b.is_approved as "isApproved", b.is_test as "isTest", b.verified,
+            to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt",
+            ${spec.column}::text as "sortKey"
+       from businesses b ${whereOf(clauses)}
+      order by ${orderBy(spec)}
+      limit ${Number(filters.limit)} offset ${Number(filters.offset)}`,
+    params,
+  );
+  const page = rows.map(({ sortKey, ...row }) => ({ row, anchor: { key: sortKey, id: row.id } }));
+  return filters.direction === "backward" ? page.reverse() : page;
 }
 
 export interface AdminBusinessSummary {
