@@ -1,5 +1,6 @@
 // Admin and operator actions → the audit trail (who, what, when, how many rows, and what changed: before → after for
 // a single edit, a count and a few ids for a bulk one), shown in the admin.
+import os from "node:os";
 import type { DatabaseHandle } from "../client.ts";
 import { auditLog } from "../schema/index.ts";
 
@@ -40,7 +41,30 @@ export async function recordAuditEvent(handle: DatabaseHandle, who: AuditActor, 
   });
 }
 
-/** One audit_log row for an operator action from the CLI (actor "cli", no admin user). */
+let cliActor: string | undefined;
+
+/**
+ * Who runs this CLI process: `cli:<os user>@<host>`, so an investigation tells operators apart. NOTE: a user without a
+ * passwd entry (some containers) makes userInfo throw; then the name from the environment, or "unknown".
+ */
+export function describeCliActor(): string {
+  if (cliActor) return cliActor;
+  let user: string;
+  try {
+    user = os.userInfo().username;
+  } catch {
+    user = process.env.USER || process.env.LOGNAME || "unknown";
+  }
+  cliActor = `cli:${user}@${os.hostname()}`.slice(0, 200);
+  return cliActor;
+}
+
+/** The audit actor of this CLI process (no admin user, no client address). */
+export function getCliAuditActor(): AuditActor {
+  return { userId: null, actor: describeCliActor(), ip: null };
+}
+
+/** One audit_log row for an operator action from the CLI (actor `cli:<os user>@<host>`, no admin user). */
 export async function recordCliAuditEvent(handle: DatabaseHandle, event: AuditEvent): Promise<void> {
-  await recordAuditEvent(handle, { userId: null, actor: "cli", ip: null }, event);
+  await recordAuditEvent(handle, getCliAuditActor(), event);
 }

@@ -8,6 +8,7 @@ import { findAdminUserByUsername } from "../../db/queries/admin-sessions.ts";
 import { MIN_PASSWORD_LENGTH, upsertAdminUser } from "../../db/writes/admin-users.ts";
 import { clearLoginFailures } from "../../db/writes/login-attempts.ts";
 import { CliError, parseOptions, printResult } from "./shared.ts";
+import { recordCliAuditEvent } from "../../db/writes/audit-log.ts";
 
 const UsernameSchema = z.string().regex(/^[A-Za-z0-9._@-]{3,64}$/, "use 3-64 letters, digits or . _ @ -");
 const AdminOptionsSchema = z.object({ passwordStdin: z.boolean().default(false), json: z.boolean().default(false) });
@@ -93,6 +94,12 @@ async function setAdmin(usernameRaw: string, raw: unknown, mode: "create" | "pas
     if (mode === "password" && !(await findAdminUserByUsername(handle, username))) throw adminNotFound(username);
     // Also ends every session of an existing user and forgives the name's failed logins.
     const result = await upsertAdminUser(handle, username, password);
+    await recordCliAuditEvent(handle, {
+      action: result.created ? "admin-user.create" : "admin-user.password",
+      target: `admin_users/${username}`,
+      rowCount: 1,
+      details: result.created ? {} : { clearedFailures: result.clearedFailures },
+    });
     printResult(options.json, { username, ...result }, () =>
       result.created
         ? `Administrator "${username}" created.`
@@ -112,6 +119,12 @@ async function unlockAdmin(usernameRaw: string, raw: unknown): Promise<void> {
     const user = await findAdminUserByUsername(handle, username);
     if (!user) throw adminNotFound(username);
     const cleared = await clearLoginFailures(handle, user.username, new Date());
+    await recordCliAuditEvent(handle, {
+      action: "admin-user.unlock",
+      target: `admin_users/${user.username}`,
+      rowCount: cleared.clearedFailures,
+      details: { addresses: cleared.addresses },
+    });
     printResult(options.json, { username: user.username, ...cleared }, () =>
       cleared.clearedFailures === 0
         ? `"${user.username}" had no failed logins to clear; no address is throttled on it.`

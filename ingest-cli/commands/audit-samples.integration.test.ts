@@ -1,4 +1,4 @@
-// `directory import`, `fix-slugs`, `delete-test-data` and `delete-all` → each one's audit entry (actor "cli") names a
+// `directory import`, `fix-slugs`, `delete-test-data` and `delete-all` → each one's audit entry (actor cli:<user>@<host>) names a
 // bounded sample of what it touched beside its count: at most 20 inserted/rewritten ids, {id, before, after} slugs or
 // {id, slug, name} deleted, however many rows changed; the printed results keep their shape. Real CLI on the test's
 // driver.
@@ -44,9 +44,34 @@ describe(`CLI bulk actions audit a sample of what they touched, on ${testDriver(
     return { actor: row!.actor, rowCount: row!.row_count, details: JSON.parse(row!.details) as Record<string, unknown> };
   };
 
+  it("admin create, password and unlock and an export are audited with the operator's user and host", async () => {
+    const actor = `cli:${os.userInfo().username}@${os.hostname()}`;
+    for (const command of [
+      ["admin", "create", "auditor"],
+      ["admin", "password", "auditor"],
+      ["admin", "unlock", "auditor"],
+    ]) {
+      const run = await runDirectory(
+        [...command, "--password-stdin"].filter((part) => command[1] !== "unlock" || part !== "--password-stdin"),
+        {
+          env,
+          input: "a-long-enough-password\n",
+        },
+      );
+      expect(run.code, run.stderr).toBe(0);
+    }
+    expect(await lastAudit("admin-user.create")).toMatchObject({ actor, rowCount: 1 });
+    expect(await lastAudit("admin-user.password")).toMatchObject({ actor, rowCount: 1, details: { clearedFailures: 0 } });
+    expect(await lastAudit("admin-user.unlock")).toMatchObject({ actor, rowCount: 0 });
+    const out = path.join(dir, "export.csv");
+    const exported = await runDirectory(["export", "--out", out, "--fields", "name"], { env });
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(await lastAudit("businesses.export")).toMatchObject({ actor, rowCount: ROW_COUNT, details: { fields: ["name"], approvedOnly: false } });
+  });
+
   it("an import names the first 20 businesses it inserted", async () => {
     const entry = await lastAudit("import");
-    expect(entry).toMatchObject({ actor: "cli", rowCount: ROW_COUNT });
+    expect(entry).toMatchObject({ actor: expect.stringMatching(/^cli:[^@]+@.+$/), rowCount: ROW_COUNT });
     const ids = await query<{ id: number }>("select id::int as id from businesses order by id limit 20");
     expect(entry.details.sample).toEqual({ insertedIds: ids.map((row) => row.id), updatedIds: [] });
   });
@@ -57,7 +82,7 @@ describe(`CLI bulk actions audit a sample of what they touched, on ${testDriver(
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).not.toHaveProperty("sample");
     const entry = await lastAudit("slugs.fix");
-    expect(entry).toMatchObject({ actor: "cli", rowCount: ROW_COUNT });
+    expect(entry).toMatchObject({ actor: expect.stringMatching(/^cli:[^@]+@.+$/), rowCount: ROW_COUNT });
     const now = await query<{ id: number; slug: string }>("select id::int as id, slug from businesses order by id limit 20");
     expect(entry.details.sample).toEqual(now.map((row) => ({ id: row.id, before: `stale-${row.id}`, after: row.slug })));
   });
@@ -71,7 +96,7 @@ describe(`CLI bulk actions audit a sample of what they touched, on ${testDriver(
     expect(deleted.code, deleted.stderr).toBe(0);
     expect(JSON.parse(deleted.stdout)).not.toHaveProperty("sample");
     const testEntry = await lastAudit("test-data.delete");
-    expect(testEntry).toMatchObject({ actor: "cli", rowCount: 23 });
+    expect(testEntry).toMatchObject({ actor: expect.stringMatching(/^cli:[^@]+@.+$/), rowCount: 23 });
     expect(testEntry.details.sample).toEqual(testRows);
 
     const rest = await query<{ id: number; slug: string; name: string }>("select id::int as id, slug, name from businesses order by id");
@@ -80,7 +105,7 @@ describe(`CLI bulk actions audit a sample of what they touched, on ${testDriver(
     expect(all.code, all.stderr).toBe(0);
     expect(JSON.parse(all.stdout)).not.toHaveProperty("sample");
     const allEntry = await lastAudit("businesses.delete-all");
-    expect(allEntry).toMatchObject({ actor: "cli", rowCount: rest.length });
+    expect(allEntry).toMatchObject({ actor: expect.stringMatching(/^cli:[^@]+@.+$/), rowCount: rest.length });
     expect(allEntry.details.sample).toEqual(rest);
   });
 });

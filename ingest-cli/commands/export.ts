@@ -17,6 +17,7 @@ import {
   type ExportOptions,
 } from "../pipeline/export/index.ts";
 import { CliError, createProgress, parseOptions, printResult, assertWritableTarget, formatBytes } from "./shared.ts";
+import { recordCliAuditEvent } from "../../db/writes/audit-log.ts";
 
 const list = (text: string | undefined) =>
   text
@@ -104,6 +105,20 @@ async function runExport(options: ExportCommandOptions): Promise<void> {
     // could create the file after the clean-up ran.
     if (outPath) file = fs.createWriteStream(outPath, { fd: fs.openSync(outPath, "w"), highWaterMark: 1024 * 1024 });
     result = await exportBusinessesCsv(handle, exportOptions, file ?? process.stdout, (rows) => progress.update(rows));
+    // As the admin's export: who took which rows out, and where to. NOTE: best effort, the file is written either way.
+    await recordCliAuditEvent(handle, {
+      action: "businesses.export",
+      target: outPath ?? "stdout",
+      rowCount: result.rows,
+      details: {
+        fields: request.fields.map((field) => field.header),
+        countryCode: request.filters.countryCode ?? "all",
+        categories: request.categoryCount,
+        range: request.range,
+        approvedOnly: !request.filters.includeUnapproved,
+        includeTest: request.filters.includeTest,
+      },
+    }).catch((error: unknown) => process.stderr.write(`audit: the export was not recorded (${String(error)})\n`));
   } catch (error) {
     if (file && outPath) {
       file.destroy();

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { DatabaseHandle } from "../../../db/client.ts";
 import { aggregatesBehindImports, refreshAfterBulkChange } from "../../../db/writes/aggregates.ts";
-import type { AuditActor } from "../../../db/writes/audit-log.ts";
+import { getCliAuditActor, type AuditActor } from "../../../db/writes/audit-log.ts";
 import { hideDemoBusinesses } from "../../../db/writes/businesses.ts";
 import {
   claimImportRun,
@@ -544,7 +544,6 @@ async function prepareMemo(handle: DatabaseHandle, mapping: ColumnMapping, file:
   return { context: { scope, index: keys.length > 0 ? buildMemoIndex(keys) : null }, workers, readMemos };
 }
 
-const CLI_ACTOR: AuditActor = { userId: null, actor: "cli", ip: null };
 
 /**
  * Real rows written while demo businesses are public: those leave the public site (before the count refresh, which
@@ -559,7 +558,7 @@ async function hideDemoOnRealData(
   counters: ImportTally["counters"],
 ): Promise<{ hidden: number; searchIndexError?: string }> {
   if (file.dryRun || options.isTest || counters.inserted + counters.updated === 0) return { hidden: 0 };
-  const ids = await hideDemoBusinesses(handle, options.actor ?? CLI_ACTOR, { runId: run.claim?.id ?? null, file: file.fileName });
+  const ids = await hideDemoBusinesses(handle, options.actor ?? getCliAuditActor(), { runId: run.claim?.id ?? null, file: file.fileName });
   const engine = options.searchEngine === undefined ? getSearchEngine() : options.searchEngine;
   if (ids.length === 0 || !engine || !needsIndexSync(engine)) return { hidden: ids.length };
   try {

@@ -289,7 +289,7 @@ describe(`dedupe on ${testDriver()}`, () => {
     expect(await handle.query("select 1 from category_counts where category_slug = 'coffee-shop'")).toHaveLength(0);
 
     const audit = await handle.query<{ actor: string; action: string; row_count: number }>("select actor, action, row_count from audit_log");
-    expect(audit).toEqual([{ actor: "cli", action: "dedupe.merge", row_count: 2 }]);
+    expect(audit).toEqual([{ actor: expect.stringMatching(/^cli:[^@]+@.+$/), action: "dedupe.merge", row_count: 2 }]);
   });
 
   it("finds only the groups up for review on a second run, and skips stale groups", async () => {

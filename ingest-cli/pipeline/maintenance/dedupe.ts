@@ -4,7 +4,7 @@
 // recorded with the merge, which can be undone), keeps every removed slug and identity leading to it, then refreshes
 // the aggregates and an external search index once.
 import type { DatabaseHandle } from "../../../db/client.ts";
-import { AUDIT_SAMPLE_SIZE, recordCliAuditEvent, sampleIds } from "../../../db/writes/audit-log.ts";
+import { AUDIT_SAMPLE_SIZE, describeCliActor, recordCliAuditEvent, sampleIds } from "../../../db/writes/audit-log.ts";
 import {
   findNameAddressCandidates,
   findNearbySameNamePairs,
@@ -352,7 +352,7 @@ export async function mergeDuplicates(
     for (const group of mergeable) {
       await yieldToEventLoop();
       options.signal?.throwIfAborted();
-      const outcome = await mergeBusinessGroup(handle, group, planMerge, { reason: group.reason, actor: "cli" });
+      const outcome = await mergeBusinessGroup(handle, group, planMerge, { reason: group.reason, actor: describeCliActor() });
       if (outcome) {
         keptIds.push(outcome.keptId);
         removedIds.push(...outcome.removedIds);
@@ -410,7 +410,7 @@ export async function forceMerge(
       conflicts = plan.conflicts;
       return plan;
     },
-    { reason: "forced", actor: "cli", allowDifferentPlaceIds: true },
+    { reason: "forced", actor: describeCliActor(), allowDifferentPlaceIds: true },
   );
   const merge = outcome?.merges[0];
   if (!outcome || !merge) {

@@ -45,7 +45,7 @@ describe(`delete-test-data on ${testDriver()}`, () => {
       { category_slug: "bar" },
     ]);
     expect(await handle.query("select actor, action, row_count from audit_log")).toEqual([
-      { actor: "cli", action: "test-data.delete", row_count: 2 },
+      { actor: expect.stringMatching(/^cli:[^@]+@.+$/), action: "test-data.delete", row_count: 2 },
     ]);
   });
 
