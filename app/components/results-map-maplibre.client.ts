@@ -1,7 +1,8 @@
 // Container + style + a page of results → a MapLibre map of them: nearby results merge into cluster buttons (the
 // GeoJSON source's own clustering) that zoom in, single results are links to their page; every marker is an HTML
 // element, so Tab reaches it and its name is read out. Browser-only, loaded with import() when the map is opened.
-import { LngLatBounds, Marker, type GeoJSONSource, type Map as MapLibreMap, type MapGeoJSONFeature } from "maplibre-gl";
+import { LngLatBounds, Marker, type GeoJSONSource, type StyleSpecification, type Map as MapLibreMap, type MapGeoJSONFeature } from "maplibre-gl";
+import type { MapStyleJson } from "~/utils/map-style";
 import { openMaplibreMap } from "./maplibre-map.client";
 
 export interface PlottedPlace {
@@ -115,11 +116,11 @@ const roundDown = (value: number) => Math.floor(value * 1e5) / 1e5;
 const roundUp = (value: number) => Math.ceil(value * 1e5) / 1e5;
 const clamp = (value: number, limit: number) => Math.max(-limit, Math.min(limit, value));
 
-export async function createResultsMap(options: { container: HTMLElement; styleUrl: string; places: PlottedPlace[] }): Promise<ResultsMapHandle> {
+export async function createResultsMap(options: { container: HTMLElement; style: MapStyleJson; places: PlottedPlace[] }): Promise<ResultsMapHandle> {
   const initial = boundsOf(options.places);
   const map = await openMaplibreMap({
     container: options.container,
-    style: options.styleUrl,
+    style: options.style as StyleSpecification,
     ...(initial ? { bounds: initial, fitBoundsOptions: FIT_OPTIONS } : { center: [0, 20] as [number, number], zoom: 1 }),
   });
   map.addSource(SOURCE, {

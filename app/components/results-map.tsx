@@ -4,7 +4,7 @@
 import { useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { buildBoundingBoxHref } from "~/utils/bounding-box";
-import { checkStyleReachable } from "~/utils/map-style";
+import { loadMapStyle } from "~/utils/map-style";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { PlottedPlace, ResultsMapHandle } from "./results-map-maplibre.client";
 
@@ -52,9 +52,11 @@ export function ResultsMap({ places, searchHref }: ResultsMapProps) {
     if (!open || !styleUrl || !container) return;
     let cancelled = false;
     // The style first, as on the business map: no map code is downloaded when its host cannot be reached.
-    checkStyleReachable(styleUrl)
-      .then(() => import("./results-map-maplibre.client"))
-      .then(({ createResultsMap }) => createResultsMap({ container, styleUrl, places: plottedRef.current }))
+    loadMapStyle(styleUrl)
+      .then(async (style) => {
+        const { createResultsMap } = await import("./results-map-maplibre.client");
+        return createResultsMap({ container, style, places: plottedRef.current });
+      })
       .then((created) => {
         if (cancelled) created.remove();
         else {

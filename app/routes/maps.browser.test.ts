@@ -65,6 +65,15 @@ function recordScripts(page: Page) {
   return { urls, gzippedBytes: async () => (await Promise.all(bodies)).reduce((sum, body) => sum + gzipSync(body).length, 0) };
 }
 
+/** Requests for the configured (local) style, made by the page or its workers. */
+function recordStyleRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => {
+    if (request.url() === process.env.MAP_STYLE_URL) urls.push(request.url());
+  });
+  return urls;
+}
+
 const mapState = (page: Page) => page.locator("[data-results-map-state]").getAttribute("data-results-map-state");
 
 async function waitForResultsMap(page: Page): Promise<string> {
@@ -123,6 +132,7 @@ describe.skipIf(!chromium || !demoBaseUrl)("maps in Chromium", () => {
   for (const [width, viewport] of Object.entries(WIDTHS)) {
     it(`business page: the map renders with a reachable style (${width} px)`, async () => {
       const page = await browser.newPage({ viewport });
+      const styleRequests = recordStyleRequests(page);
       await page.goto(`${baseUrl}/business/${businessSlug}`, { waitUntil: "networkidle" });
       const map = page.locator("[data-map-state]");
       await map.scrollIntoViewIfNeeded();
@@ -135,6 +145,9 @@ describe.skipIf(!chromium || !demoBaseUrl)("maps in Chromium", () => {
       );
       await expect(map.getAttribute("data-map-state")).resolves.toBe(webgl ? "ready" : "failed");
       expect(await map.locator("canvas.maplibregl-canvas").count()).toBe(webgl ? 1 : 0);
+      // One style request: the JSON the reachability check fetched is what maplibre draws (it used to fetch it again).
+      await page.waitForLoadState("networkidle");
+      expect(styleRequests).toHaveLength(1);
       await shot(page, `business-map-local-style-${width}`);
       await page.close();
     });
