@@ -177,7 +177,12 @@ export function ResultsMap({ places, searchHref, children }: ResultsMapProps) {
     setChoice(next);
   };
   // "auto" shows the column on wide screens only (CSS), so the server HTML already has the layout the map gets.
-  const beside = choice !== "closed";
+  // A map that could not load gives its column back to the list and leaves one line saying so.
+  const failed = open && state === "failed";
+  const beside = choice !== "closed" && !failed;
+  const panelSize = failed
+    ? "mb-6 px-4 py-3"
+    : "mb-6 h-80 sm:h-[26rem] lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1 lg:mb-0 lg:h-[calc(100vh-8rem)] lg:max-h-[46rem] lg:min-h-[24rem]";
   const panelVisibility = choice === "auto" ? "hidden lg:block" : open ? "" : "hidden";
 
   return (
@@ -221,7 +226,7 @@ export function ResultsMap({ places, searchHref, children }: ResultsMapProps) {
           aria-label="Map of these results"
           data-results-map-js=""
           data-results-map-state={open ? (state === "idle" ? "loading" : state) : "closed"}
-          className={`${panelVisibility} relative mb-6 h-80 overflow-hidden rounded-xl border border-slate-200 bg-slate-100 sm:h-[26rem] lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1 lg:mb-0 lg:h-[calc(100vh-8rem)] lg:max-h-[46rem] lg:min-h-[24rem]`}
+          className={`${panelVisibility} ${panelSize} relative overflow-hidden rounded-xl border border-slate-200 bg-slate-100`}
         >
           <div ref={canvas} className={`absolute inset-0 ${state === "ready" ? "" : "invisible"}`} />
           {state === "ready" ? (
@@ -232,9 +237,13 @@ export function ResultsMap({ places, searchHref, children }: ResultsMapProps) {
             >
               Search this area
             </button>
+          ) : failed ? (
+            <p role="status" className="text-center text-sm text-slate-700">
+              The map could not be loaded. The results are listed below.
+            </p>
           ) : (
             <p role="status" className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm text-slate-600">
-              {state === "failed" ? "The map could not be loaded. The results are listed here." : "Loading map…"}
+              Loading map…
             </p>
           )}
         </div>

@@ -214,7 +214,7 @@ describe.skipIf(!chromium || !demoBaseUrl)("maps in Chromium", () => {
       await page.waitForLoadState("networkidle");
       expect(styleRequests).toHaveLength(1);
       if (!webgl) {
-        await page.getByText("The map could not be loaded. The results are listed here.").waitFor();
+        await page.getByText("The map could not be loaded. The results are listed below.").waitFor();
         await page.close();
         return;
       }
@@ -396,6 +396,31 @@ describe.skipIf(!chromium || !demoBaseUrl)("maps in Chromium", () => {
       expect(list && column && Math.abs(list.width - column.width) < 2).toBe(true);
       await context.close();
     });
+
+  it("/search at 1280 px with the default style unreachable: one style request, no map JS, the list takes the column back", async () => {
+    const page = await browser.newPage({ viewport: WIDTHS["1280"] });
+    const styleRequests: string[] = [];
+    const mapScripts: string[] = [];
+    page.on("request", (request) => {
+      if (MAPLIBRE_CHUNK.test(request.url())) mapScripts.push(request.url());
+    });
+    await page.route(`${new URL(DEFAULT_MAP_STYLE_URL).origin}/**`, (route) => {
+      styleRequests.push(route.request().url());
+      return route.abort("internetdisconnected");
+    });
+    await page.goto(`${demoBaseUrl}/search?q=restaurant`, { waitUntil: "domcontentloaded" });
+    expect(await waitForResultsMap(page)).toBe("failed");
+    await page.getByText("The map could not be loaded. The results are listed below.").waitFor();
+    expect(styleRequests).toEqual([DEFAULT_MAP_STYLE_URL]);
+    expect(mapScripts).toEqual([]);
+    const list = await page.locator("ul:has(> li[data-result-slug])").boundingBox();
+    const column = await page.locator("section[aria-labelledby=results-summary]").boundingBox();
+    expect(list && column && Math.abs(list.width - column.width) < 2).toBe(true);
+    await expectNoHorizontalOverflow(page);
+    expect(await findSeriousAxeViolations(page)).toEqual([]);
+    await shot(page, "search-map-unreachable-1280");
+    await page.close();
+  });
 
   for (const [width, viewport] of Object.entries(WIDTHS)) {
     it(`the default style (OpenFreeMap), unreachable here, leaves the static card and no error spam (${width} px)`, async () => {
