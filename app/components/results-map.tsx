@@ -260,7 +260,7 @@ function selectCard(root: HTMLElement | null, slug: string): void {
   const card = root.querySelector(`[${RESULT_SLUG_ATTRIBUTE}="${CSS.escape(slug)}"]`);
   if (!card) return;
   card.setAttribute(ACTIVE_CARD_ATTRIBUTE, "");
-  const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  card.scrollIntoView({ block: "nearest", behavior: reducedMotion ? "auto" : "smooth" });
+  // NOTE: an instant scroll: a smooth one was sometimes cut short (by the map's own work) and left the card off screen.
+  card.scrollIntoView({ block: "nearest", behavior: "auto" });
   card.querySelector<HTMLElement>("a[href]")?.focus({ preventScroll: true });
 }

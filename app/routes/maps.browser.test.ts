@@ -294,9 +294,25 @@ describe.skipIf(!chromium || !demoBaseUrl)("maps in Chromium", () => {
       const page = await browser.newPage({ viewport });
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(error.message));
+      // Hydration must match the server's HTML (the map column and button are drawn there already).
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
       await page.goto(`${baseUrl}/search?q=bakery`, { waitUntil: "networkidle" });
       if (viewport.width < 1024) await page.getByRole("button", { name: "Show map" }).click();
       expect(await waitForResultsMap(page)).toBe("ready");
+      // The map column is in the server's HTML: opening it on a wide screen moves nothing (cumulative layout shift).
+      const shift = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            new PerformanceObserver((list) =>
+              resolve(list.getEntries().reduce((sum, entry) => sum + ((entry as PerformanceEntry & { value?: number }).value ?? 0), 0)),
+            ).observe({ type: "layout-shift", buffered: true });
+            setTimeout(() => resolve(0), 500);
+          }),
+      );
+      console.info(`/search layout shift while loading (${width} px): ${shift.toFixed(3)}`);
+      if (viewport.width >= 1024) expect(shift).toBeLessThan(0.01);
       const region = page.getByRole("region", { name: "Map of these results" });
       await region
         .getByRole("button", { name: /results here: zoom in/ })
@@ -359,11 +375,14 @@ describe.skipIf(!chromium || !demoBaseUrl)("maps in Chromium", () => {
       // Marker → card: Enter on a marker outlines its card, scrolls to it and moves focus into it.
       await region.locator(`[data-map-place="${third}"]`).focus();
       await page.keyboard.press("Enter");
-      await expect.poll(() => card(third).evaluate((item) => item.hasAttribute("data-map-active"))).toBe(true);
-      await expect.poll(() => card(third).evaluate((item) => item.contains(document.activeElement))).toBe(true);
       await expect
-        .poll(() =>
-          card(third).evaluate((item) => item.getBoundingClientRect().top >= 0 && item.getBoundingClientRect().bottom <= window.innerHeight),
+        .poll(() => card(third).evaluate((item) => item.hasAttribute("data-map-active")), { message: "Enter outlines the card" })
+        .toBe(true);
+      await expect.poll(() => card(third).evaluate((item) => item.contains(document.activeElement)), { message: "focus in the card" }).toBe(true);
+      await expect
+        .poll(
+          () => card(third).evaluate((item) => item.getBoundingClientRect().top >= 0 && item.getBoundingClientRect().bottom <= window.innerHeight),
+          { message: "the card is scrolled into view" },
         )
         .toBe(true);
       await expect.poll(active).toEqual([`${await name(third)}: show in the list`]);
@@ -371,7 +390,9 @@ describe.skipIf(!chromium || !demoBaseUrl)("maps in Chromium", () => {
       // A click does the same; one card is outlined at a time.
       await page.evaluate(() => document.querySelector("[data-results-map-state]")?.scrollIntoView({ block: "center" }));
       await region.locator(`[data-map-place="${first}"]`).click();
-      await expect.poll(() => card(first).evaluate((item) => item.hasAttribute("data-map-active"))).toBe(true);
+      await expect
+        .poll(() => card(first).evaluate((item) => item.hasAttribute("data-map-active")), { message: "a click outlines the card" })
+        .toBe(true);
       expect(await page.locator("li[data-map-active]").count()).toBe(1);
       // Outlines and highlights moved nothing (positions measured against the document).
       expect(await cardBoxes()).toEqual(layout);
