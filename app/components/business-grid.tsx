@@ -12,9 +12,12 @@ export function BusinessGrid({ businesses, emptyText, emptyHint }: { businesses:
       {businesses.length === 0 ? (
         <EmptyState title={emptyText} hint={emptyHint} />
       ) : (
-        <ul aria-label="Business results" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <ul
+          aria-label="Business results"
+          className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 lg:group-data-[map-beside]/results:grid-cols-1 xl:group-data-[map-beside]/results:grid-cols-2"
+        >
           {businesses.map((business) => (
-            <li key={business.id}>
+            <li key={business.id} data-result-slug={business.slug}>
               <BusinessCard business={toBusinessCardData(business)} />
             </li>
           ))}

@@ -1,7 +1,8 @@
-// Container + coordinates + style URL → a MapLibre map with one marker; resolves once the style has loaded and
+// Container + coordinates + style JSON → a MapLibre map with one marker; resolves once the style has loaded and
 // rejects when it cannot (unreachable style, no WebGL, timeout) so the caller keeps its static fallback.
 // Browser-only and loaded with import() when the map scrolls into view: maplibre never weighs on the first paint.
-import { Marker } from "maplibre-gl";
+import { Marker, type StyleSpecification } from "maplibre-gl";
+import type { MapStyleJson } from "~/utils/map-style";
 import { openMaplibreMap } from "./maplibre-map.client";
 
 export const MAP_ZOOM = 15;
@@ -10,7 +11,8 @@ export interface BusinessMapOptions {
   container: HTMLElement;
   latitude: number;
   longitude: number;
-  styleUrl: string;
+  /** The style JSON the caller already fetched and checked (maplibre would otherwise fetch it a second time). */
+  style: MapStyleJson;
   /** Accessible name of the marker. */
   label: string;
 }
@@ -22,7 +24,7 @@ export interface BusinessMapHandle {
 export async function createBusinessMap(options: BusinessMapOptions): Promise<BusinessMapHandle> {
   const map = await openMaplibreMap({
     container: options.container,
-    style: options.styleUrl,
+    style: options.style as StyleSpecification,
     center: [options.longitude, options.latitude],
     zoom: MAP_ZOOM,
   });

@@ -1,7 +1,7 @@
 // Coordinates → the "Location & Map" box (16rem): a static card (coordinates, address, "Open in maps") rendered on the
 // server, upgraded to a MapLibre map only when it scrolls into view and a style is configured; any failure keeps the card.
 import { useEffect, useRef, useState } from "react";
-import { checkStyleReachable } from "~/utils/map-style";
+import { loadMapStyle } from "~/utils/map-style";
 
 type MapState = "static" | "loading" | "ready" | "failed";
 
@@ -35,9 +35,11 @@ export function BusinessMap({ latitude, longitude, name, fullAddress, mapsUrl, s
         setState("loading");
         // NOTE: the style first: an unreachable style host must fail before maplibre is downloaded or starts its
         // worker (a worker torn down mid-start leaves its script request pending: a page never network-idle).
-        checkStyleReachable(styleUrl)
-          .then(() => import("./business-map-maplibre.client"))
-          .then(({ createBusinessMap }) => createBusinessMap({ container, latitude, longitude, styleUrl, label: `${name} on the map` }))
+        loadMapStyle(styleUrl)
+          .then(async (style) => {
+            const { createBusinessMap } = await import("./business-map-maplibre.client");
+            return createBusinessMap({ container, latitude, longitude, style, label: `${name} on the map` });
+          })
           .then((created) => {
             if (cancelled) created.remove();
             else {

@@ -31,12 +31,12 @@ export function formatDistance(km: number): string {
 
 export function SearchHitGrid({ hits }: { hits: SearchHit[] }) {
   return (
-    <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+    <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3 lg:group-data-[map-beside]/results:grid-cols-1 xl:group-data-[map-beside]/results:grid-cols-2">
       {hits.map((hit) => {
         // A closed business appears only when the search named it: its card says so before anything else.
         const closed = closedStatusLabel(hit.status);
         return (
-          <li key={hit.id} className="relative">
+          <li key={hit.id} className="relative" data-result-slug={hit.slug}>
             <BusinessCard business={toBusinessCard(hit)} />
             {closed || hit.verified || hit.distanceKm !== undefined ? (
               // NOTE: badges sit over the card's photo but outside its link, so they never swallow the click.

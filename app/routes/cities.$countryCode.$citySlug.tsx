@@ -75,17 +75,16 @@ export default function CityDetail() {
       </PageIntro>
       <div className="container-page grid gap-8 py-8 sm:py-10 lg:grid-cols-[1fr_300px]">
         <div className="flex min-w-0 flex-col gap-6">
-          <div className="empty:hidden">
-            <ResultsMap places={data.businesses} searchHref="/search" />
-          </div>
-          <BusinessSection
-            businesses={data.businesses}
-            currentPage={data.currentPage}
-            totalPages={data.totalPages}
-            emptyText="No businesses found in this city."
-            emptyHint="Browse other cities or search the directory."
-            paginationLabel={`${data.city} pages`}
-          />
+          <ResultsMap places={data.businesses} searchHref="/search">
+            <BusinessSection
+              businesses={data.businesses}
+              currentPage={data.currentPage}
+              totalPages={data.totalPages}
+              emptyText="No businesses found in this city."
+              emptyHint="Browse other cities or search the directory."
+              paginationLabel={`${data.city} pages`}
+            />
+          </ResultsMap>
         </div>
         <aside>
           <SidePanel

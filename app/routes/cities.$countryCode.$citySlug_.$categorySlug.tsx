@@ -71,17 +71,16 @@ export default function CityCategoryDetail() {
       </PageIntro>
       <div className="container-page grid gap-8 py-8 sm:py-10 lg:grid-cols-[1fr_300px]">
         <div className="flex min-w-0 flex-col gap-6">
-          <div className="empty:hidden">
-            <ResultsMap places={data.businesses} searchHref={`/search?category=${encodeURIComponent(data.categorySlug)}`} />
-          </div>
-          <BusinessSection
-            businesses={data.businesses}
-            currentPage={data.currentPage}
-            totalPages={data.totalPages}
-            emptyText={`No ${plural} found in ${data.city}.`}
-            emptyHint="Browse the city's other categories or search the directory."
-            paginationLabel={`${heading} pages`}
-          />
+          <ResultsMap places={data.businesses} searchHref={`/search?category=${encodeURIComponent(data.categorySlug)}`}>
+            <BusinessSection
+              businesses={data.businesses}
+              currentPage={data.currentPage}
+              totalPages={data.totalPages}
+              emptyText={`No ${plural} found in ${data.city}.`}
+              emptyHint="Browse the city's other categories or search the directory."
+              paginationLabel={`${heading} pages`}
+            />
+          </ResultsMap>
         </div>
         <aside className="space-y-6">
           <SidePanel

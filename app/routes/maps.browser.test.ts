@@ -55,14 +55,38 @@ function shot(page: Page, name: string): Promise<Buffer> {
 
 /** Scripts the page loads, and the gzipped size of those loaded so far. */
 function recordScripts(page: Page) {
-  const urls: string[] = [];
-  const bodies: Array<Promise<Buffer>> = [];
+  const scripts: Array<{ url: string; body: Promise<Buffer> }> = [];
   page.on("response", (response) => {
     if (response.request().resourceType() !== "script") return;
-    urls.push(response.url());
-    bodies.push(response.body());
+    scripts.push({ url: response.url(), body: response.body() });
   });
-  return { urls, gzippedBytes: async () => (await Promise.all(bodies)).reduce((sum, body) => sum + gzipSync(body).length, 0) };
+  return {
+    urls: () => scripts.map((script) => script.url),
+    gzippedBytes: async (keep: (url: string) => boolean = () => true) =>
+      (await Promise.all(scripts.filter((script) => keep(script.url)).map((script) => script.body))).reduce(
+        (sum, body) => sum + gzipSync(body).length,
+        0,
+      ),
+  };
+}
+
+/** Requests for the configured (local) style, made by the page or its workers. */
+function recordStyleRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => {
+    if (request.url() === process.env.MAP_STYLE_URL) urls.push(request.url());
+  });
+  return urls;
+}
+
+/** The page never scrolls sideways, and neither does the list of results. */
+async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    lists: [...document.querySelectorAll("ul:has(> li[data-result-slug])")].map((list) => list.scrollWidth - list.clientWidth),
+  }));
+  expect(overflow.page).toBeLessThanOrEqual(0);
+  expect(overflow.lists.every((extra) => extra <= 0)).toBe(true);
 }
 
 const mapState = (page: Page) => page.locator("[data-results-map-state]").getAttribute("data-results-map-state");
@@ -123,6 +147,7 @@ describe.skipIf(!chromium || !demoBaseUrl)("maps in Chromium", () => {
   for (const [width, viewport] of Object.entries(WIDTHS)) {
     it(`business page: the map renders with a reachable style (${width} px)`, async () => {
       const page = await browser.newPage({ viewport });
+      const styleRequests = recordStyleRequests(page);
       await page.goto(`${baseUrl}/business/${businessSlug}`, { waitUntil: "networkidle" });
       const map = page.locator("[data-map-state]");
       await map.scrollIntoViewIfNeeded();
@@ -135,12 +160,17 @@ describe.skipIf(!chromium || !demoBaseUrl)("maps in Chromium", () => {
       );
       await expect(map.getAttribute("data-map-state")).resolves.toBe(webgl ? "ready" : "failed");
       expect(await map.locator("canvas.maplibregl-canvas").count()).toBe(webgl ? 1 : 0);
+      // One style request: the JSON the reachability check fetched is what maplibre draws (it used to fetch it again).
+      await page.waitForLoadState("networkidle");
+      expect(styleRequests).toHaveLength(1);
       await shot(page, `business-map-local-style-${width}`);
       await page.close();
     });
 
-    it(`/search: "Show map" loads maplibre only then, clusters the results, and "Search this area" re-queries the box (${width} px)`, async () => {
+    it(`/search: the map opens beside the list on a wide screen, behind "Show map" on a narrow one; maplibre stays out of the initial JS; clustered; "Search this area" re-queries the box (${width} px)`, async () => {
+      const wide = viewport.width >= 1024;
       const page = await browser.newPage({ viewport });
+      const styleRequests = recordStyleRequests(page);
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(error.message));
       const scripts = recordScripts(page);
@@ -150,22 +180,39 @@ describe.skipIf(!chromium || !demoBaseUrl)("maps in Chromium", () => {
       });
       await page.goto(`${baseUrl}/search?q=bakery`, { waitUntil: "networkidle" });
       await expect(page.locator("#results-summary").textContent()).resolves.toMatch(/of 24 businesses/);
-      expect(mapRequests).toEqual([]);
-      const initialJs = await scripts.gzippedBytes();
-      console.info(`/search initial JS (${width} px): ${(initialJs / 1024).toFixed(1)} KB gzipped`);
+      // The initial JS is what the page's HTML loads: maplibre is never in it (on a wide screen it follows, lazily).
+      const html = await (await fetch(`${baseUrl}/search?q=bakery`)).text();
+      expect(html).not.toMatch(/maplibre/);
+      const inHtml = (url: string) => html.includes(new URL(url).pathname);
+      const initialJs = await scripts.gzippedBytes(inHtml);
+      const lazyJs = await scripts.gzippedBytes((url) => !inHtml(url));
+      console.info(
+        `/search initial JS (${width} px): ${(initialJs / 1024).toFixed(1)} KB gzipped; map JS loaded after it: ${(lazyJs / 1024).toFixed(1)} KB`,
+      );
       expect(initialJs).toBeLessThanOrEqual(150 * 1024);
-      expect(await findSeriousAxeViolations(page)).toEqual([]);
-      await shot(page, `search-before-map-${width}`);
+      // Narrow: nothing but the initial JS until the map is asked for.
+      if (!wide) expect(lazyJs).toBe(0);
+      await expectNoHorizontalOverflow(page);
 
-      // Keyboard: the toggle is a button reached by Tab and pressed with Enter.
-      const toggle = page.getByRole("button", { name: "Show map" });
-      await toggle.focus();
-      expect(await toggle.evaluate((element) => element.matches(":focus-visible") || document.activeElement === element)).toBe(true);
-      await page.keyboard.press("Enter");
-      await expect(page.getByRole("button", { name: "Hide map" }).getAttribute("aria-expanded")).resolves.toBe("true");
+      if (wide) {
+        // Beside the list from the start, no click needed; the button hides it.
+        await expect(page.getByRole("button", { name: "Hide map" }).getAttribute("aria-expanded")).resolves.toBe("true");
+      } else {
+        expect(mapRequests).toEqual([]);
+        expect(await findSeriousAxeViolations(page)).toEqual([]);
+        await shot(page, `search-before-map-${width}`);
+        // Keyboard: the toggle is a button reached by Tab and pressed with Enter.
+        const toggle = page.getByRole("button", { name: "Show map" });
+        await toggle.focus();
+        expect(await toggle.evaluate((element) => element.matches(":focus-visible") || document.activeElement === element)).toBe(true);
+        await page.keyboard.press("Enter");
+        await expect(page.getByRole("button", { name: "Hide map" }).getAttribute("aria-expanded")).resolves.toBe("true");
+      }
       const state = await waitForResultsMap(page);
       expect(mapRequests.some((url) => MAPLIBRE_CHUNK.test(url))).toBe(true);
       expect(state).toBe(webgl ? "ready" : "failed");
+      await page.waitForLoadState("networkidle");
+      expect(styleRequests).toHaveLength(1);
       if (!webgl) {
         await page.getByText("The map could not be loaded. The results are listed below.").waitFor();
         await page.close();
@@ -179,10 +226,17 @@ describe.skipIf(!chromium || !demoBaseUrl)("maps in Chromium", () => {
       const clustered = await region
         .getByRole("button", { name: /results here: zoom in/ })
         .evaluateAll((buttons) => buttons.reduce((sum, button) => sum + Number(button.textContent), 0));
-      const singles = await region.locator('a[href^="/business/"]').count();
+      const singles = await region.locator("[data-map-place]").count();
       expect(clustered + singles).toBe(20);
       expect(clustered).toBeGreaterThan(1);
       expect(await findSeriousAxeViolations(page)).toEqual([]);
+      await expectNoHorizontalOverflow(page);
+      if (wide) {
+        // Beside the list: the map's column is right of the list's, their tops aligned.
+        const list = await page.locator("li[data-result-slug]").first().boundingBox();
+        const mapBox = await region.boundingBox();
+        expect(mapBox && list && mapBox.x > list.x + list.width).toBe(true);
+      }
       await shot(page, `search-map-open-${width}`);
 
       // The biggest cluster is the old town: zoom into it from the keyboard, then search that area.
@@ -219,9 +273,9 @@ describe.skipIf(!chromium || !demoBaseUrl)("maps in Chromium", () => {
     const page = await browser.newPage({ viewport: WIDTHS["1280"] });
     const requests: string[] = [];
     page.on("request", (request) => requests.push(request.url()));
-    await page.goto(`${baseUrl}/cities/ch/zurich`, { waitUntil: "networkidle" });
-    expect(requests.filter((url) => MAPLIBRE_CHUNK.test(url))).toEqual([]);
-    await page.getByRole("button", { name: "Show map" }).click();
+    const response = await page.goto(`${baseUrl}/cities/ch/zurich`, { waitUntil: "domcontentloaded" });
+    expect(await response?.text()).not.toMatch(/maplibre/);
+    // 1280 px: beside the list from the start.
     expect(await waitForResultsMap(page)).toBe(webgl ? "ready" : "failed");
     if (webgl)
       await page
@@ -234,13 +288,159 @@ describe.skipIf(!chromium || !demoBaseUrl)("maps in Chromium", () => {
     await page.close();
   });
 
-  it("without JavaScript the results pages work and show no map button", async () => {
-    const context = await browser.newContext({ viewport: WIDTHS["390"], javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/search?q=bakery`);
-    await expect(page.locator("#results-summary").textContent()).resolves.toMatch(/of 24 businesses/);
-    expect(await page.getByRole("button", { name: "Show map" }).count()).toBe(0);
-    await context.close();
+  for (const [width, viewport] of Object.entries(WIDTHS)) {
+    it(`results map ↔ list: a card highlights its marker, a marker selects its card, the layout never moves (${width} px)`, async () => {
+      if (!webgl) return;
+      const page = await browser.newPage({ viewport });
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      // Hydration must match the server's HTML (the map column and button are drawn there already).
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      await page.goto(`${baseUrl}/search?q=bakery`, { waitUntil: "networkidle" });
+      if (viewport.width < 1024) await page.getByRole("button", { name: "Show map" }).click();
+      expect(await waitForResultsMap(page)).toBe("ready");
+      // The map column is in the server's HTML: opening it on a wide screen moves nothing (cumulative layout shift).
+      const shift = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            new PerformanceObserver((list) =>
+              resolve(list.getEntries().reduce((sum, entry) => sum + ((entry as PerformanceEntry & { value?: number }).value ?? 0), 0)),
+            ).observe({ type: "layout-shift", buffered: true });
+            setTimeout(() => resolve(0), 500);
+          }),
+      );
+      console.info(`/search layout shift while loading (${width} px): ${shift.toFixed(3)}`);
+      if (viewport.width >= 1024) expect(shift).toBeLessThan(0.01);
+      const region = page.getByRole("region", { name: "Map of these results" });
+      await region
+        .getByRole("button", { name: /results here: zoom in/ })
+        .first()
+        .waitFor();
+      // A narrow map clusters more: zoom into the smallest cluster until three results stand alone.
+      // Markers of places outside the visible area exist too (the source's tiles reach past it): only the visible count.
+      const visible = (selector: string) =>
+        region.locator(selector).evaluateAll((markers) => {
+          const frame = document.querySelector("[data-results-map-state]")?.getBoundingClientRect();
+          return markers.flatMap((marker, index) => {
+            const box = marker.getBoundingClientRect();
+            const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+            return frame && x > frame.left && x < frame.right && y > frame.top + 60 && y < frame.bottom
+              ? [{ index, slug: marker.getAttribute("data-map-place") ?? "", count: Number(marker.textContent) }]
+              : [];
+          });
+        });
+      for (let attempt = 0; attempt < 5 && (await visible("[data-map-place]")).length < 3; attempt++) {
+        const clusters = await visible('[aria-label$="results here: zoom in"]');
+        const smallest = clusters.reduce((best, cluster) => (cluster.count < best.count ? cluster : best));
+        await region.locator('[aria-label$="results here: zoom in"]').nth(smallest.index).click();
+        await page.waitForTimeout(1200);
+      }
+      const cardBoxes = () =>
+        page.locator("li[data-result-slug]").evaluateAll((cards) =>
+          cards.map((card) => {
+            const box = card.getBoundingClientRect();
+            return { x: box.x + window.scrollX, y: box.y + window.scrollY, width: box.width, height: box.height };
+          }),
+        );
+      const layout = await cardBoxes();
+      const active = () => region.locator("[data-active]").evaluateAll((markers) => markers.map((marker) => marker.getAttribute("aria-label")));
+      const singles = (await visible("[data-map-place]")).map((marker) => marker.slug);
+      expect(singles.length).toBeGreaterThan(1);
+      const [first = "", second = "", third = ""] = singles;
+      const card = (slug: string) => page.locator(`li[data-result-slug="${slug}"]`);
+      const name = async (slug: string) => (await card(slug).locator("h2, h3").first().textContent())?.trim() ?? "";
+
+      // Card → marker, with the pointer and with the keyboard.
+      await card(first).hover();
+      await expect.poll(active).toEqual([`${await name(first)}: show in the list`]);
+      await page.mouse.move(viewport.width - 2, viewport.height - 2);
+      await card(second).locator("a").first().focus();
+      await expect.poll(active).toEqual([`${await name(second)}: show in the list`]);
+      // A card whose place sits in a cluster highlights that cluster.
+      const clusteredSlug = await page
+        .locator("li[data-result-slug]")
+        .evaluateAll(
+          (cards, plotted) => cards.map((item) => item.getAttribute("data-result-slug")).find((slug) => slug && !plotted.includes(slug)),
+          await region.locator("[data-map-place]").evaluateAll((markers) => markers.map((marker) => marker.getAttribute("data-map-place"))),
+        );
+      expect(clusteredSlug).toBeTruthy();
+      await card(clusteredSlug ?? "")
+        .locator("a")
+        .first()
+        .focus();
+      await expect.poll(active).toEqual([expect.stringMatching(/^\d+ results here: zoom in$/)]);
+
+      // Marker → card: Enter on a marker outlines its card, scrolls to it and moves focus into it.
+      await region.locator(`[data-map-place="${third}"]`).focus();
+      await page.keyboard.press("Enter");
+      await expect
+        .poll(() => card(third).evaluate((item) => item.hasAttribute("data-map-active")), { message: "Enter outlines the card" })
+        .toBe(true);
+      await expect.poll(() => card(third).evaluate((item) => item.contains(document.activeElement)), { message: "focus in the card" }).toBe(true);
+      await expect
+        .poll(
+          () => card(third).evaluate((item) => item.getBoundingClientRect().top >= 0 && item.getBoundingClientRect().bottom <= window.innerHeight),
+          { message: "the card is scrolled into view" },
+        )
+        .toBe(true);
+      await expect.poll(active).toEqual([`${await name(third)}: show in the list`]);
+      await shot(page, `search-map-linked-${width}`);
+      // A click does the same; one card is outlined at a time.
+      await page.evaluate(() => document.querySelector("[data-results-map-state]")?.scrollIntoView({ block: "center" }));
+      await region.locator(`[data-map-place="${first}"]`).click();
+      await expect
+        .poll(() => card(first).evaluate((item) => item.hasAttribute("data-map-active")), { message: "a click outlines the card" })
+        .toBe(true);
+      expect(await page.locator("li[data-map-active]").count()).toBe(1);
+      // Outlines and highlights moved nothing (positions measured against the document).
+      expect(await cardBoxes()).toEqual(layout);
+      expect(await findSeriousAxeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+
+  for (const [width, viewport] of Object.entries(WIDTHS))
+    it(`without JavaScript the results pages work and show no map button or map column (${width} px)`, async () => {
+      const context = await browser.newContext({ viewport, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/search?q=bakery`);
+      await expect(page.locator("#results-summary").textContent()).resolves.toMatch(/of 24 businesses/);
+      expect(await page.getByRole("button", { name: "Show map" }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Hide map" }).count()).toBe(0);
+      expect(await page.getByRole("region", { name: "Map of these results" }).count()).toBe(0);
+      // The list takes the whole results column: no empty map column beside it.
+      const list = await page.locator("ul:has(> li[data-result-slug])").boundingBox();
+      const column = await page.locator("section[aria-labelledby=results-summary]").boundingBox();
+      expect(list && column && Math.abs(list.width - column.width) < 2).toBe(true);
+      await context.close();
+    });
+
+  it("/search at 1280 px with the default style unreachable: one style request, no map JS, the list takes the column back", async () => {
+    const page = await browser.newPage({ viewport: WIDTHS["1280"] });
+    const styleRequests: string[] = [];
+    const mapScripts: string[] = [];
+    page.on("request", (request) => {
+      if (MAPLIBRE_CHUNK.test(request.url())) mapScripts.push(request.url());
+    });
+    await page.route(`${new URL(DEFAULT_MAP_STYLE_URL).origin}/**`, (route) => {
+      styleRequests.push(route.request().url());
+      return route.abort("internetdisconnected");
+    });
+    await page.goto(`${demoBaseUrl}/search?q=restaurant`, { waitUntil: "domcontentloaded" });
+    expect(await waitForResultsMap(page)).toBe("failed");
+    await page.getByText("The map could not be loaded. The results are listed below.").waitFor();
+    expect(styleRequests).toEqual([DEFAULT_MAP_STYLE_URL]);
+    expect(mapScripts).toEqual([]);
+    const list = await page.locator("ul:has(> li[data-result-slug])").boundingBox();
+    const column = await page.locator("section[aria-labelledby=results-summary]").boundingBox();
+    expect(list && column && Math.abs(list.width - column.width) < 2).toBe(true);
+    await expectNoHorizontalOverflow(page);
+    expect(await findSeriousAxeViolations(page)).toEqual([]);
+    await shot(page, "search-map-unreachable-1280");
+    await page.close();
   });
 
   for (const [width, viewport] of Object.entries(WIDTHS)) {

@@ -240,29 +240,29 @@ export default function SearchPage() {
               </div>
             ) : null}
 
-            <div className="mt-4 empty:hidden">
-              <ResultsMap places={result.hits} searchHref={buildSearchHref(params)} />
-            </div>
-
             <div className="mt-6">
-              {result.hits.length > 0 ? (
-                <SearchHitGrid hits={result.hits} />
-              ) : result.total > 0 ? (
-                <div className="card px-6 py-12 text-center">
-                  <h2 className="text-xl font-semibold">No results on page {result.page}</h2>
-                  <p className="mt-2 text-slate-600">
-                    This search has {totalPages.toLocaleString("en-US")} {totalPages === 1 ? "page" : "pages"} of results.
-                  </p>
-                  <Link to={buildSearchHref(params, { page: null })} className="btn-primary mt-6">
-                    Go to the first page
-                  </Link>
+              <ResultsMap places={result.hits} searchHref={buildSearchHref(params)}>
+                <div>
+                  {result.hits.length > 0 ? (
+                    <SearchHitGrid hits={result.hits} />
+                  ) : result.total > 0 ? (
+                    <div className="card px-6 py-12 text-center">
+                      <h2 className="text-xl font-semibold">No results on page {result.page}</h2>
+                      <p className="mt-2 text-slate-600">
+                        This search has {totalPages.toLocaleString("en-US")} {totalPages === 1 ? "page" : "pages"} of results.
+                      </p>
+                      <Link to={buildSearchHref(params, { page: null })} className="btn-primary mt-6">
+                        Go to the first page
+                      </Link>
+                    </div>
+                  ) : (
+                    <SearchEmptyState params={params} chips={chips} />
+                  )}
                 </div>
-              ) : (
-                <SearchEmptyState params={params} chips={chips} />
-              )}
-            </div>
 
-            <SearchPagination page={result.page} totalPages={totalPages} params={params} />
+                <SearchPagination page={result.page} totalPages={totalPages} params={params} />
+              </ResultsMap>
+            </div>
           </section>
         </div>
       </div>

@@ -13,14 +13,47 @@ const DEFAULT_MAP_ORIGINS = ["https://tiles.openfreemap.org"];
 /** How long a map waits for its style before it keeps the static card. */
 export const MAP_STYLE_TIMEOUT_MS = 10_000;
 
-/**
- * Rejects unless the style answers with a success in time. Called before the map code is even downloaded: a visitor
- * whose browser cannot reach the style host never fetches maplibre (≈ 280 KB gzipped) or starts its worker.
- */
-export async function checkStyleReachable(styleUrl: string): Promise<void> {
+/** A MapLibre style as fetched: checked only as far as the maps need before they hand it to maplibre. */
+export interface MapStyleJson {
+  version: 8;
+  sources: Record<string, unknown>;
+  layers: unknown[];
+  [key: string]: unknown;
+}
+
+const loadedStyles = new Map<string, Promise<MapStyleJson>>();
+
+async function fetchMapStyle(styleUrl: string): Promise<MapStyleJson> {
   const response = await fetch(styleUrl, { signal: AbortSignal.timeout(MAP_STYLE_TIMEOUT_MS), credentials: "omit" });
   if (!response.ok) throw new Error(`MAP_STYLE_FAILED: ${response.status}`);
-  await response.text();
+  const style: unknown = await response.json().catch(() => null);
+  const candidate = style as Partial<MapStyleJson> | null;
+  if (
+    !candidate ||
+    typeof candidate !== "object" ||
+    candidate.version !== 8 ||
+    typeof candidate.sources !== "object" ||
+    !Array.isArray(candidate.layers)
+  )
+    throw new Error("MAP_STYLE_INVALID: the style is not a MapLibre style (version 8 with sources and layers)");
+  return candidate as MapStyleJson;
+}
+
+/**
+ * The style's JSON, or a rejection when it does not answer with a valid style in time. Called before the map code is
+ * even downloaded: a visitor whose browser cannot reach the style host never fetches maplibre (≈ 280 KB gzipped) or
+ * starts its worker. NOTE: the maps hand this JSON to maplibre (`style:` takes an object), so the style is requested
+ * once per page, not once here and again by maplibre; a failure is forgotten so that reopening a map tries again.
+ */
+export function loadMapStyle(styleUrl: string): Promise<MapStyleJson> {
+  let loading = loadedStyles.get(styleUrl);
+  if (!loading) {
+    loading = fetchMapStyle(styleUrl);
+    loadedStyles.set(styleUrl, loading);
+    loading.catch(() => loadedStyles.delete(styleUrl));
+  }
+  // Each map gets its own copy: maplibre keeps the object it is given.
+  return loading.then((style) => structuredClone(style));
 }
 
 /** MAP_STYLE_URL values that switch the interactive maps off (the static location card stays). */
