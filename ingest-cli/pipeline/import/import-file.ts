@@ -544,7 +544,6 @@ async function prepareMemo(handle: DatabaseHandle, mapping: ColumnMapping, file:
   return { context: { scope, index: keys.length > 0 ? buildMemoIndex(keys) : null }, workers, readMemos };
 }
 
-
 /**
  * Real rows written while demo businesses are public: those leave the public site (before the count refresh, which
  * then drops them too) and the external search index. NOTE: an unreachable Meilisearch keeps them until the next
