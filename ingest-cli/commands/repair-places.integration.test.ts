@@ -133,7 +133,8 @@ describe(`directory repair-places on ${testDriver()}`, () => {
 
   it("refuses a bad batch size with INVALID_OPTION", async () => {
     const run = await runDirectory(["repair-places", "--batch-size", "0"], { env });
-    expect(run.code).toBe(1);
+    // A usage error: its own exit code (64), apart from failures (1).
+    expect(run.code).toBe(64);
     expect(run.stderr).toContain("INVALID_OPTION");
   });
 });
