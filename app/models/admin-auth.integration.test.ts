@@ -265,7 +265,7 @@ describe(`admin sessions and guards on ${testDriver()}`, () => {
     let cookie: string;
     let csrf: string;
 
-    it("POST /api/admin/login sets an HttpOnly SameSite=Strict cookie and answers { success, message }", async () => {
+    it("POST /api/admin/login sets an HttpOnly SameSite=Strict cookie and answers { success, message, csrfToken }", async () => {
       const response = await loginAction({
         request: request("/api/admin/login", {
           method: "POST",
@@ -276,7 +276,9 @@ describe(`admin sessions and guards on ${testDriver()}`, () => {
         context: {},
       });
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ success: true, message: "Login successful" });
+      // The answer also carries the session's CSRF token, for API clients (checked against the session below).
+      const answer = (await response.json()) as { csrfToken?: string };
+      expect(answer).toEqual({ success: true, message: "Login successful", csrfToken: expect.stringMatching(/^\S{20,}$/) });
       const setCookie = response.headers.get("Set-Cookie") ?? "";
       expect(setCookie).toMatch(/HttpOnly/);
       expect(setCookie).toMatch(/SameSite=Strict/);
@@ -287,6 +289,7 @@ describe(`admin sessions and guards on ${testDriver()}`, () => {
       expect(context.ip).toBe("203.0.113.9");
       expect(context.sessionId).not.toContain(cookie.split("=")[1]!);
       csrf = context.csrfToken;
+      expect(answer.csrfToken).toBe(csrf);
     });
 
     it("refuses a wrong password with 401 and a foreign-origin login with 403", async () => {

@@ -95,6 +95,7 @@ const ROUTES: Record<string, RouteCase> = {
   "api.admin.fix-slugs.ts": { static: true, path: "/api/admin/fix-slugs", kind: "api", admin: true },
   "api.admin.login.ts": { static: true, path: "/api/admin/login", kind: "api" },
   "api.admin.logout.ts": { static: true, path: "/api/admin/logout", kind: "api" },
+  "api.admin.session.ts": { static: true, path: "/api/admin/session", kind: "api", admin: true },
   "api.admin.site-settings.ts": { static: true, path: "/api/admin/site-settings", kind: "api", admin: true },
   "api.admin.stats.ts": { static: true, path: "/api/admin/stats", kind: "api", admin: true },
   "api.admin.test-data.ts": { static: true, path: "/api/admin/test-data", kind: "api", admin: true },
