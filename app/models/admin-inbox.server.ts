@@ -55,7 +55,11 @@ const InboxActionSchema = z.object({ intent: z.enum(["read", "unread", "delete"]
 const DaySchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day))
+  // A real calendar day: "2026-02-31" parses to March 3rd, so the day must come back unchanged.
+  .refine((day) => {
+    const time = Date.parse(`${day}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
+  })
   .optional()
   .catch(undefined);
 

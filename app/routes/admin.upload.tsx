@@ -6,7 +6,7 @@ import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useId, useRef, useState, type DragEvent } from "react";
 import { useAdminText } from "~/components/admin/admin-i18n";
 import { AdminIcon } from "~/components/admin/admin-icons";
-import { AdminCard, adminMeta, buttonClasses, inputClasses, PageHeader } from "~/components/admin/admin-ui";
+import { AdminCard, adminMeta, buttonClasses, inputClasses, OptionCheckbox, PageHeader } from "~/components/admin/admin-ui";
 import { useAdminToast } from "~/components/admin/admin-toast";
 import { UploadReport } from "~/components/admin/upload-report";
 import {
@@ -271,26 +271,18 @@ export default function AdminUploadPage() {
             </div>
             <fieldset className="w-full space-y-3 rounded-xl border border-slate-200 p-3 dark:border-slate-700">
               <legend className="px-1 text-sm font-semibold text-slate-900 dark:text-white">{t("upload.options")}</legend>
-              <label className="flex items-start gap-2 text-sm text-slate-800 dark:text-slate-200">
-                <input
-                  type="checkbox"
-                  className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
-                  checked={uploadOptions.dryRun}
-                  disabled={uploading}
-                  onChange={(event) => setOption("dryRun", event.target.checked)}
-                />
-                {t("upload.dryRun")}
-              </label>
-              <label className="flex items-start gap-2 text-sm text-slate-800 dark:text-slate-200">
-                <input
-                  type="checkbox"
-                  className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
-                  checked={uploadOptions.testData}
-                  disabled={uploading}
-                  onChange={(event) => setOption("testData", event.target.checked)}
-                />
-                {t("upload.testData")}
-              </label>
+              <OptionCheckbox
+                label={t("upload.dryRun")}
+                checked={uploadOptions.dryRun}
+                disabled={uploading}
+                onChange={(checked) => setOption("dryRun", checked)}
+              />
+              <OptionCheckbox
+                label={t("upload.testData")}
+                checked={uploadOptions.testData}
+                disabled={uploading}
+                onChange={(checked) => setOption("testData", checked)}
+              />
               <div className="grid gap-3 sm:grid-cols-2">
                 <div>
                   <label htmlFor="upload-on-duplicate" className="block text-sm font-medium text-slate-800 dark:text-slate-200">

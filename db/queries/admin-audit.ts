@@ -93,11 +93,12 @@ export async function describeAuditTargets(handle: DatabaseHandle, targets: Read
   }
   const names = new Map<string, AuditTargetName>();
   if (businessIds.size > 0) {
+    // Trash rows first: a business restored since (listed again) overwrites its trash name below.
     const rows = await handle.query<{ id: number; name: string; slug: string; deleted: boolean }>(
-      `select id::int as id, name, slug, false as deleted from businesses where id = any($1::bigint[])
+      `select business_id::int as id, name, slug, true as deleted from deleted_businesses where business_id = any($1::bigint[])
        union all
-       select distinct on (business_id) business_id::int, name, slug, true from deleted_businesses
-        where business_id = any($1::bigint[]) and business_id not in (select id from businesses where id = any($1::bigint[]))`,
+       select id::int, name, slug, false from businesses where id = any($1::bigint[])
+       order by deleted desc`,
       [[...businessIds]],
     );
     for (const row of rows) names.set(`business:${row.id}`, { name: row.name, slug: row.deleted ? null : row.slug, deleted: row.deleted });

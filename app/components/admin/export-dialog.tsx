@@ -7,7 +7,7 @@ import { adminFetch } from "~/utils/admin-fetch";
 import { slugify } from "../../../db/rules/slug.ts";
 import { isAdminTextKey, useAdminText, type AdminTextKey } from "./admin-i18n";
 import { AdminIcon } from "./admin-icons";
-import { buttonClasses, inputClasses } from "./admin-ui";
+import { buttonClasses, inputClasses, OptionCheckbox } from "./admin-ui";
 import { useAdminToast } from "./admin-toast";
 
 export const EXPORT_PICKER_LIMIT = 100;
@@ -85,16 +85,6 @@ function FieldCheckboxes({ fields, selected, onToggle }: { fields: readonly stri
         );
       })}
     </div>
-  );
-}
-
-/** One yes/no export option. */
-function OptionCheckbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
-  return (
-    <label className="flex items-center gap-2 rounded px-1 py-1 text-sm text-slate-800 hover:bg-slate-50 dark:text-slate-200 dark:hover:bg-slate-700">
-      <input type="checkbox" className="h-4 w-4 shrink-0 accent-brand-600" checked={checked} onChange={(event) => onChange(event.target.checked)} />
-      {label}
-    </label>
   );
 }
 
