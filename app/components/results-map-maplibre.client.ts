@@ -172,11 +172,14 @@ export async function createResultsMap(options: {
   places: PlottedPlace[];
   /** A single result's marker was activated (click, Enter, Space). */
   onSelect: (slug: string) => void;
+  /** The wheel zooms without Ctrl (a map beside the list); otherwise gestures are cooperative. */
+  wheelZoom?: boolean;
 }): Promise<ResultsMapHandle> {
   const initial = boundsOf(options.places);
   const map = await openMaplibreMap({
     container: options.container,
     style: options.style as StyleSpecification,
+    cooperativeGestures: !options.wheelZoom,
     ...(initial ? { bounds: initial, fitBoundsOptions: FIT_OPTIONS } : { center: [0, 20] as [number, number], zoom: 1 }),
   });
   map.addSource(SOURCE, {

@@ -33,6 +33,13 @@ const ACTIVE_CARD_ATTRIBUTE = "data-map-active";
 const BESIDE_QUERY = "(min-width: 1024px)";
 /** A visitor who hid the map on a wide screen keeps it hidden on the next results page of this visit. */
 const HIDDEN_KEY = "results-map-hidden";
+/** The sticky map's top (Tailwind's `top-24`), the space kept under it, and its height limits (24rem, 46rem). */
+const STICKY_TOP_PX = 96;
+const FOLD_GAP_PX = 16;
+const MIN_HEIGHT_PX = 384;
+const MAX_HEIGHT_PX = 736;
+/** Heights move in steps of this many pixels while the page scrolls: fewer canvas resizes, no visible jump. */
+const HEIGHT_STEP_PX = 8;
 
 /** "auto": not decided yet (server HTML, first render): the stylesheet shows the map column on wide screens only. */
 type Choice = "auto" | "open" | "closed";
@@ -73,6 +80,7 @@ export function ResultsMap({ places, searchHref, children }: ResultsMapProps) {
   const boxed = new URLSearchParams(useLocation().search).has("bbox");
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLDivElement>(null);
   const handle = useRef<ResultsMapHandle | null>(null);
   /** Set by "Search this area": the next results keep the view the visitor chose instead of refitting it. */
@@ -107,7 +115,15 @@ export function ResultsMap({ places, searchHref, children }: ResultsMapProps) {
     loadMapStyle(styleUrl)
       .then(async (style) => {
         const { createResultsMap } = await import("./results-map-maplibre.client");
-        return createResultsMap({ container, style, places: plottedRef.current, onSelect: (slug) => selectCard(root.current, slug) });
+        return createResultsMap({
+          container,
+          style,
+          places: plottedRef.current,
+          onSelect: (slug) => selectCard(root.current, slug),
+          // Beside the list the page scrolls over the list, so the wheel zooms the map (as on map sites); stacked above
+          // the list, a wheel or one finger over the map must still scroll the page (cooperative gestures).
+          wheelZoom: window.matchMedia(BESIDE_QUERY).matches,
+        });
       })
       .then((created) => {
         if (cancelled) created.remove();
@@ -135,6 +151,38 @@ export function ResultsMap({ places, searchHref, children }: ResultsMapProps) {
     // A card selected from the map belongs to the previous results.
     for (const card of root.current?.querySelectorAll(`[${ACTIVE_CARD_ATTRIBUTE}]`) ?? []) card.removeAttribute(ACTIVE_CARD_ATTRIBUTE);
   }, [plotted]);
+
+  // Beside the list the map ends above the fold: it starts where the list starts (below the search form and the
+  // summary), so a height of the whole viewport left its lower half out of view; it grows as the page scrolls, up to
+  // the viewport under the header once it sticks there.
+  useEffect(() => {
+    const element = panel.current;
+    if (!open || state === "failed" || !element) return;
+    let frame = 0;
+    const fit = () => {
+      frame = 0;
+      if (!window.matchMedia(BESIDE_QUERY).matches) {
+        element.style.height = "";
+        return;
+      }
+      const top = Math.max(element.getBoundingClientRect().top, STICKY_TOP_PX);
+      const room = Math.floor((window.innerHeight - top - FOLD_GAP_PX) / HEIGHT_STEP_PX) * HEIGHT_STEP_PX;
+      const height = `${Math.min(Math.max(room, MIN_HEIGHT_PX), MAX_HEIGHT_PX)}px`;
+      if (element.style.height !== height) element.style.height = height;
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(fit);
+    };
+    fit();
+    window.addEventListener("resize", schedule);
+    window.addEventListener("scroll", schedule, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("resize", schedule);
+      window.removeEventListener("scroll", schedule);
+      element.style.height = "";
+    };
+  }, [open, state]);
 
   // Card → marker: pointing at or focusing a card highlights its marker (or the cluster holding it).
   useEffect(() => {
@@ -181,8 +229,8 @@ export function ResultsMap({ places, searchHref, children }: ResultsMapProps) {
   const failed = open && state === "failed";
   const beside = choice !== "closed" && !failed;
   const panelSize = failed
-    ? "mb-6 px-4 py-3"
-    : "mb-6 h-80 sm:h-[26rem] lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1 lg:mb-0 lg:h-[calc(100vh-8rem)] lg:max-h-[46rem] lg:min-h-[24rem]";
+    ? "order-first mb-6 px-4 py-3"
+    : "order-first mb-6 h-80 sm:h-[26rem] lg:order-none lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1 lg:mb-0 lg:h-[calc(100vh-8rem)] lg:max-h-[46rem] lg:min-h-[24rem]";
   const panelVisibility = choice === "auto" ? "hidden lg:block" : open ? "" : "hidden";
 
   return (
@@ -218,9 +266,13 @@ export function ResultsMap({ places, searchHref, children }: ResultsMapProps) {
       </div>
       <div
         data-results-map-grid=""
-        className={beside ? "lg:grid lg:grid-cols-2 lg:items-start lg:gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" : ""}
+        className={
+          beside ? "flex flex-col lg:grid lg:grid-cols-2 lg:items-start lg:gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" : "flex flex-col"
+        }
       >
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">{children}</div>
         <div
+          ref={panel}
           id={panelId}
           role="region"
           aria-label="Map of these results"
@@ -247,7 +299,6 @@ export function ResultsMap({ places, searchHref, children }: ResultsMapProps) {
             </p>
           )}
         </div>
-        <div className="min-w-0 lg:col-start-1 lg:row-start-1">{children}</div>
       </div>
     </div>
   );

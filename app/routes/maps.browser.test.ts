@@ -403,6 +403,44 @@ describe.skipIf(!chromium || !demoBaseUrl)("maps in Chromium", () => {
   }
 
   for (const [width, viewport] of Object.entries(WIDTHS))
+    it(`results map: the list comes first in tab order, the map fits the first view and grows as the page scrolls, the wheel zooms it beside the list (${width} px)`, async () => {
+      if (!webgl) return;
+      const page = await browser.newPage({ viewport });
+      await page.goto(`${baseUrl}/search?q=bakery`, { waitUntil: "networkidle" });
+      // "Show map" on a phone (its name turns to "Hide map" once open), "Hide map" beside the list.
+      const toggle = page.getByRole("button", { name: /^(Show|Hide) map$/ });
+      if (viewport.width < 1024) await toggle.click();
+      expect(await waitForResultsMap(page)).toBe("ready");
+      // Tab from the map button reaches the first result before any marker or map control.
+      await toggle.focus();
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.closest("li[data-result-slug]") !== null)).toBe(true);
+      const frame = page.locator("[data-results-map-state]");
+      const gestureScreen = () => frame.locator(".maplibregl-cooperative-gesture-screen").count();
+      if (viewport.width >= 1024) {
+        // Beside the list: the whole map is in the first view (it starts where the list starts)…
+        const first = await frame.boundingBox();
+        expect(first && first.y + first.height).toBeLessThanOrEqual(viewport.height);
+        expect(first?.height ?? 0).toBeGreaterThanOrEqual(384);
+        // …and once it sticks under the header it takes the height of the viewport there.
+        await page.mouse.wheel(0, 700);
+        await expect.poll(async () => (await frame.boundingBox())?.height ?? 0).toBeGreaterThan((first?.height ?? 0) + 100);
+        const stuck = await frame.boundingBox();
+        expect(stuck && stuck.y + stuck.height).toBeLessThanOrEqual(viewport.height);
+        await shot(page, `search-map-scrolled-${width}`);
+        // The page scrolls over the list, so the wheel over the map zooms it (no "Ctrl + scroll" screen).
+        expect(await gestureScreen()).toBe(0);
+      } else {
+        // Above the list on a phone: the map shows first, and a wheel or one finger over it still scrolls the page.
+        const [map, list] = await Promise.all([frame.boundingBox(), page.locator("li[data-result-slug]").first().boundingBox()]);
+        expect(map && list && map.y < list.y).toBe(true);
+        expect(await gestureScreen()).toBe(1);
+      }
+      expect(await findSeriousAxeViolations(page)).toEqual([]);
+      await page.close();
+    });
+
+  for (const [width, viewport] of Object.entries(WIDTHS))
     it(`without JavaScript the results pages work and show no map button or map column (${width} px)`, async () => {
       const context = await browser.newContext({ viewport, javaScriptEnabled: false });
       const page = await context.newPage();
