@@ -10,6 +10,7 @@ import {
   DEFAULT_EXPORT_FIELDS,
   EXPORT_FIELDS,
   EXTRA_EXPORT_FIELDS,
+  checkExportRequest,
   ExportError,
   exportBusinessesCsv,
   resolveExportRequest,
@@ -42,6 +43,8 @@ export const ExportCsvQuerySchema = z.object({
   approvedOnly: z.enum(["0", "1"]).optional(),
   /** 0: leave demo/test businesses out (default: included). */
   includeTest: z.enum(["0", "1"]).optional(),
+  /** 1: only check the request (options, categories): 204 when the export would start, the same 400 when not. */
+  check: z.enum(["0", "1"]).optional(),
 });
 
 export const PanelExportBodySchema = z.object({
@@ -54,7 +57,10 @@ function invalid(message: string): Response {
 }
 
 /** GET /api/admin/export-csv query → export options; the dates only count for the custom range (as the dialog sends). */
-export function parseExportQuery(params: URLSearchParams): ExportOptions {
+/** An export asked for in a query: its options, and whether only the check is wanted (`check=1`). */
+export type AdminExportQuery = ExportOptions & { checkOnly?: boolean };
+
+export function parseExportQuery(params: URLSearchParams): AdminExportQuery {
   const parsed = ExportCsvQuerySchema.safeParse(Object.fromEntries([...params].filter(([, value]) => value !== "")));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -74,6 +80,7 @@ export function parseExportQuery(params: URLSearchParams): ExportOptions {
     bom: query.bom === "1",
     includeUnapproved: query.approvedOnly !== "1",
     includeTest: query.includeTest !== "0",
+    checkOnly: query.check === "1",
   };
 }
 
@@ -87,10 +94,15 @@ export function parsePanelExportBody(body: unknown): ExportOptions {
  * Starts the export into a pipe and answers once its first bytes (the header line) exist, i.e. once every option
  * and category passed the pipeline's checks; rows then stream window by window with the client's backpressure.
  */
-export async function streamAdminExport(context: AdminContext, options: ExportOptions, layout: "routed" | "panel"): Promise<Response> {
+export async function streamAdminExport(context: AdminContext, options: AdminExportQuery, layout: "routed" | "panel"): Promise<Response> {
   let request;
   try {
     request = resolveExportRequest(options);
+    // The dialog checks first, then hands the URL to the browser's download: the check reads no rows and audits nothing.
+    if (options.checkOnly) {
+      await checkExportRequest(await getDatabase(), options);
+      return new Response(null, { status: 204, headers: { "Cache-Control": NO_STORE } });
+    }
   } catch (error) {
     if (error instanceof ExportError) throw adminDataError(400, error.code, error.message);
     throw error;

@@ -190,10 +190,16 @@ describe.skipIf(!chromium || !baseUrl)("admin data screens in Chromium", () => {
       await exportDialog.getByLabel("Tarih aralığı").selectOption("today");
       await saveViewportShot(page, "admin-export-dialog", viewport);
       await expectNoSeriousViolations(page);
+      const exportRequests: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().includes("/api/admin/export-csv")) exportRequests.push(request.url());
+      });
       const [download] = await Promise.all([
         page.waitForEvent("download"),
         exportDialog.getByRole("button", { name: "Dışa aktar", exact: true }).click(),
       ]);
+      // One check (no rows read) and one export: the download's (the check used to start the export too).
+      expect(exportRequests.map((url) => new URL(url).searchParams.get("check"))).toEqual(["1", null]);
       expect(download.suggestedFilename()).toMatch(/^businesses_DE_1kategoriler_today_\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.csv$/);
       // The browser downloads the server's stream itself (a blob: URL meant the whole file sat in page memory first).
       expect(download.url()).toMatch(/\/api\/admin\/export-csv\?fields=name%2Ctype%2Cfull_address%2Cphone%2Cplace_id&countryCode=DE&/);

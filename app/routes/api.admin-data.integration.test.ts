@@ -465,6 +465,23 @@ describe(`admin data API on ${testDriver()}`, () => {
     const unknownCategory = await call(exportLoader as Handler, makeRequest("/api/admin/export-csv?fields=name&categories=no-such-thing", { auth }));
     expect(unknownCategory.status).toBe(400);
 
+    // check=1 answers whether the export would start, with the same 400s, and reads no rows nor audits anything.
+    const checked = await call(
+      exportLoader as Handler,
+      makeRequest("/api/admin/export-csv?fields=name,phone&countryCode=DE&categories=bakery&check=1", { auth }),
+    );
+    expect(checked.status).toBe(204);
+    expect(await checked.text()).toBe("");
+    const checkedCategory = await call(
+      exportLoader as Handler,
+      makeRequest("/api/admin/export-csv?fields=name&categories=no-such-thing&check=1", { auth }),
+    );
+    expect(checkedCategory.status).toBe(400);
+    expect(await body(checkedCategory)).toMatchObject({ success: false, code: "UNKNOWN_CATEGORY" });
+    const checkedField = await call(exportLoader as Handler, makeRequest("/api/admin/export-csv?fields=name,secret&check=1", { auth }));
+    expect(await body(checkedField)).toMatchObject({ success: false, code: "UNKNOWN_EXPORT_FIELD" });
+    expect((await call(exportLoader as Handler, makeRequest("/api/admin/export-csv?fields=name&check=yes", { auth }))).status).toBe(400);
+
     const panel = await call(
       panelExportAction as Handler,
       makeRequest("/api/export-csv", {

@@ -132,6 +132,22 @@ export function buildExportHeader(fields: readonly ResolvedExportField[]): strin
 }
 
 /**
+ * Every check an export makes before its first byte: the options, and each category matching some business. Throws
+ * ExportError; a caller may run it alone to learn whether an export would start (nothing is read but the categories).
+ */
+export async function checkExportRequest(handle: DatabaseHandle, options: ExportOptions): Promise<ExportRequest> {
+  const request = resolveExportRequest(options);
+  const unknown = await findUnknownCategorySlugs(handle, request.filters.categorySlugs ?? []);
+  if (unknown.length > 0) {
+    throw new ExportError(
+      "UNKNOWN_CATEGORY",
+      `No business has the categor${unknown.length > 1 ? "ies" : "y"} ${unknown.join(", ")}; check the spelling (names or slugs both work).`,
+    );
+  }
+  return request;
+}
+
+/**
  * Writes the CSV to `output` and ends it (process.stdout and process.stderr are left open). Rows come in id order;
  * on the server they are one consistent snapshot. Throws ExportError before writing when an option is wrong or a
  * category matches no business at all.
@@ -142,14 +158,7 @@ export async function exportBusinessesCsv(
   output: NodeJS.WritableStream,
   onProgress?: (rows: number) => void,
 ): Promise<ExportResult> {
-  const request = resolveExportRequest(options);
-  const unknown = await findUnknownCategorySlugs(handle, request.filters.categorySlugs ?? []);
-  if (unknown.length > 0) {
-    throw new ExportError(
-      "UNKNOWN_CATEGORY",
-      `No business has the categor${unknown.length > 1 ? "ies" : "y"} ${unknown.join(", ")}; check the spelling (names or slugs both work).`,
-    );
-  }
+  const request = await checkExportRequest(handle, options);
   const columns = request.fields.map((field) => field.column);
   const rewriter = new CopyCsvRewriter(columns.map(exportColumnKind));
   let bytes = 0;
