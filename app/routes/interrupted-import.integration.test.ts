@@ -1,6 +1,7 @@
 // The real server SIGKILLed during an admin upload, from outside: the run is left running with its temp file; after a
 // restart it is interrupted at its line, the counts equal a recount, the upload is kept under DATA_DIR (temp dir
-// gone), /admin/reports shows it; Resume (POST, CSRF) finishes it with exactly the file's rows; Discard gives one up.
+// gone), /admin/reports shows it; Resume (POST, CSRF) finishes it with exactly the file's rows; Discard gives one up;
+// uploading the same file again continues the run (the default) or imports it anew (interrupted=restart).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -34,7 +35,7 @@ describe(`a server killed during an admin upload, on ${testDriver()}`, () => {
   let serverDatabase: TestDatabase | undefined;
   let server: DirectoryServer | undefined;
   let session: { cookie: string; csrfToken: string };
-  const files = { resume: "", discard: "" };
+  const files = { resume: "", discard: "", again: "" };
   let expected = 0;
 
   beforeAll(async () => {
@@ -45,8 +46,10 @@ describe(`a server killed during an admin upload, on ${testDriver()}`, () => {
     fs.mkdirSync(tmpDir, { recursive: true });
     files.resume = path.join(work, "resume.csv");
     files.discard = path.join(work, "discard.csv");
+    files.again = path.join(work, "again.csv");
     await writeGeneratedFile({ rows: ROWS, seed: 61, messy: 0, out: files.resume, format: "csv" });
     await writeGeneratedFile({ rows: ROWS, seed: 62, messy: 0, out: files.discard, format: "csv" });
+    await writeGeneratedFile({ rows: ROWS, seed: 63, messy: 0, out: files.again, format: "csv" });
     // The reference: what the whole file gives when nothing interrupts it.
     const reference = await openDatabase({});
     try {
@@ -132,6 +135,21 @@ describe(`a server killed during an admin upload, on ${testDriver()}`, () => {
       const [run] = await handle.query<{ id: number }>("select id::int as id from import_runs order by id desc limit 1");
       return { runId: run?.id as number };
     });
+  }
+
+  /** Uploads `file` whole (plain JSON answer) with the given form options. */
+  async function uploadWhole(file: string, options: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
+    const live = server as DirectoryServer;
+    const form = new FormData();
+    form.set("file", new Blob([fs.readFileSync(file)]), path.basename(file));
+    form.set("batchSize", "500");
+    for (const [key, value] of Object.entries(options)) form.set(key, value);
+    const response = await fetch(`${live.url}/api/upload-excel-batch`, {
+      method: "POST",
+      headers: { Origin: live.url, Cookie: session.cookie, "X-CSRF-Token": session.csrfToken },
+      body: form,
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   }
 
   /** GET a route's loader data (Remix `_data`) as the logged-in admin. */
@@ -288,4 +306,59 @@ describe(`a server killed during an admin upload, on ${testDriver()}`, () => {
     });
     expect(keptUploads()).toEqual([]);
   });
+
+  it(
+    "uploading the killed file again with interrupted=restart imports it anew; uploading it with the default continues the killed run",
+    { timeout: 300_000 },
+    async () => {
+      const runs = (handle: DatabaseHandle) =>
+        handle.query<{ id: number; status: string; line: number; totalRows: number; inserted: number; unchanged: number }>(
+          `select id::int as id, status, committed_through_row as line, total_rows as "totalRows", inserted_count as inserted,
+                  unchanged_count as unchanged
+             from import_runs where file_name = 'again.csv' order by id`,
+        );
+      const stored = (handle: DatabaseHandle) =>
+        handle
+          .query<{ n: number; identities: number }>(
+            "select count(*)::int as n, count(distinct identity_key)::int as identities from businesses where not is_test",
+          )
+          .then((rows) => rows[0]);
+      const before = await withDatabase(async (handle) => (await stored(handle))?.n ?? 0);
+      const reference = await openDatabase({});
+      const fileRows = await importFile(reference, files.again, { dryRun: true, searchEngine: null })
+        .then((result) => result.counters.inserted)
+        .finally(() => reference.close());
+
+      await start();
+      const killed = await uploadAndKill(files.again);
+      const line = await expectLeftRunning(killed.runId);
+      const saved = await withDatabase(async (handle) => (await runs(handle)).find((run) => run.id === killed.runId)?.inserted ?? 0);
+      expect(saved).toBeGreaterThan(0);
+      await start();
+
+      // Restart: a new run reads the file from its first line; the rows the killed run saved are found unchanged.
+      const restarted = await uploadWhole(files.again, { interrupted: "restart" });
+      expect(restarted.status).toBe(200);
+      expect(restarted.body).toMatchObject({ success: true, totalRows: ROWS });
+      const restartRun = Number(restarted.body.runId);
+      expect(restartRun).not.toBe(killed.runId);
+
+      // The default: the killed run (still interrupted) continues after its saved line; every row is stored already.
+      const continued = await uploadWhole(files.again, {});
+      expect(continued.status).toBe(200);
+      expect(continued.body).toMatchObject({ success: true, runId: killed.runId, totalRows: ROWS });
+      await server?.kill("SIGTERM");
+      server = undefined;
+      await withDatabase(async (handle) => {
+        const all = await runs(handle);
+        expect(all.map((run) => run.id)).toEqual([killed.runId, restartRun]);
+        expect(all[1]).toMatchObject({ status: "succeeded", totalRows: ROWS, inserted: fileRows - saved, unchanged: saved });
+        expect(all[0]).toMatchObject({ status: "succeeded", totalRows: ROWS, inserted: saved, unchanged: fileRows - saved });
+        expect(await stored(handle)).toEqual({ n: before + fileRows, identities: before + fileRows });
+        expect(await countAggregateDrift(handle)).toBe(0);
+      });
+      expect(keptUploads()).toEqual([]);
+      console.info(`re-upload: killed after line ${line} with ${saved} rows saved; restarted as run ${restartRun}, then the killed run continued`);
+    },
+  );
 });
