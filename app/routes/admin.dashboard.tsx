@@ -119,7 +119,7 @@ function PlaceGapsCard({ gaps, total }: { gaps: AdminStats["placeGaps"]; total: 
 export default function AdminDashboard() {
   const data = useLoaderData<typeof loader>();
   const { csrfToken } = useAdminSession();
-  const { t, formatNumber, formatBytes, formatPercent } = useAdminText();
+  const { t, formatNumber, formatBytes, formatPercent, formatDayMonth } = useAdminText();
   const reports = useUploadReports(data.reports, csrfToken);
   const { stats, visitors, health } = data;
   const categoryTotal = stats.approvedBusinesses || stats.totalBusinesses;
@@ -203,7 +203,7 @@ export default function AdminDashboard() {
                   className="w-full rounded-t-md bg-gradient-to-t from-brand-600 to-brand-400"
                   style={{ height: `${Math.max(2, (day.pageViews / maxViews) * 100)}%` }}
                 />
-                <span className="text-[0.7rem] tabular-nums text-slate-600 dark:text-slate-400">{day.day.slice(5)}</span>
+                <span className="text-[0.7rem] tabular-nums text-slate-600 dark:text-slate-400">{formatDayMonth(day.day)}</span>
               </div>
             ))}
           </div>

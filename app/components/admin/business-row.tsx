@@ -1,7 +1,6 @@
 // One business of the admin list → a card with its verified/test/pending badges, figures and the approve toggle, view
 // and delete actions; an approved business carries the spec's red highlight on its "Approved" toggle.
 import type { AdminBusinessRow } from "~/models/admin-businesses.server";
-import { formatRating } from "~/utils/format";
 import { useAdminText } from "./admin-i18n";
 import { Badge } from "./admin-ui";
 
@@ -16,11 +15,12 @@ interface BusinessRowProps {
 }
 
 export function BusinessRow({ business, busy, onToggleApproval, onDelete }: BusinessRowProps) {
-  const { t, formatNumber } = useAdminText();
+  const { t, formatNumber, formatDecimal, formatDate } = useAdminText();
+  const rating = business.rating !== null && business.rating > 0 ? formatDecimal(business.rating) : t("businesses.noRating");
   const figures = [
-    [t("businesses.rating"), formatRating(business.rating)],
+    [t("businesses.rating"), rating],
     [t("businesses.reviews"), formatNumber(business.reviewCount)],
-    [t("businesses.added"), business.createdAt.slice(0, 10)],
+    [t("businesses.added"), formatDate(business.createdAt)],
   ] as const;
   return (
     <li
