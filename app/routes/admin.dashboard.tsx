@@ -167,7 +167,7 @@ export default function AdminDashboard() {
         </AdminCard>
       ) : null}
 
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <AdminCard title={t("dashboard.topCategories")}>
           {stats.categories.length === 0 ? (
             <EmptyState icon="tag">{t("dashboard.noCategories")}</EmptyState>
@@ -212,7 +212,7 @@ export default function AdminDashboard() {
 
       <PlaceGapsCard gaps={stats.placeGaps} total={stats.totalBusinesses} />
 
-      <div className="grid gap-6 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <AdminCard title={t("dashboard.health")} className="xl:col-span-2">
           <div className="grid grid-cols-1 gap-6 sm:grid-cols-3">
             <Gauge
