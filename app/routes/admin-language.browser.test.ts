@@ -157,11 +157,12 @@ describe.skipIf(!chromium || !baseUrl)("the admin speaks one language at a time 
     return context;
   }
 
-  /** The page's <html lang>, no word of the other language, nothing wider than the screen; a screenshot for the eye. */
+  /** The page's <html lang>, no word of the other language (title too), nothing wider than the screen; a screenshot for the eye. */
   async function expectOneLanguage(page: Page, language: Language, size: Size, name: string) {
     await page.waitForLoadState("networkidle");
     expect(await page.evaluate(() => document.documentElement.lang), `${name}: <html lang>`).toBe(language);
-    expect(findForeignWords(await readVisibleText(page), language), `${name} (${language}, ${size})`).toEqual([]);
+    const text = `${await page.title()}\n${await readVisibleText(page)}`;
+    expect(findForeignWords(text, language), `${name} (${language}, ${size})`).toEqual([]);
     // The longer of the two languages' words and dates must still fit the width (no sideways scrolling).
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: page width`).toBeLessThanOrEqual(SIZES[size].width);
     await page.screenshot({ path: path.join(shots, `${name}-${language}-${SIZES[size].width}.png`), fullPage: true });

@@ -11,7 +11,7 @@ import { requireAdminPage } from "~/models/admin-auth.server";
 import { getAdminHome } from "~/models/admin-dashboard.server";
 import { NO_STORE } from "~/models/cache-policy.server";
 
-export const meta: MetaFunction = () => adminMeta("Admin");
+export const meta: MetaFunction = ({ matches }) => adminMeta(matches, "nav.home");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);

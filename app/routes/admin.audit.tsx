@@ -11,7 +11,7 @@ import { listAuditPage, parseAuditQuery } from "~/models/admin-inbox.server";
 import { NO_STORE } from "~/models/cache-policy.server";
 import { listAuditChanges, summarizeAuditDetails, type AuditSummaryWords } from "~/utils/audit-summary";
 
-export const meta: MetaFunction = () => adminMeta("Audit log");
+export const meta: MetaFunction = ({ matches }) => adminMeta(matches, "audit.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);

@@ -25,7 +25,7 @@ import {
 import { adminFetch } from "~/utils/admin-fetch";
 import { NO_STORE } from "~/models/cache-policy.server";
 
-export const meta: MetaFunction = () => adminMeta("Businesses");
+export const meta: MetaFunction = ({ matches }) => adminMeta(matches, "businesses.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);

@@ -14,7 +14,7 @@ import { getDashboard, type AdminStats } from "~/models/admin-dashboard.server";
 import { adminFetch } from "~/utils/admin-fetch";
 import { NO_STORE } from "~/models/cache-policy.server";
 
-export const meta: MetaFunction = () => adminMeta("Dashboard");
+export const meta: MetaFunction = ({ matches }) => adminMeta(matches, "dashboard.title");
 
 const REPORT_POLL_MS = 5000;
 const REPORT_COUNT = 3;

@@ -25,7 +25,8 @@ import {
 } from "~/models/admin-reports.server";
 import { NO_STORE } from "~/models/cache-policy.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => adminMeta(`Report #${data?.run.id ?? ""}`);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  adminMeta(matches, "run.title", { id: data?.run.id ?? "", file: data?.run.fileName ?? "" });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminPage(request);

@@ -27,7 +27,7 @@ import {
   type SuggestionFieldErrors,
 } from "~/utils/suggest-edit-form";
 
-export const meta: MetaFunction = () => adminMeta("Suggested edits");
+export const meta: MetaFunction = ({ matches }) => adminMeta(matches, "suggestions.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);

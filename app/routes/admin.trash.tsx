@@ -13,7 +13,7 @@ import { getAdminTrash, parseTrashQuery } from "~/models/admin-trash.server";
 import { NO_STORE } from "~/models/cache-policy.server";
 import { adminFetch } from "~/utils/admin-fetch";
 
-export const meta: MetaFunction = () => adminMeta("Trash");
+export const meta: MetaFunction = ({ matches }) => adminMeta(matches, "trash.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);

@@ -6,13 +6,14 @@ import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoa
 import { DEFAULT_ADMIN_LOCALE, translate } from "~/components/admin/admin-i18n";
 import { describeCode } from "~/components/admin/server-text";
 import { AdminShell } from "~/components/admin/admin-shell";
+import { adminMeta } from "~/components/admin/admin-ui";
 import { requireAdminPage } from "~/models/admin-auth.server";
 import { getShellCounts } from "~/models/admin-dashboard.server";
 import { readAdminPreferences } from "~/models/admin-preferences.server";
 import { NO_STORE } from "~/models/cache-policy.server";
 import type { AdminLanguage } from "~/utils/admin-preferences";
 
-export const meta: MetaFunction = () => [{ title: "Admin · Business Directory" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: MetaFunction = ({ matches }) => adminMeta(matches, "app.adminPanel");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdminPage(request);

@@ -24,7 +24,7 @@ import { requireAdminPage } from "~/models/admin-auth.server";
 import { getUploadRules } from "~/models/admin-upload.server";
 import { NO_STORE } from "~/models/cache-policy.server";
 
-export const meta: MetaFunction = () => adminMeta("Excel/CSV upload");
+export const meta: MetaFunction = ({ matches }) => adminMeta(matches, "upload.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
