@@ -20,6 +20,7 @@ import { NotFoundPage } from "~/components/not-found-page";
 import { placeSiteCode, SiteFooterCode, SiteHeadCode } from "~/components/site-code";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { readAdminPreferences } from "~/models/admin-preferences.server";
 import { getShellData } from "~/models/site.server";
 import { SITE_NAME } from "~/utils/seo";
 import { isAdminPath } from "~/utils/site-paths";
@@ -40,7 +41,9 @@ export const meta: MetaFunction = ({ error }) => {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await getShellData(request));
+  // The admin speaks the language its cookie chose (its <html lang> says so); public pages stay English.
+  const adminLanguage = isAdminPath(new URL(request.url).pathname) ? readAdminPreferences(request).locale : null;
+  return json({ ...(await getShellData(request)), adminLanguage });
 }
 
 /** The site code is read only for public paths, so crossing between /admin and the site must reload it. */
@@ -56,7 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const placed = useMemo(() => (siteCode ? placeSiteCode(siteCode, nonce) : null), [siteCode, nonce]);
   return (
-    <html lang="en">
+    <html lang={(admin ? shell?.adminLanguage : null) ?? "en"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -23,7 +23,7 @@ import { BATCH_SIZES, DEFAULT_BATCH_SIZE, ImportError, type ImportProgress } fro
 import { importFiles } from "../../ingest-cli/pipeline/import/import-files.ts";
 import { encodeCsvRecord } from "../../ingest-cli/pipeline/export/csv-cell.ts";
 import { SourceError } from "../../ingest-cli/pipeline/read/source-error.ts";
-import { summariseWarnings } from "../../ingest-cli/pipeline/import/reports.ts";
+import { REPORT_LIST_LIMIT, summariseWarnings } from "../../ingest-cli/pipeline/import/reports.ts";
 import { UPLOAD_TEMP_PREFIX } from "../../ingest-cli/pipeline/import/interrupted-runs.ts";
 import { recordAdminAction, type AdminContext } from "./admin-auth.server";
 import { NO_STORE, NO_STORE_STREAM } from "./cache-policy.server";
@@ -64,11 +64,12 @@ export function describeTooLarge(fileName: string): string {
   return `Dosya çok büyük: ${fileName} - Maksimum dosya boyutu 150MB'dır. Split the file into parts under 150 MB and upload them one by one.`;
 }
 
-/** A refused or failed file in the spec's result shape (zero rows, one error), plus the stable code. */
+/** A refused or failed file in the spec's result shape (zero rows, one error), plus the stable code and its parameters. */
 function failedResult(code: string, message: string, fileName?: string): Record<string, unknown> {
   return {
     success: false,
     code,
+    params: { file: fileName ?? "" },
     message,
     fileName: fileName ?? null,
     totalRows: 0,
@@ -300,6 +301,7 @@ async function runUploadImport(
     },
   });
   const extra = kind === "batch" ? { fileIndex: fields.fileIndex, totalFiles: fields.totalFiles, batchSize: fields.batchSize } : {};
+  const counters = outcome.counters;
   return {
     status: outcome.status === "failed" ? 422 : 200,
     body: {
@@ -310,6 +312,21 @@ async function runUploadImport(
       // Cells ignored (their stored value kept) or repaired: the toast counts them, the run report lists them.
       warningCount: outcome.warnings,
       warningSummary: summariseWarnings(outcome.warnings, outcome.warningSummary.groups),
+      // The same facts as codes and numbers, so the admin words them in its own language (message and lists are English).
+      messageCode: counters.totalRows === 0 ? "NO_DATA_ROWS" : "IMPORTED",
+      messageParams: {
+        total: counters.totalRows,
+        inserted: counters.inserted,
+        updated: counters.updated,
+        unchanged: counters.unchanged,
+        suppressed: counters.suppressed,
+        skipped: counters.skipped.count,
+        rejected: counters.rejected.count,
+      },
+      rejections: counters.rejected.rows
+        .slice(0, REPORT_LIST_LIMIT)
+        .map((row) => ({ line: row.line, field: row.field, code: row.code ?? "INVALID_ROW" })),
+      warningGroups: outcome.warningSummary.groups,
       hiddenDemoBusinesses: outcome.hiddenDemoBusinesses,
       dryRun,
       ...extra,

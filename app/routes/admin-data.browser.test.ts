@@ -131,11 +131,12 @@ describe.skipIf(!chromium || !baseUrl)("admin data screens in Chromium", () => {
       expect(Math.max(...committed)).toBe(ROWS);
       await expect(report.getByText("Başarılı", { exact: true }).first().isVisible()).resolves.toBe(true);
       await expect(report.getByText(`Sütun çıkarımı:`).isVisible()).resolves.toBe(true);
-      await expect(report.getByText(/Line \d+: name/).isVisible()).resolves.toBe(true);
+      // Server results in the admin's language (Turkish): the rejected row by its code, the counts by their sentence.
+      await expect(report.getByText(/\d+\. satır: Ad — her işletmenin bir adı olmalı/).isVisible()).resolves.toBe(true);
       await expect(
         reports
           .filter({ hasText: `${prefix.toLowerCase()}-upload.xlsx` })
-          .getByText("Imported 40 of 40 rows: 40 new, 0 updated, 0 skipped, 0 rejected.")
+          .getByText("40 satırın 40 tanesi içe aktarıldı: 40 yeni, 0 güncellenen, 0 atlanan, 0 reddedilen.")
           .isVisible(),
       ).resolves.toBe(true);
       await expect(

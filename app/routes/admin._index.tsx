@@ -11,7 +11,7 @@ import { requireAdminPage } from "~/models/admin-auth.server";
 import { getAdminHome } from "~/models/admin-dashboard.server";
 import { NO_STORE } from "~/models/cache-policy.server";
 
-export const meta: MetaFunction = () => adminMeta("Admin");
+export const meta: MetaFunction = ({ matches }) => adminMeta(matches, "nav.home");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
@@ -65,12 +65,12 @@ export default function AdminHome() {
         </div>
       </section>
 
-      <div className="grid gap-6 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <section aria-labelledby="quick-heading" className="xl:col-span-2">
           <h2 id="quick-heading" className="mb-3 text-lg font-semibold text-slate-900 dark:text-white">
             {t("home.quickAccess")}
           </h2>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {CARDS.map((card) => (
               <Link
                 key={card.to}

@@ -15,7 +15,7 @@ import { loadAdSlotsForAdmin } from "~/models/site-code.server";
 import { adminFetch } from "~/utils/admin-fetch";
 import { NO_STORE } from "~/models/cache-policy.server";
 
-export const meta: MetaFunction = () => adminMeta("Advertisements");
+export const meta: MetaFunction = ({ matches }) => adminMeta(matches, "ads.title");
 
 const SLOTS = ["ad1", "ad2", "ad3", "ad4"] as const;
 const SLOT_MAX_BYTES = 50 * 1024;

@@ -9,9 +9,9 @@ import { AdminCard, adminMeta, buttonClasses, EmptyState, inputClasses, PageHead
 import { requireAdminPage } from "~/models/admin-auth.server";
 import { listAuditPage, parseAuditQuery } from "~/models/admin-inbox.server";
 import { NO_STORE } from "~/models/cache-policy.server";
-import { listAuditChanges, summarizeAuditDetails } from "~/utils/audit-summary";
+import { listAuditChanges, summarizeAuditDetails, type AuditSummaryWords } from "~/utils/audit-summary";
 
-export const meta: MetaFunction = () => adminMeta("Audit log");
+export const meta: MetaFunction = ({ matches }) => adminMeta(matches, "audit.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
@@ -49,8 +49,19 @@ function AuditTarget({ event }: { event: AuditEvent }) {
 
 /** Each edited field on its own line, before → after, whole; then what else the entry recorded. */
 function AuditDetails({ event }: { event: AuditEvent }) {
+  const { t } = useAdminText();
+  const words: AuditSummaryWords = {
+    changed: t("audit.summary.changed"),
+    merges: t("audit.summary.merges"),
+    merge: t("audit.summary.merge"),
+    mergeUndone: t("audit.summary.mergeUndone"),
+    forReview: t("audit.summary.forReview"),
+    ids: t("audit.summary.ids"),
+    inserted: t("audit.summary.inserted"),
+    updated: t("audit.summary.updated"),
+  };
   const changes = listAuditChanges(event.details);
-  const summary = summarizeAuditDetails(event.details, { withoutChanges: true });
+  const summary = summarizeAuditDetails(event.details, { withoutChanges: true, words });
   if (changes.length === 0 && !summary) return null;
   return (
     <div className="mt-1 space-y-0.5 text-xs text-slate-700 dark:text-slate-300">

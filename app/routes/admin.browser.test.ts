@@ -228,7 +228,7 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
       await expect.poll(() => entries.count()).toBeGreaterThan(0);
       expect(await page.getByText("advertisement-codes.save").count()).toBe(0);
       // The saved settings name the fields they changed, readable without scrolling sideways.
-      await expect.poll(() => entries.first().textContent()).toMatch(/site_settings.*changed: \w+/);
+      await expect.poll(() => entries.first().textContent()).toMatch(/site_settings.*değişen: \w+/);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await page.getByRole("link", { name: "Filtreleri temizle" }).waitFor();
       await saveScreenshot(page, "admin-audit-filtered", viewport);

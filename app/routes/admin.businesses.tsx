@@ -25,7 +25,7 @@ import {
 import { adminFetch } from "~/utils/admin-fetch";
 import { NO_STORE } from "~/models/cache-policy.server";
 
-export const meta: MetaFunction = () => adminMeta("Businesses");
+export const meta: MetaFunction = ({ matches }) => adminMeta(matches, "businesses.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
@@ -156,8 +156,15 @@ export default function AdminBusinessesPage() {
       slugs: { path: "/api/admin/fix-slugs", method: "POST", success: t("businesses.slugsFixed"), failure: t("businesses.fixSlugsFailed") },
     } as const;
     const call = calls[kind];
-    const done = await run(kind, () => adminFetch<{ message: string }>(call.path, { method: call.method, csrfToken }), {
-      success: (result) => ({ title: call.success, description: result.message }),
+    // The description is worded here from the answer's counts (its message is the CLI's English sentence).
+    const done = await run(kind, () => adminFetch<{ deletedCount?: number; successCount?: number }>(call.path, { method: call.method, csrfToken }), {
+      success: (result) => ({
+        title: call.success,
+        description:
+          kind === "slugs"
+            ? t("businesses.slugsFixedText", { count: formatNumber(result.successCount ?? 0) })
+            : t("businesses.deletedCountText", { count: formatNumber(result.deletedCount ?? 0) }),
+      }),
       failureTitle: call.failure,
     });
     if (done !== null) revalidator.revalidate();

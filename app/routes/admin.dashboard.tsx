@@ -14,7 +14,7 @@ import { getDashboard, type AdminStats } from "~/models/admin-dashboard.server";
 import { adminFetch } from "~/utils/admin-fetch";
 import { NO_STORE } from "~/models/cache-policy.server";
 
-export const meta: MetaFunction = () => adminMeta("Dashboard");
+export const meta: MetaFunction = ({ matches }) => adminMeta(matches, "dashboard.title");
 
 const REPORT_POLL_MS = 5000;
 const REPORT_COUNT = 3;
@@ -119,7 +119,7 @@ function PlaceGapsCard({ gaps, total }: { gaps: AdminStats["placeGaps"]; total: 
 export default function AdminDashboard() {
   const data = useLoaderData<typeof loader>();
   const { csrfToken } = useAdminSession();
-  const { t, formatNumber, formatBytes, formatPercent } = useAdminText();
+  const { t, formatNumber, formatBytes, formatPercent, formatDayMonth } = useAdminText();
   const reports = useUploadReports(data.reports, csrfToken);
   const { stats, visitors, health } = data;
   const categoryTotal = stats.approvedBusinesses || stats.totalBusinesses;
@@ -167,7 +167,7 @@ export default function AdminDashboard() {
         </AdminCard>
       ) : null}
 
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <AdminCard title={t("dashboard.topCategories")}>
           {stats.categories.length === 0 ? (
             <EmptyState icon="tag">{t("dashboard.noCategories")}</EmptyState>
@@ -203,7 +203,7 @@ export default function AdminDashboard() {
                   className="w-full rounded-t-md bg-gradient-to-t from-brand-600 to-brand-400"
                   style={{ height: `${Math.max(2, (day.pageViews / maxViews) * 100)}%` }}
                 />
-                <span className="text-[0.7rem] tabular-nums text-slate-600 dark:text-slate-400">{day.day.slice(5)}</span>
+                <span className="text-[0.7rem] tabular-nums text-slate-600 dark:text-slate-400">{formatDayMonth(day.day)}</span>
               </div>
             ))}
           </div>
@@ -212,7 +212,7 @@ export default function AdminDashboard() {
 
       <PlaceGapsCard gaps={stats.placeGaps} total={stats.totalBusinesses} />
 
-      <div className="grid gap-6 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <AdminCard title={t("dashboard.health")} className="xl:col-span-2">
           <div className="grid grid-cols-1 gap-6 sm:grid-cols-3">
             <Gauge

@@ -11,7 +11,7 @@ import { deleteMessageAsAdmin, listInbox, markMessageAsAdmin, parseInboxAction, 
 import { readFormBody } from "~/models/form-body.server";
 import { NO_STORE } from "~/models/cache-policy.server";
 
-export const meta: MetaFunction = () => adminMeta("Messages");
+export const meta: MetaFunction = ({ matches }) => adminMeta(matches, "messages.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);

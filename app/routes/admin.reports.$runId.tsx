@@ -12,6 +12,7 @@ import { ReportStatus, useRunLine } from "~/components/admin/report-status";
 import { FieldRatesCard, type FieldRatesView } from "~/components/admin/field-rates-card";
 import { UploadReport } from "~/components/admin/upload-report";
 import type { BatchUploadResult } from "~/components/admin/upload-send";
+import { useServerText } from "~/components/admin/server-text";
 import { useAdminSession } from "~/components/admin/use-admin-session";
 import { requireAdminMutation, requireAdminPage } from "~/models/admin-auth.server";
 import {
@@ -24,7 +25,8 @@ import {
 } from "~/models/admin-reports.server";
 import { NO_STORE } from "~/models/cache-policy.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => adminMeta(`Report #${data?.run.id ?? ""}`);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  adminMeta(matches, "run.title", { id: data?.run.id ?? "", file: data?.run.fileName ?? "" });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminPage(request);
@@ -57,7 +59,8 @@ const SEVERITY: Record<string, AdminTextKey> = {
 
 export default function AdminReportPage() {
   const { run, fileKept, counts, issues, issuesShown } = useLoaderData<typeof loader>();
-  const refusal = useActionData<{ success?: boolean; message?: string }>();
+  const refusal = useActionData<{ success?: boolean; code?: string; message?: string }>();
+  const serverText = useServerText();
   const { csrfToken } = useAdminSession();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -76,7 +79,24 @@ export default function AdminReportPage() {
     const key = SEVERITY[severity];
     return key ? t(key) : severity;
   };
-  const batch = (run.report as { batch?: BatchUploadResult } | null)?.batch;
+  const stored = (run.report as { batch?: BatchUploadResult } | null)?.batch;
+  // The stored report is the CLI's (English sentences): the page words it from the run's counts and issue codes.
+  const batch: BatchUploadResult | undefined = stored && {
+    ...stored,
+    messageCode: run.totalRows === 0 ? "NO_DATA_ROWS" : "IMPORTED",
+    messageParams: {
+      total: run.totalRows,
+      inserted: run.inserted,
+      updated: run.updated,
+      unchanged: run.unchanged,
+      suppressed: stored.suppressedCount ?? 0,
+      skipped: run.skipped,
+      rejected: run.rejected,
+    },
+    rejections: issues
+      .filter((issue) => issue.severity === "rejected")
+      .map((issue) => ({ line: issue.lineNumber, field: issue.field, code: issue.code })),
+  };
   const dashboard = (run.report as { dashboard?: { summary: { fileSizeMB: number } } } | null)?.dashboard;
   const fieldRates = (run.report as { fieldRates?: FieldRatesView } | null)?.fieldRates;
   return (
@@ -123,12 +143,12 @@ export default function AdminReportPage() {
               </>
             ) : null}
           </p>
-          {refusal && refusal.success === false && refusal.message ? (
+          {refusal && refusal.success === false && (refusal.code || refusal.message) ? (
             <p
               role="alert"
               className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
             >
-              {refusal.message}
+              {refusal.code ? serverText.code(refusal.code) : refusal.message}
             </p>
           ) : null}
           <div className="mt-4 flex flex-wrap gap-3">
@@ -166,7 +186,7 @@ export default function AdminReportPage() {
         </p>
       ) : run.error ? (
         <p className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
-          {run.error}
+          {serverText.codedText(run.error, { file: run.fileName })}
         </p>
       ) : null}
       {batch ? (
@@ -198,8 +218,8 @@ export default function AdminReportPage() {
               <tr key={issue.id} className="align-top text-slate-800 dark:text-slate-200">
                 <td className="py-2 pr-3 tabular-nums">{issue.lineNumber}</td>
                 <td className="py-2 pr-3">{severityText(issue.severity)}</td>
-                <td className="py-2 pr-3 font-mono text-xs">{issue.field ?? "—"}</td>
-                <td className="break-words py-2">{issue.reason}</td>
+                <td className="py-2 pr-3 text-xs">{issue.field ? serverText.fieldName(issue.field) : "—"}</td>
+                <td className="break-words py-2">{serverText.issue({ code: issue.code })}</td>
               </tr>
             ))}
           </AdminTable>

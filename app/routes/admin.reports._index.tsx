@@ -10,7 +10,7 @@ import { requireAdminPage } from "~/models/admin-auth.server";
 import { getImportHistory, parseReportsQuery } from "~/models/admin-reports.server";
 import { NO_STORE } from "~/models/cache-policy.server";
 
-export const meta: MetaFunction = () => adminMeta("Reports");
+export const meta: MetaFunction = ({ matches }) => adminMeta(matches, "reports.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);

@@ -15,7 +15,7 @@ import { getSitemapOverview, loadSiteSettingsForAdmin } from "~/models/site-code
 import { adminFetch } from "~/utils/admin-fetch";
 import { NO_STORE } from "~/models/cache-policy.server";
 
-export const meta: MetaFunction = () => adminMeta("Site settings");
+export const meta: MetaFunction = ({ matches }) => adminMeta(matches, "settings.title");
 
 const FIELDS = ["head_tags", "footer_tags", "analytics_code", "facebook_pixel"] as const;
 type Field = (typeof FIELDS)[number];

@@ -4,7 +4,8 @@
 import { json } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useAdminText, type AdminTextKey } from "~/components/admin/admin-i18n";
+import { isAdminTextKey, useAdminText, type AdminTextKey } from "~/components/admin/admin-i18n";
+import { useServerText } from "~/components/admin/server-text";
 import { AdminCard, adminMeta, Badge, buttonClasses, EmptyState, inputClasses, PageHeader, textareaClasses } from "~/components/admin/admin-ui";
 import { useAdminSession } from "~/components/admin/use-admin-session";
 import { requireAdminMutation, requireAdminPage } from "~/models/admin-auth.server";
@@ -18,9 +19,15 @@ import {
 } from "~/models/business-suggestions.server";
 import { NO_STORE } from "~/models/cache-policy.server";
 import { readFormBody } from "~/models/form-body.server";
-import { SUGGESTION_CLOSURE_VALUES, SUGGESTION_LIMITS, SUGGESTION_TEXT_FIELDS, type SuggestionFieldErrors } from "~/utils/suggest-edit-form";
+import {
+  SUGGESTION_CLOSURE_VALUES,
+  SUGGESTION_LIMITS,
+  SUGGESTION_MESSAGES,
+  SUGGESTION_TEXT_FIELDS,
+  type SuggestionFieldErrors,
+} from "~/utils/suggest-edit-form";
 
-export const meta: MetaFunction = () => adminMeta("Suggested edits");
+export const meta: MetaFunction = ({ matches }) => adminMeta(matches, "suggestions.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
@@ -43,6 +50,21 @@ export async function action({ request }: ActionFunctionArgs) {
   return json(await acceptSuggestionAsAdmin(admin, review.id, review.proposal), { headers });
 }
 
+/**
+ * A field's error in the admin's language: the answer carries the shared form's English message (the public form
+ * shows it as is), so it is matched back to its key; unreadable hours by their code.
+ */
+function useFieldErrorText() {
+  const { t } = useAdminText();
+  const { code } = useServerText();
+  return (field: string, message: string, max?: number) => {
+    if (field === "hours" && !Object.values(SUGGESTION_MESSAGES).includes(message as never)) return code("HOURS_UNREADABLE");
+    const key = (Object.keys(SUGGESTION_MESSAGES) as Array<keyof typeof SUGGESTION_MESSAGES>).find((name) => SUGGESTION_MESSAGES[name] === message);
+    const textKey = `suggestions.error.${key ?? "other"}`;
+    return isAdminTextKey(textKey) ? t(textKey, { max: max ?? "" }) : t("suggestions.error.other");
+  };
+}
+
 const MAX_LENGTH = {
   name: SUGGESTION_LIMITS.nameMax,
   fullAddress: SUGGESTION_LIMITS.addressMax,
@@ -56,6 +78,7 @@ export default function AdminSuggestions() {
   const result = useActionData<typeof action>();
   const { csrfToken } = useAdminSession();
   const { t, formatDateTime } = useAdminText();
+  const fieldErrorText = useFieldErrorText();
   const navigation = useNavigation();
   const errorsOf = (id: number): SuggestionFieldErrors => (result && !result.success && result.id === id ? result.fieldErrors : {});
   const notice = result?.success
@@ -196,7 +219,7 @@ export default function AdminSuggestions() {
                             )}
                             {error ? (
                               <p id={`${inputId}-error`} className="mt-1 text-xs font-medium text-red-700 dark:text-red-400">
-                                {error}
+                                {fieldErrorText(field, error, field === "closure" ? undefined : MAX_LENGTH[field])}
                               </p>
                             ) : null}
                           </div>

@@ -13,7 +13,7 @@ import { getAdminTrash, parseTrashQuery } from "~/models/admin-trash.server";
 import { NO_STORE } from "~/models/cache-policy.server";
 import { adminFetch } from "~/utils/admin-fetch";
 
-export const meta: MetaFunction = () => adminMeta("Trash");
+export const meta: MetaFunction = ({ matches }) => adminMeta(matches, "trash.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
@@ -43,8 +43,8 @@ export default function AdminTrash() {
       }))
     )
       return;
-    const done = await run(name, () => adminFetch<{ message: string }>("/api/admin/trash", { method: "POST", json: selection, csrfToken }), {
-      success: (result) => ({ title: t("trash.restored"), description: result.message }),
+    const done = await run(name, () => adminFetch<{ restored: number }>("/api/admin/trash", { method: "POST", json: selection, csrfToken }), {
+      success: (result) => ({ title: t("trash.restored"), description: t("trash.restoredText", { count: formatNumber(result.restored) }) }),
       failureTitle: t("trash.restoreFailed"),
     });
     if (done !== null) revalidator.revalidate();

@@ -2,15 +2,18 @@
 // children read { user, csrfToken, locale } with useRouteLoaderData("routes/admin").
 import { json } from "@remix-run/node";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
-import { translate } from "~/components/admin/admin-i18n";
+import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { DEFAULT_ADMIN_LOCALE, translate } from "~/components/admin/admin-i18n";
+import { describeCode } from "~/components/admin/server-text";
 import { AdminShell } from "~/components/admin/admin-shell";
+import { adminMeta } from "~/components/admin/admin-ui";
 import { requireAdminPage } from "~/models/admin-auth.server";
 import { getShellCounts } from "~/models/admin-dashboard.server";
 import { readAdminPreferences } from "~/models/admin-preferences.server";
 import { NO_STORE } from "~/models/cache-policy.server";
+import type { AdminLanguage } from "~/utils/admin-preferences";
 
-export const meta: MetaFunction = () => [{ title: "Admin · Business Directory" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: MetaFunction = ({ matches }) => adminMeta(matches, "app.adminPanel");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdminPage(request);
@@ -33,21 +36,25 @@ export default function AdminLayout() {
   );
 }
 
-/** A refused or failed admin action (403 foreign origin, stale CSRF token, 500) with the server's message. */
+/** A refused or failed admin action (403 foreign origin, stale CSRF token, 500), worded from its code in the admin's language. */
 export function ErrorBoundary() {
   const error = useRouteError();
+  const root = useRouteLoaderData<{ adminLanguage?: AdminLanguage | null }>("root");
+  const locale = root?.adminLanguage ?? DEFAULT_ADMIN_LOCALE;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const data: unknown = isRouteErrorResponse(error) ? error.data : null;
   const message =
-    data && typeof data === "object" && "message" in data && typeof data.message === "string" ? data.message : translate("tr", "errors.generic");
+    data && typeof data === "object" && "code" in data && typeof data.code === "string"
+      ? describeCode(locale, data.code)
+      : translate(locale, "errors.generic");
   return (
     <div className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
       <div className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
         <p className="text-sm font-semibold text-red-700">{status}</p>
-        <h1 className="mt-2 text-2xl font-bold text-slate-900">{translate("tr", "errors.title")}</h1>
+        <h1 className="mt-2 text-2xl font-bold text-slate-900">{translate(locale, "errors.title")}</h1>
         <p className="mt-3 text-sm text-slate-700">{message}</p>
         <a href="/admin" className="mt-6 inline-flex rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700">
-          {translate("tr", "errors.back")}
+          {translate(locale, "errors.back")}
         </a>
       </div>
     </div>

@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useId, useRef, useState, type DragEvent } from "react";
+import { useServerText } from "~/components/admin/server-text";
 import { useAdminText } from "~/components/admin/admin-i18n";
 import { AdminIcon } from "~/components/admin/admin-icons";
 import { AdminCard, adminMeta, buttonClasses, inputClasses, OptionCheckbox, PageHeader } from "~/components/admin/admin-ui";
@@ -23,7 +24,7 @@ import { requireAdminPage } from "~/models/admin-auth.server";
 import { getUploadRules } from "~/models/admin-upload.server";
 import { NO_STORE } from "~/models/cache-policy.server";
 
-export const meta: MetaFunction = () => adminMeta("Excel/CSV upload");
+export const meta: MetaFunction = ({ matches }) => adminMeta(matches, "upload.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
@@ -72,6 +73,7 @@ export default function AdminUploadPage() {
   const { rules } = useLoaderData<typeof loader>();
   const { csrfToken } = useAdminSession();
   const { t, formatBytes, formatNumber } = useAdminText();
+  const serverText = useServerText();
   const toast = useAdminToast();
   const revalidator = useRevalidator();
   const inputId = useId();
@@ -144,6 +146,7 @@ export default function AdminUploadPage() {
           network: t("upload.networkError"),
           timeout: t("upload.timeout"),
           noResult: t("upload.noResult"),
+          describe: serverText.code,
         },
         onProgress: (progress) => update(entry.id, { progress }),
       });

@@ -5,6 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AdminIcon } from "~/components/admin/admin-icons";
+import { adminMeta } from "~/components/admin/admin-ui";
 import { AdminLocaleProvider, useAdminText } from "~/components/admin/admin-i18n";
 import { buttonClasses, inputClasses } from "~/components/admin/admin-ui";
 import { adminRedirect, findAdmin, logInAdmin, parseLoginForm } from "~/models/admin-auth.server";
@@ -13,7 +14,7 @@ import { readFormBody } from "~/models/form-body.server";
 import { safeRedirectPath } from "~/utils/admin-paths";
 import { NO_STORE } from "~/models/cache-policy.server";
 
-export const meta: MetaFunction = () => [{ title: "Yönetici Girişi · Business Directory" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: MetaFunction = ({ matches }) => adminMeta(matches, "login.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));

@@ -1,5 +1,6 @@
 // An audit entry's details → one short line for the audit screen: "field: before → after" for a single edit, the
-// merges and a sample of what a bulk one touched; the full JSON stays in the cell's tooltip.
+// merges and a sample of what a bulk one touched, in the words of the admin's language (English by default); the
+// full JSON stays in the cell's tooltip.
 const MAX_VALUE = 40;
 const MAX_ITEMS = 5;
 
@@ -37,9 +38,40 @@ export function listAuditChanges(details: Record<string, unknown> | null | undef
     .map(([field, change]) => ({ field, before: formatWhole(change.before), after: formatWhole(change.after) }));
 }
 
+/** The words around the values; `{name}` placeholders are filled with the listed values. */
+export interface AuditSummaryWords {
+  changed: string;
+  merges: string;
+  merge: string;
+  mergeUndone: string;
+  forReview: string;
+  ids: string;
+  inserted: string;
+  updated: string;
+}
+
+export const ENGLISH_AUDIT_WORDS: AuditSummaryWords = {
+  changed: "changed: {fields}",
+  merges: "merges {merges}",
+  merge: "merge #{mergeId}: #{mergedId} → #{survivorId}",
+  mergeUndone: "merge #{mergeId} undone: #{restoredId} restored",
+  forReview: "{count} for review",
+  ids: "ids {ids}",
+  inserted: "new {ids}",
+  updated: "updated {ids}",
+};
+
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
+}
+
 /** `withoutChanges`: leave the edited fields out (shown on their own lines by the caller). */
-export function summarizeAuditDetails(details: Record<string, unknown> | null | undefined, options: { withoutChanges?: boolean } = {}): string {
+export function summarizeAuditDetails(
+  details: Record<string, unknown> | null | undefined,
+  options: { withoutChanges?: boolean; words?: AuditSummaryWords } = {},
+): string {
   if (!details) return "";
+  const words = options.words ?? ENGLISH_AUDIT_WORDS;
   const parts: string[] = [];
   if (isRecord(details.changes) && !options.withoutChanges) {
     const changes = Object.entries(details.changes).filter((entry): entry is [string, Record<string, unknown>] => isRecord(entry[1]));
@@ -49,23 +81,23 @@ export function summarizeAuditDetails(details: Record<string, unknown> | null | 
   if (Array.isArray(details.changed)) {
     const listedWhole = isRecord(details.changes) ? new Set(Object.keys(details.changes)) : new Set<string>();
     const named = details.changed.filter((field): field is string => typeof field === "string" && !listedWhole.has(field));
-    if (named.length > 0) parts.push(`changed: ${listed(named)}`);
+    if (named.length > 0) parts.push(fill(words.changed, { fields: listed(named) }));
   }
   if (Array.isArray(details.merges) && details.merges.length > 0) {
     const merges = details.merges
       .filter(isRecord)
       .map((merge) => `#${String(merge.mergeId)}: #${String(merge.mergedId)} → #${String(merge.survivorId)}`);
-    parts.push(`merges ${listed(merges)}`);
+    parts.push(fill(words.merges, { merges: listed(merges) }));
   }
   if (typeof details.mergeId === "number" && typeof details.survivorId === "number" && typeof details.mergedId === "number") {
-    parts.push(`merge #${details.mergeId}: #${details.mergedId} → #${details.survivorId}`);
+    parts.push(fill(words.merge, { mergeId: details.mergeId, mergedId: details.mergedId, survivorId: details.survivorId }));
   }
   if (typeof details.mergeId === "number" && typeof details.restoredId === "number") {
-    parts.push(`merge #${details.mergeId} undone: #${details.restoredId} restored`);
+    parts.push(fill(words.mergeUndone, { mergeId: details.mergeId, restoredId: details.restoredId }));
   }
-  if (typeof details.review === "number" && details.review > 0) parts.push(`${details.review} for review`);
-  if (Array.isArray(details.sampleIds) && details.sampleIds.length > 0) parts.push(`ids ${listed(details.sampleIds.map((id) => `#${String(id)}`))}`);
-  const sample = summarizeSample(details.sample);
+  if (typeof details.review === "number" && details.review > 0) parts.push(fill(words.forReview, { count: details.review }));
+  if (Array.isArray(details.sampleIds) && details.sampleIds.length > 0) parts.push(fill(words.ids, { ids: idList(details.sampleIds) }));
+  const sample = summarizeSample(details.sample, words);
   if (sample) parts.push(sample);
   return parts.join(" · ");
 }
@@ -76,11 +108,16 @@ const idList = (ids: unknown[]) => listed(ids.map((id) => `#${String(id)}`));
  * A bulk entry's `sample` (at most 20 of what it touched): slugs before → after (fix-slugs), businesses deleted
  * (id and name), the ids an import inserted and rewrote, or bare ids (delete by filter).
  */
-function summarizeSample(sample: unknown): string {
+function summarizeSample(sample: unknown, words: AuditSummaryWords): string {
   if (isRecord(sample)) {
     const inserted = Array.isArray(sample.insertedIds) ? sample.insertedIds : [];
     const updated = Array.isArray(sample.updatedIds) ? sample.updatedIds : [];
-    return [inserted.length > 0 ? `new ${idList(inserted)}` : "", updated.length > 0 ? `updated ${idList(updated)}` : ""].filter(Boolean).join(" · ");
+    return [
+      inserted.length > 0 ? fill(words.inserted, { ids: idList(inserted) }) : "",
+      updated.length > 0 ? fill(words.updated, { ids: idList(updated) }) : "",
+    ]
+      .filter(Boolean)
+      .join(" · ");
   }
   if (!Array.isArray(sample) || sample.length === 0) return "";
   const items = sample.map((item) => {

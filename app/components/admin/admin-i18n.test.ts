@@ -1,26 +1,39 @@
 import { describe, expect, it } from "vitest";
-import { translate } from "./admin-i18n";
+import { createAdminFormat, translate, type AdminTextKey } from "./admin-i18n";
 
 describe("admin catalogues", () => {
-  it("keep the spec's Turkish texts verbatim in both languages where the spec gives no English", () => {
-    for (const locale of ["tr", "en"] as const) {
-      expect(translate(locale, "dashboard.success")).toBe("Başarılı");
-      expect(translate(locale, "dashboard.failure")).toBe("Hata");
-      expect(translate(locale, "dashboard.unknownDate")).toBe("Tarih bilinmiyor");
-      expect(translate(locale, "settings.saveError")).toBe("Kayıt hatası");
-      expect(translate(locale, "settings.cacheError")).toBe("Cache temizleme hatası");
-      expect(translate(locale, "businesses.empty")).toBe("İşletme bulunamadı");
-      expect(translate(locale, "businesses.loading")).toBe("İşletmeler yükleniyor...");
-      expect(translate(locale, "upload.tooLarge")).toBe("Dosya çok büyük");
-      expect(translate(locale, "upload.tooLargeText", { file: "a.xlsx" })).toBe("a.xlsx - Maksimum dosya boyutu 150MB'dır");
-      expect(translate(locale, "upload.partial")).toBe("Kısmi başarı");
-      expect(translate(locale, "upload.failed")).toBe("Yükleme hatası");
-      expect(translate(locale, "export.error")).toBe("Dışa aktarma hatası");
-      expect(translate(locale, "export.categoriesLoading")).toBe("Kategoriler yükleniyor...");
-      expect(translate(locale, "export.categoriesEmpty")).toBe("Kategori bulunamadı.");
-      expect(translate(locale, "export.categoriesError")).toBe("Kategoriler yüklenemedi. Sayfa yenileyin.");
-      expect(translate(locale, "export.noMatch", { term: "xyz" })).toBe(' "xyz" için sonuç bulunamadı');
+  it("keep the spec's Turkish texts verbatim in Turkish, and speak English in English", () => {
+    const spec: Array<[AdminTextKey, string, string, Record<string, string>?]> = [
+      ["dashboard.success", "Başarılı", "Succeeded"],
+      ["dashboard.failure", "Hata", "Failed"],
+      ["dashboard.unknownDate", "Tarih bilinmiyor", "Date unknown"],
+      ["settings.saveError", "Kayıt hatası", "Save failed"],
+      ["settings.cacheError", "Cache temizleme hatası", "Cache clearing failed"],
+      ["businesses.empty", "İşletme bulunamadı", "No businesses found"],
+      ["businesses.loading", "İşletmeler yükleniyor...", "Loading businesses..."],
+      ["upload.tooLarge", "Dosya çok büyük", "File too large"],
+      ["upload.tooLargeText", "a.xlsx - Maksimum dosya boyutu 150MB'dır", "a.xlsx - The maximum file size is 150 MB", { file: "a.xlsx" }],
+      ["upload.partial", "Kısmi başarı", "Partial success"],
+      ["upload.failed", "Yükleme hatası", "Upload failed"],
+      ["export.error", "Dışa aktarma hatası", "Export failed"],
+      ["export.categoriesLoading", "Kategoriler yükleniyor...", "Loading categories..."],
+      ["export.categoriesEmpty", "Kategori bulunamadı.", "No categories found."],
+      ["export.categoriesError", "Kategoriler yüklenemedi. Sayfa yenileyin.", "Categories could not be loaded. Reload the page."],
+      ["export.noMatch", ' "xyz" için sonuç bulunamadı', ' No results for "xyz"', { term: "xyz" }],
+    ];
+    for (const [key, turkish, english, values] of spec) {
+      expect(translate("tr", key, values)).toBe(turkish);
+      expect(translate("en", key, values)).toBe(english);
     }
+  });
+
+  it("formats numbers and dates in the admin's language", () => {
+    const tr = createAdminFormat("tr");
+    const en = createAdminFormat("en");
+    expect([tr.formatNumber(1809), en.formatNumber(1809)]).toEqual(["1.809", "1,809"]);
+    expect([tr.formatDecimal(4.4), en.formatDecimal(4.4)]).toEqual(["4,4", "4.4"]);
+    expect([tr.formatDate("2026-11-26T10:00:00Z"), en.formatDate("2026-11-26T10:00:00Z")]).toEqual(["26 Kas 2026", "Nov 26, 2026"]);
+    expect([tr.formatDate("2026-11-26"), en.formatDayMonth("2026-11-26")]).toEqual(["26 Kas 2026", "Nov 26"]);
   });
 
   it("speaks Turkish on the login page by default and fills placeholders", () => {

@@ -90,9 +90,9 @@ const en = {
   "dashboard.dbDown": "Database not answering",
   "dashboard.uploadReports": "Latest upload reports",
   "dashboard.uploadReportsHint": "Refreshed every 5 seconds.",
-  "dashboard.success": "Başarılı",
-  "dashboard.failure": "Hata",
-  "dashboard.unknownDate": "Tarih bilinmiyor",
+  "dashboard.success": "Succeeded",
+  "dashboard.failure": "Failed",
+  "dashboard.unknownDate": "Date unknown",
   "dashboard.records": "{count} records",
   "dashboard.written": "{count} written ({rate})",
   "dashboard.skipped": "{count} skipped ({rate})",
@@ -136,14 +136,14 @@ const en = {
   "settings.facebook_pixel": "Body tag codes (Facebook Pixel)",
   "settings.facebook_pixel.help": "Inserted right after <body> on public pages.",
   "settings.scriptWarning": "This code contains a <script> tag. It will run on every public page: paste only code from providers you trust.",
-  "settings.saved": "Ayarlar kaydedildi",
+  "settings.saved": "Settings saved",
   "settings.savedText": "Site settings were saved.",
-  "settings.saveError": "Kayıt hatası",
+  "settings.saveError": "Save failed",
   "settings.clearCache": "Clear cache",
   "settings.clearingCache": "Clearing...",
   "settings.cacheCleared": "Cache cleared",
   "settings.cacheClearedText": "Cached data was dropped; the page reloads in 2 seconds.",
-  "settings.cacheError": "Cache temizleme hatası",
+  "settings.cacheError": "Cache clearing failed",
   "settings.unsaved": "Unsaved changes",
   "settings.sitemaps": "Sitemaps",
   "settings.sitemapsHint": "{files} files for {count} approved businesses (9,000 per file).",
@@ -185,7 +185,7 @@ const en = {
   "ads.ad4": "Below contact details",
   "ads.size": "{size} of 50 KB",
   "ads.tooLarge": "This slot is over 50 KB: shorten it before saving.",
-  "ads.saved": "Reklam kodları kaydedildi",
+  "ads.saved": "Advertisement codes saved",
   "ads.savedText": "The ad slots were saved.",
   "messages.title": "Messages",
   "messages.subtitle": "Messages sent through the Contact Us form.",
@@ -230,6 +230,15 @@ const en = {
   "suggestions.saved": "Your edits to suggestion #{id} were saved.",
   "suggestions.rejected": "Suggestion #{id} was rejected.",
   "suggestions.invalid": "Correct the highlighted values, then accept again.",
+  "suggestions.error.name": "The name must be at least 2 characters.",
+  "suggestions.error.phone": "Enter a phone number with at least 5 digits (e.g. +41 44 123 45 67).",
+  "suggestions.error.website": "Enter a web address such as https://example.com.",
+  "suggestions.error.email": "Enter a valid e-mail address, or leave it empty.",
+  "suggestions.error.closure": "Choose one of the listed answers.",
+  "suggestions.error.movedNeedsAddress": "Give the new address of a business that moved.",
+  "suggestions.error.nothing": "Fill in at least one correction, or say whether the business has closed or moved.",
+  "suggestions.error.tooLong": "This is too long (at most {max} characters).",
+  "suggestions.error.other": "This value is not valid: correct it, then accept again.",
   "suggestions.viewBusiness": "Open the business page",
   "suggestions.more": "Next suggestions",
   "audit.title": "Audit log",
@@ -253,6 +262,14 @@ const en = {
   "audit.clearFilters": "Clear filters",
   "audit.emptyFiltered": "No actions match these filters.",
   "audit.deleted": "deleted",
+  "audit.summary.changed": "changed: {fields}",
+  "audit.summary.merges": "merges {merges}",
+  "audit.summary.merge": "merge #{mergeId}: #{mergedId} → #{survivorId}",
+  "audit.summary.mergeUndone": "merge #{mergeId} undone: #{restoredId} restored",
+  "audit.summary.forReview": "{count} for review",
+  "audit.summary.ids": "ids {ids}",
+  "audit.summary.inserted": "new {ids}",
+  "audit.summary.updated": "updated {ids}",
   "businesses.title": "Businesses",
   "businesses.subtitle": "Search, approve, delete and export listings.",
   "businesses.uploadLink": "Upload Excel/CSV",
@@ -276,15 +293,16 @@ const en = {
   "businesses.ascending": " (ascending)",
   "businesses.descending": " (descending)",
   "businesses.list": "Business list",
-  "businesses.loading": "İşletmeler yükleniyor...",
+  "businesses.loading": "Loading businesses...",
   "businesses.count": "{count} businesses · page {page} of {pages}",
-  "businesses.empty": "İşletme bulunamadı",
+  "businesses.empty": "No businesses found",
   "businesses.pastEnd": "There is no page {page}: this list ends at page {pages}.",
   "businesses.lastPage": "Go to the last page",
   "businesses.verified": "Verified",
   "businesses.pending": "Awaiting approval",
   "businesses.testData": "Test data",
   "businesses.rating": "Rating:",
+  "businesses.noRating": "New",
   "businesses.reviews": "Reviews:",
   "businesses.added": "Added:",
   "businesses.approve": "Approve",
@@ -349,6 +367,9 @@ const en = {
   "businesses.fixSlugsTitle": "Fix URLs",
   "businesses.fixSlugsConfirm": "Long, timestamped slugs are turned into the short form; old addresses redirect to the new one. Continue?",
   "businesses.slugsFixed": "URLs fixed",
+  "businesses.slugsFixedText": "{count} addresses were shortened; the old ones redirect.",
+  "businesses.deletedCountText": "{count} businesses deleted; they stay in the trash for 30 days.",
+  "trash.restoredText": "{count} businesses restored.",
   "businesses.fixSlugsFailed": "URLs could not be fixed",
   "businesses.fixingSlugs": "Fixing URLs...",
   "businesses.dangerZone": "Danger zone",
@@ -369,10 +390,10 @@ const en = {
   "export.categoriesAll": "(all)",
   "export.categorySearch": "Search categories",
   "export.categorySearchPlaceholder": "Search categories…",
-  "export.categoriesLoading": "Kategoriler yükleniyor...",
-  "export.categoriesError": "Kategoriler yüklenemedi. Sayfa yenileyin.",
-  "export.categoriesEmpty": "Kategori bulunamadı.",
-  "export.noMatch": ' "{term}" için sonuç bulunamadı',
+  "export.categoriesLoading": "Loading categories...",
+  "export.categoriesError": "Categories could not be loaded. Reload the page.",
+  "export.categoriesEmpty": "No categories found.",
+  "export.noMatch": ' No results for "{term}"',
   "export.country": "Country",
   "export.allCountries": "All countries (all)",
   "export.range": "Date range",
@@ -389,9 +410,9 @@ const en = {
   "export.customIncomplete": "A custom range needs a start and an end date; otherwise no dates are sent.",
   "export.submit": "Export",
   "export.exporting": "Exporting...",
-  "export.success": "Dışa aktarma başarılı",
-  "export.successText": "CSV dosyası indirildi",
-  "export.error": "Dışa aktarma hatası",
+  "export.success": "Export complete",
+  "export.successText": "The CSV file was downloaded",
+  "export.error": "Export failed",
   "export.failed": "Export failed",
   "export.field.id": "ID",
   "export.field.name": "Name",
@@ -445,13 +466,13 @@ const en = {
   "upload.progressRows": "Importing… {count} rows processed",
   "upload.done": "Upload complete",
   "upload.doneText": "All {count} files were uploaded.",
-  "upload.partial": "Kısmi başarı",
+  "upload.partial": "Partial success",
   "upload.partialText": "{succeeded}/{total} files uploaded.",
-  "upload.failed": "Yükleme hatası",
+  "upload.failed": "Upload failed",
   "upload.failedText": "No file could be uploaded; see the file reports.",
   "upload.warningsText": "{count} warnings: invalid cells were ignored and stored values kept; see the file reports.",
-  "upload.tooLarge": "Dosya çok büyük",
-  "upload.tooLargeText": "{file} - Maksimum dosya boyutu 150MB'dır",
+  "upload.tooLarge": "File too large",
+  "upload.tooLargeText": "{file} - The maximum file size is 150 MB",
   "upload.invalidType": "Invalid File Type",
   "upload.invalidTypeText": "{file}: only .xlsx, .xls and .csv files can be uploaded",
   "upload.failedFor": "Upload failed for {file}: {detail}",
@@ -793,6 +814,15 @@ const tr: Record<AdminTextKey, string> = {
   "suggestions.saved": "#{id} numaralı önerideki düzenlemeleriniz kaydedildi.",
   "suggestions.rejected": "#{id} numaralı öneri reddedildi.",
   "suggestions.invalid": "İşaretli değerleri düzeltip yeniden kabul edin.",
+  "suggestions.error.name": "Ad en az 2 karakter olmalı.",
+  "suggestions.error.phone": "En az 5 rakamlı bir telefon numarası girin (ör. +41 44 123 45 67).",
+  "suggestions.error.website": "https://example.com gibi bir web adresi girin.",
+  "suggestions.error.email": "Geçerli bir e-posta adresi girin ya da boş bırakın.",
+  "suggestions.error.closure": "Listelenen yanıtlardan birini seçin.",
+  "suggestions.error.movedNeedsAddress": "Taşınan işletmenin yeni adresini girin.",
+  "suggestions.error.nothing": "En az bir düzeltme girin ya da işletmenin kapandığını veya taşındığını belirtin.",
+  "suggestions.error.tooLong": "Bu çok uzun (en fazla {max} karakter).",
+  "suggestions.error.other": "Bu değer geçerli değil: düzeltip yeniden kabul edin.",
   "suggestions.viewBusiness": "İşletme sayfasını aç",
   "suggestions.more": "Sonraki öneriler",
   "audit.title": "İşlem kaydı",
@@ -816,6 +846,14 @@ const tr: Record<AdminTextKey, string> = {
   "audit.clearFilters": "Filtreleri temizle",
   "audit.emptyFiltered": "Bu filtrelere uyan işlem yok.",
   "audit.deleted": "silindi",
+  "audit.summary.changed": "değişen: {fields}",
+  "audit.summary.merges": "birleştirmeler {merges}",
+  "audit.summary.merge": "birleştirme #{mergeId}: #{mergedId} → #{survivorId}",
+  "audit.summary.mergeUndone": "birleştirme #{mergeId} geri alındı: #{restoredId} geri geldi",
+  "audit.summary.forReview": "{count} inceleme bekliyor",
+  "audit.summary.ids": "kimlikler {ids}",
+  "audit.summary.inserted": "yeni {ids}",
+  "audit.summary.updated": "güncellenen {ids}",
   "businesses.title": "İşletmeler",
   "businesses.subtitle": "İşletmeleri arayın, onaylayın, silin ve dışa aktarın.",
   "businesses.uploadLink": "Excel/CSV yükle",
@@ -848,6 +886,7 @@ const tr: Record<AdminTextKey, string> = {
   "businesses.pending": "Onay bekliyor",
   "businesses.testData": "Test verisi",
   "businesses.rating": "Puan:",
+  "businesses.noRating": "Yeni",
   "businesses.reviews": "Yorum:",
   "businesses.added": "Eklendi:",
   "businesses.approve": "Onayla",
@@ -911,6 +950,9 @@ const tr: Record<AdminTextKey, string> = {
   "businesses.fixSlugsTitle": "URL'leri düzelt",
   "businesses.fixSlugsConfirm": "Uzun, zaman damgalı slug'lar kısa biçime çevrilir; eski adresler yeni adrese yönlenir. Devam edilsin mi?",
   "businesses.slugsFixed": "URL'ler düzeltildi",
+  "businesses.slugsFixedText": "{count} adres kısaltıldı; eski adresler yönlendirilir.",
+  "businesses.deletedCountText": "{count} işletme silindi; 30 gün boyunca çöp kutusunda kalırlar.",
+  "trash.restoredText": "{count} işletme geri yüklendi.",
   "businesses.fixSlugsFailed": "URL'ler düzeltilemedi",
   "businesses.fixingSlugs": "URL'ler düzeltiliyor...",
   "businesses.dangerZone": "Tehlikeli bölge",
@@ -1149,28 +1191,40 @@ export function AdminLocaleProvider({ locale, children }: { locale: AdminLocale;
   return <AdminLocaleContext.Provider value={locale}>{children}</AdminLocaleContext.Provider>;
 }
 
+/**
+ * One formatter per language, used by every admin screen: numbers ("1.809" / "1,809"), decimals ("4,4" / "4.4"),
+ * percentages, dates ("26 Kas 2026" / "Nov 26, 2026"), date-times and sizes. NOTE: dates are shown in UTC, the zone
+ * the server stores and filters by; a bare day ("2026-11-26") is read as that UTC day, never shifted by the browser.
+ */
+export function createAdminFormat(locale: AdminLocale) {
+  const numberLocale = NUMBER_LOCALES[locale];
+  const toDate = (value: string) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  return {
+    formatNumber: (value: number, digits = 0) => value.toLocaleString(numberLocale, { maximumFractionDigits: digits }),
+    /** A fixed number of decimals ("4,0" / "4.0"): ratings. */
+    formatDecimal: (value: number, digits = 1) =>
+      value.toLocaleString(numberLocale, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+    formatPercent: (value: number, digits = 1) => formatAdminPercent(locale, value, digits),
+    formatDate: (value: string) => toDate(value).toLocaleDateString(numberLocale, { dateStyle: "medium", timeZone: "UTC" }),
+    /** Day and month only ("26 Kas" / "Nov 26"): the dashboard's chart labels. */
+    formatDayMonth: (value: string) => toDate(value).toLocaleDateString(numberLocale, { day: "numeric", month: "short", timeZone: "UTC" }),
+    formatDateTime: (iso: string) =>
+      new Date(iso).toLocaleString(numberLocale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC",
+    formatBytes: (bytes: number) => {
+      const units = ["B", "KB", "MB", "GB", "TB"];
+      let value = bytes;
+      let unit = 0;
+      while (value >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit += 1;
+      }
+      return `${value.toLocaleString(numberLocale, { maximumFractionDigits: unit === 0 ? 0 : 1 })} ${units[unit]}`;
+    },
+  };
+}
+
 export function useAdminText() {
   const locale = useContext(AdminLocaleContext);
   const t = useCallback((key: AdminTextKey, values?: Record<string, string | number>) => translate(locale, key, values), [locale]);
-  return useMemo(() => {
-    const numberLocale = NUMBER_LOCALES[locale];
-    return {
-      locale,
-      t,
-      formatNumber: (value: number, digits = 0) => value.toLocaleString(numberLocale, { maximumFractionDigits: digits }),
-      formatPercent: (value: number, digits = 1) => formatAdminPercent(locale, value, digits),
-      formatDateTime: (iso: string) =>
-        new Date(iso).toLocaleString(numberLocale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC",
-      formatBytes: (bytes: number) => {
-        const units = ["B", "KB", "MB", "GB", "TB"];
-        let value = bytes;
-        let unit = 0;
-        while (value >= 1024 && unit < units.length - 1) {
-          value /= 1024;
-          unit += 1;
-        }
-        return `${value.toLocaleString(numberLocale, { maximumFractionDigits: unit === 0 ? 0 : 1 })} ${units[unit]}`;
-      },
-    };
-  }, [locale, t]);
+  return useMemo(() => ({ locale, t, ...createAdminFormat(locale) }), [locale, t]);
 }

@@ -326,6 +326,10 @@ function ShellFrame({
 export function AdminShell(props: AdminShellProps) {
   const [theme, setTheme] = useState<AdminTheme>(props.theme);
   const [locale, setLocale] = useState<AdminLanguage>(props.locale);
+  // The switch changes the language without a reload: the document's language follows (the server render set it).
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
   return (
     <AdminLocaleProvider locale={locale}>
       <ToastWithLabel dark={theme === "dark"}>

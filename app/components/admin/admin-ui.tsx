@@ -1,9 +1,14 @@
 // Shared admin building blocks: page header, cards, stat tiles, badges, empty states and the page <title>.
 import type { ReactNode } from "react";
+import { DEFAULT_ADMIN_LOCALE, translate, type AdminLocale, type AdminTextKey } from "./admin-i18n";
 import { AdminIcon, type AdminIconName } from "./admin-icons";
 
-export function adminMeta(title: string) {
-  return [{ title: `${title} · Admin · Business Directory` }, { name: "robots", content: "noindex, nofollow" }];
+/** The page <title> in the admin's language (the root loader says which): "İşletmeler · Yönetim · İşletme Rehberi". */
+export function adminMeta(matches: ReadonlyArray<{ id: string; data?: unknown }>, key: AdminTextKey, values?: Record<string, string | number>) {
+  const root = matches.find((match) => match.id === "root")?.data as { adminLanguage?: AdminLocale | null } | undefined;
+  const locale = root?.adminLanguage ?? DEFAULT_ADMIN_LOCALE;
+  const title = `${translate(locale, key, values)} · ${translate(locale, "app.adminShort")} · ${translate(locale, "app.name")}`;
+  return [{ title }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {

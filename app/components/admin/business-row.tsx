@@ -1,7 +1,6 @@
 // One business of the admin list → a card with its verified/test/pending badges, figures and the approve toggle, view
 // and delete actions; an approved business carries the spec's red highlight on its "Approved" toggle.
 import type { AdminBusinessRow } from "~/models/admin-businesses.server";
-import { formatRating } from "~/utils/format";
 import { useAdminText } from "./admin-i18n";
 import { Badge } from "./admin-ui";
 
@@ -16,11 +15,12 @@ interface BusinessRowProps {
 }
 
 export function BusinessRow({ business, busy, onToggleApproval, onDelete }: BusinessRowProps) {
-  const { t, formatNumber } = useAdminText();
+  const { t, formatNumber, formatDecimal, formatDate } = useAdminText();
+  const rating = business.rating !== null && business.rating > 0 ? formatDecimal(business.rating) : t("businesses.noRating");
   const figures = [
-    [t("businesses.rating"), formatRating(business.rating)],
+    [t("businesses.rating"), rating],
     [t("businesses.reviews"), formatNumber(business.reviewCount)],
-    [t("businesses.added"), business.createdAt.slice(0, 10)],
+    [t("businesses.added"), formatDate(business.createdAt)],
   ] as const;
   return (
     <li
@@ -34,7 +34,9 @@ export function BusinessRow({ business, busy, onToggleApproval, onDelete }: Busi
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="break-words text-base font-semibold text-slate-900 dark:text-white">{business.name}</h3>
+            <h3 translate="no" className="break-words text-base font-semibold text-slate-900 dark:text-white">
+              {business.name}
+            </h3>
             {business.verified ? (
               <Badge tone="brand">
                 <span aria-hidden>✓&nbsp;</span>
@@ -44,10 +46,15 @@ export function BusinessRow({ business, busy, onToggleApproval, onDelete }: Busi
             {business.isApproved ? null : <Badge tone="amber">{t("businesses.pending")}</Badge>}
             {business.isTest ? <Badge tone="slate">{t("businesses.testData")}</Badge> : null}
           </div>
-          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          {/* Names, places and addresses are data: translate="no" keeps them out of translation (and the language test). */}
+          <p translate="no" className="mt-1 text-sm text-slate-700 dark:text-slate-300">
             {[business.category, business.city, business.countryCode].filter(Boolean).join(" · ") || "—"}
           </p>
-          {business.address ? <p className="mt-0.5 break-words text-sm text-slate-600 dark:text-slate-400">{business.address}</p> : null}
+          {business.address ? (
+            <p translate="no" className="mt-0.5 break-words text-sm text-slate-600 dark:text-slate-400">
+              {business.address}
+            </p>
+          ) : null}
           <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700 dark:text-slate-300">
             {figures.map(([label, value]) => (
               <div key={label} className="flex gap-1">

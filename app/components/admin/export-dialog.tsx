@@ -9,6 +9,7 @@ import { isAdminTextKey, useAdminText, type AdminTextKey } from "./admin-i18n";
 import { AdminIcon } from "./admin-icons";
 import { buttonClasses, inputClasses, OptionCheckbox } from "./admin-ui";
 import { useAdminToast } from "./admin-toast";
+import { useServerText } from "./server-text";
 
 export const EXPORT_PICKER_LIMIT = 100;
 
@@ -88,6 +89,7 @@ function FieldCheckboxes({ fields, selected, onToggle }: { fields: readonly stri
 export function ExportDialog({ csrfToken, fields, defaultFields, extraFields = [], dateRanges }: ExportDialogProps) {
   const toast = useAdminToast();
   const { t } = useAdminText();
+  const serverText = useServerText();
   const [open, setOpen] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(() => new Set(defaultFields));
   const [categories, setCategories] = useState<Loadable<string[]>>({ state: "idle" });
@@ -156,7 +158,7 @@ export function ExportDialog({ csrfToken, fields, defaultFields, extraFields = [
       toast.show({ title: t("export.success"), description: t("export.successText"), variant: "success" });
       setOpen(false);
     } catch (error) {
-      toast.show({ title: t("export.error"), description: error instanceof Error ? error.message : t("export.failed"), variant: "destructive" });
+      toast.show({ title: t("export.error"), description: serverText.failure(error), variant: "destructive" });
     } finally {
       setExporting(false);
     }

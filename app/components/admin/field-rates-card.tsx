@@ -3,6 +3,7 @@
 import { useAdminText, type AdminTextKey } from "./admin-i18n";
 import { AdminTable } from "./admin-table";
 import { AdminCard } from "./admin-ui";
+import { useServerText } from "./server-text";
 
 /** The shape the import stores in its run report (ingest-cli/pipeline/import/field-rates.ts). */
 export interface FieldRatesView {
@@ -23,6 +24,7 @@ const FIELD_LABELS: Record<string, AdminTextKey> = {
 
 export function FieldRatesCard({ rates }: { rates: FieldRatesView }) {
   const { t, formatNumber, formatPercent } = useAdminText();
+  const serverText = useServerText();
   if (rates.rows === 0) return null;
   return (
     <AdminCard title={t("rates.title")} description={t("rates.description", { rows: formatNumber(rates.rows) })}>
@@ -48,8 +50,9 @@ export function FieldRatesCard({ rates }: { rates: FieldRatesView }) {
                 <span className={entry.rate < 90 ? "font-semibold text-amber-700 dark:text-amber-400" : undefined}>{formatPercent(entry.rate)}</span>
               </td>
               <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(entry.count)}</td>
-              <td className="py-2 font-mono text-xs text-slate-600 dark:text-slate-400">
-                {evidence.length === 0 ? "—" : evidence.map(([code, count]) => `${code} ${formatNumber(count)}`).join(", ")}
+              <td className="py-2 text-xs text-slate-600 dark:text-slate-400">
+                {/* The evidence keys are warning codes: worded like the run's row issues. */}
+                {evidence.length === 0 ? "—" : evidence.map(([code, count]) => `${formatNumber(count)} × ${serverText.issue({ code })}`).join("; ")}
               </td>
             </tr>
           );

@@ -3,6 +3,7 @@
 import { Link } from "@remix-run/react";
 import { useAdminText } from "./admin-i18n";
 import { Badge } from "./admin-ui";
+import { useServerText } from "./server-text";
 import type { BatchUploadResult } from "./upload-send";
 
 export const REPORT_SAMPLE = 5;
@@ -25,8 +26,27 @@ function Stat({ label, value, tone = "text-slate-900 dark:text-white" }: { label
   );
 }
 
+/**
+ * The result's sentence and error lines in the admin's language: a refusal by its code, an import by its counts,
+ * rejected rows by their codes; the server's English text only for a result that carries none (older stored reports).
+ */
+function useReportText(fileName: string, result: BatchUploadResult) {
+  const serverText = useServerText();
+  const params = { file: fileName, ...result.params };
+  const failure = result.code && !result.local ? serverText.code(result.code, params) : null;
+  const message = failure ?? (result.messageCode && result.messageParams ? serverText.importCounts(result.messageParams) : result.message);
+  const errors = result.rejections
+    ? result.rejections.map((rejection) => serverText.issue(rejection))
+    : failure && result.errorCount === 1 && result.totalRows === 0
+      ? [failure]
+      : result.errors;
+  const warnings = result.warningGroups ? serverText.warnings(result.warningCount ?? 0, result.warningGroups) : null;
+  return { message, errors, warnings };
+}
+
 export function UploadReport({ fileName, result }: { fileName: string; result: BatchUploadResult }) {
   const { t, formatNumber, formatPercent } = useAdminText();
+  const text = useReportText(fileName, result);
   const more = (count: number) => t("report.more", { count: formatNumber(count) });
   const withRate = (count: number, rate: number) => t("report.withRate", { count: formatNumber(count), rate: formatPercent(rate) });
   const extraction = result.columnExtraction;
@@ -39,7 +59,7 @@ export function UploadReport({ fileName, result }: { fileName: string; result: B
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="break-all text-base font-semibold text-slate-900 dark:text-white">{fileName}</h3>
-          <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300">{result.message}</p>
+          <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300">{text.message}</p>
           {result.dryRun ? (
             <p className="mt-1 text-sm font-medium text-amber-800 dark:text-amber-300" data-testid="upload-dry-run">
               {t("upload.dryRunReport")}
@@ -105,7 +125,7 @@ export function UploadReport({ fileName, result }: { fileName: string; result: B
         <section className="mt-4">
           <h4 className="text-sm font-semibold text-red-800 dark:text-red-300">{t("report.errors")}</h4>
           <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs text-slate-800 dark:text-slate-200">
-            {sampleList(result.errors, result.errorCount, more).map((line) => (
+            {sampleList(text.errors, result.errorCount, more).map((line) => (
               <li key={line} className="break-words">
                 {line}
               </li>
@@ -113,12 +133,12 @@ export function UploadReport({ fileName, result }: { fileName: string; result: B
           </ul>
         </section>
       ) : null}
-      {result.warningCount && result.warningSummary ? (
+      {result.warningCount && text.warnings ? (
         <section className="mt-4" data-testid="upload-warnings">
           <h4 className="text-sm font-semibold text-amber-800 dark:text-amber-300">
             {t("report.warnings", { count: formatNumber(result.warningCount) })}
           </h4>
-          <p className="mt-1 break-words text-xs text-slate-800 dark:text-slate-200">{result.warningSummary}</p>
+          <p className="mt-1 break-words text-xs text-slate-800 dark:text-slate-200">{text.warnings}</p>
         </section>
       ) : null}
       {result.skippedCount > 0 && result.skippedBusinesses.length > 0 ? (

@@ -13,8 +13,20 @@ export type DuplicateAnalysis = UploadBatchReport["duplicateAnalysis"];
 
 export interface BatchUploadResult {
   success: boolean;
+  /** The server's English sentence (the CLI's); the admin shows messageCode/code through its catalogue instead. */
   message: string;
+  /** A refused or failed file: the stable code, and its parameters ({ file }). */
   code?: string;
+  params?: Record<string, string | number>;
+  /** The import's outcome as a code and its counts (IMPORTED: total, inserted, updated, unchanged, suppressed, skipped, rejected). */
+  messageCode?: "IMPORTED" | "NO_DATA_ROWS";
+  messageParams?: { total: number; inserted: number; updated: number; unchanged: number; suppressed: number; skipped: number; rejected: number };
+  /** The first rejected rows as codes ("errors" holds the same in English). */
+  rejections?: Array<{ line: number; field: string | null; code: string }>;
+  /** Every warning of one code and field, with the first lines ("warningSummary" holds the same in English). */
+  warningGroups?: Array<{ code: string; field: string | null; count: number; lines: number[] }>;
+  /** The message was written here, in the admin's language (the server sent no result). */
+  local?: boolean;
   totalRows: number;
   successCount: number;
   errorCount: number;
@@ -77,13 +89,26 @@ export function checkUploadFile(
 export interface UploadFailureText {
   /** The spec's "Upload failed for {file}: {detail}". */
   failedFor(fileName: string, detail: string): string;
+  /** A refusal's code (and parameters) in the page's language. */
+  describe(code: string, params: Record<string, string | number>): string;
   network: string;
   timeout: string;
   noResult: string;
 }
 
-function failure(message: string): BatchUploadResult {
-  return { success: false, message, totalRows: 0, successCount: 0, errorCount: 1, skippedCount: 0, skippedBusinesses: [], errors: [message] };
+function failure(message: string, code?: string): BatchUploadResult {
+  return {
+    success: false,
+    message,
+    ...(code ? { code } : {}),
+    local: true,
+    totalRows: 0,
+    successCount: 0,
+    errorCount: 1,
+    skippedCount: 0,
+    skippedBusinesses: [],
+    errors: [message],
+  };
 }
 
 export function sendUpload(
@@ -153,12 +178,18 @@ export function sendUpload(
     xhr.onload = () => {
       if (xhr.status !== 200) {
         let detail = xhr.responseText || xhr.statusText;
+        let code: string | undefined;
         try {
-          detail = (JSON.parse(xhr.responseText) as { message?: string }).message ?? detail;
+          const body = JSON.parse(xhr.responseText) as { code?: unknown; params?: Record<string, string | number>; message?: string };
+          // A coded refusal is worded by the page; only an answer without a code (a proxy's page) shows its own text.
+          if (typeof body.code === "string") {
+            code = body.code;
+            detail = options.text.describe(body.code, { file: file.name, ...body.params });
+          } else detail = body.message ?? detail;
         } catch {
           // Not JSON: the text is the detail.
         }
-        resolve(failure(options.text.failedFor(file.name, `${xhr.status}: ${detail}`)));
+        resolve(failure(options.text.failedFor(file.name, `${xhr.status}: ${detail}`), code));
         return;
       }
       readLines();

@@ -1,7 +1,8 @@
-// Runs an admin call with a pending flag, and turns its outcome into the spec's success / error toast.
+// Runs an admin call with a pending flag, and turns its outcome into the spec's success / error toast (a failure
+// worded from the answer's code).
 import { useCallback, useState } from "react";
-import { AdminFetchError } from "~/utils/admin-fetch";
 import { useAdminToast } from "./admin-toast";
+import { useServerText } from "./server-text";
 
 interface ToastText {
   title: string;
@@ -10,6 +11,7 @@ interface ToastText {
 
 export function useAdminAction() {
   const toast = useAdminToast();
+  const { failure } = useServerText();
   const [pending, setPending] = useState<string | null>(null);
   const run = useCallback(
     async <T>(
@@ -24,14 +26,14 @@ export function useAdminAction() {
         toast.show({ ...success, variant: "success" });
         return result;
       } catch (error) {
-        const description = error instanceof AdminFetchError || error instanceof Error ? error.message : String(error);
-        toast.show({ title: messages.failureTitle, description, variant: "destructive" });
+        // The answer's code in the admin's language, never the server's English message.
+        toast.show({ title: messages.failureTitle, description: failure(error), variant: "destructive" });
         return null;
       } finally {
         setPending(null);
       }
     },
-    [toast],
+    [toast, failure],
   );
   return { pending, run };
 }

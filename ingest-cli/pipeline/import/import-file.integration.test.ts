@@ -89,7 +89,10 @@ describe(`importFile on ${testDriver()}`, () => {
     expect(outcome.status).toBe("succeeded");
     expect(outcome.counters).toMatchObject({ totalRows: 32, inserted: 30, updated: 0, unchanged: 0 });
     expect(outcome.counters.skipped.count).toBe(1);
-    expect(outcome.counters.rejected).toEqual({ count: 1, rows: [{ line: 33, field: "name", reason: "every business needs a name" }] });
+    expect(outcome.counters.rejected).toEqual({
+      count: 1,
+      rows: [{ line: 33, field: "name", reason: "every business needs a name", code: "NAME_REQUIRED" }],
+    });
     expect(outcome.batch.duplicateAnalysis).toMatchObject({
       totalRecords: 32,
       excelDuplicateCount: 1,

@@ -326,7 +326,7 @@ async function writeRows(
     writer.addIssue({ lineNumber: line, severity: "skipped", code, field: null, reason: dropNulChars(reason), raw: dropNulChars(raw) });
   };
   const reject = (line: number, field: string | null, code: string, reason: string, raw: Record<string, unknown> | null) => {
-    countRejected(tally, { line, field, reason });
+    countRejected(tally, { line, field, reason, code });
     writer.addIssue({
       lineNumber: line,
       severity: "rejected",

@@ -9,6 +9,8 @@ export interface RejectedRow {
   line: number;
   field: string | null;
   reason: string;
+  /** The stable code of the reason (NAME_REQUIRED, …): the admin words it in its own language. */
+  code?: string;
 }
 
 /** A normalisation warning of a row that was imported: the cell was ignored or repaired, the row kept. */
