@@ -86,6 +86,46 @@ describe(`postgres engine: match sets bigger than the exact-count sample on ${te
     }
   });
 
+  it("keeps search_top_rated and search_top_reviewed equal to the live best-rated and most reviewed after a count refresh", async () => {
+    const orders = {
+      search_top_rated: "rating desc nulls last, reviews desc nulls last, rank_score desc nulls last, id desc nulls last",
+      search_top_reviewed: "reviews desc nulls last, rating desc nulls last, rank_score desc nulls last, id desc nulls last",
+    };
+    for (const [table, order] of Object.entries(orders)) {
+      const live = await handle.query<{ id: number }>(
+        `select id::int as id from businesses where is_approved and status = 'operational' order by ${order} limit ${RANK_WALK}`,
+      );
+      const walked = await handle.query<{ id: number }>(`select id::int as id from ${table} order by ${order}`);
+      expect({ table, ids: walked.map((row) => Number(row.id)) }).toEqual({ table, ids: live.map((row) => Number(row.id)) });
+    }
+  });
+
+  it("orders a text search sorted by rating by the live ratings, not the walk table's copy from the last refresh", async () => {
+    const [best] = await handle.query<{ id: number; rating: number }>(
+      "select id::int as id, rating from businesses where name like 'Wiener Kaffeehaus%' order by rating desc, reviews desc, rank_score desc, id desc limit 1",
+    );
+    await handle.query("update businesses set rating = 1 where id = $1", [best?.id]);
+    try {
+      const result = await search({ q: "kaffeehaus", sort: "rating", perPage: 3 });
+      expect(result.hits.map((hit) => hit.id)).not.toContain(Number(best?.id));
+      const ratings = result.hits.map((hit) => hit.rating ?? 0);
+      expect(ratings).toHaveLength(3);
+      expect([...ratings].sort((a, b) => b - a)).toEqual(ratings);
+    } finally {
+      await handle.query("update businesses set rating = $2 where id = $1", [best?.id, best?.rating]);
+    }
+  });
+
+  it("reads a distance sort's box once, so its total and facets are exact however many businesses it holds", async () => {
+    const near = { lat: 48.2082, lng: 16.3738, radiusKm: 5 };
+    const result = await search({ near, sort: "distance", perPage: 3 });
+    const exact = await createPostgresSearchEngine(handle).search({ q: "", near, sort: "distance", page: 1, perPage: 50, now: CONTRACT_NOW });
+    expect(exact.total).toBeGreaterThan(5);
+    expect(result).toMatchObject({ total: exact.total, totalApproximate: false, facetsApproximate: false });
+    expect(result.facets).toEqual(exact.facets);
+    expect(result.hits.map((hit) => hit.id)).toEqual(exact.hits.slice(0, 3).map((hit) => hit.id));
+  });
+
   it("keeps other sorts exact in order", async () => {
     const byReviews = await search({ q: "kaffeehaus", sort: "reviews", perPage: 24 });
     const reviews = byReviews.hits.map((hit) => hit.reviews);
