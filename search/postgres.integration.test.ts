@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSearchStatement, RANK_WALK, searchBusinesses } from "../db/queries/search-statement.ts";
+import { buildSearchStatement, NEAREST_RING_DIVISOR, RANK_WALK, searchBusinesses } from "../db/queries/search-statement.ts";
 import { refreshAggregates } from "../db/writes/aggregates.ts";
 import { createTestDatabase, testDriver, type TestDatabase } from "../db/testing/test-database.ts";
 import { CONTRACT_NOW, runSearchContract, seedContractDirectory } from "./testing/contract.ts";
@@ -116,14 +116,28 @@ describe(`postgres engine: match sets bigger than the exact-count sample on ${te
     }
   });
 
-  it("reads a distance sort's box once, so its total and facets are exact however many businesses it holds", async () => {
-    const near = { lat: 48.2082, lng: 16.3738, radiusKm: 5 };
-    const result = await search({ near, sort: "distance", perPage: 3 });
-    const exact = await createPostgresSearchEngine(handle).search({ q: "", near, sort: "distance", page: 1, perPage: 50, now: CONTRACT_NOW });
-    expect(exact.total).toBeGreaterThan(5);
-    expect(result).toMatchObject({ total: exact.total, totalApproximate: false, facetsApproximate: false });
-    expect(result.facets).toEqual(exact.facets);
-    expect(result.hits.map((hit) => hit.id)).toEqual(exact.hits.slice(0, 3).map((hit) => hit.id));
+  it("pages a distance sort over a sampled box from its nearest ring when that holds the page, as the whole box sorts it", async () => {
+    const ring = (radiusKm: number) =>
+      handle.query<{ n: number }>(
+        `select count(*)::int as n from businesses where is_approved and status = 'operational'
+            and 6371.0088 * 2 * asin(least(1.0, sqrt(power(sin(radians(latitude - 48.2082) / 2), 2)
+              + cos(radians(48.2082)) * cos(radians(latitude)) * power(sin(radians(longitude - 16.3738) / 2), 2)))) <= $1`,
+        [radiusKm / NEAREST_RING_DIVISOR],
+      );
+    // The first radius's ring holds both pages (the ring answers), the second's fewer (the whole box answers).
+    const radii = [20, 1];
+    expect(Number((await ring(20))[0]?.n)).toBeGreaterThanOrEqual(6);
+    expect(Number((await ring(1))[0]?.n)).toBeLessThan(6);
+    for (const radiusKm of radii) {
+      const near = { lat: 48.2082, lng: 16.3738, radiusKm };
+      const exact = await createPostgresSearchEngine(handle).search({ q: "", near, sort: "distance", page: 1, perPage: 50, now: CONTRACT_NOW });
+      expect(exact.total, "more matches than the sample holds").toBeGreaterThan(6);
+      const pages = [await search({ near, sort: "distance", perPage: 3 }), await search({ near, sort: "distance", perPage: 3, page: 2 })];
+      expect({ radiusKm, ids: pages.flatMap((page) => page.hits.map((hit) => hit.id)) }).toEqual({
+        radiusKm,
+        ids: exact.hits.slice(0, 6).map((hit) => hit.id),
+      });
+    }
   });
 
   it("keeps other sorts exact in order", async () => {
