@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSearchStatement, RANK_WALK, searchBusinesses } from "../db/queries/search-statement.ts";
+import { buildSearchStatement, NEAREST_RING_DIVISOR, RANK_WALK, searchBusinesses } from "../db/queries/search-statement.ts";
 import { refreshAggregates } from "../db/writes/aggregates.ts";
 import { createTestDatabase, testDriver, type TestDatabase } from "../db/testing/test-database.ts";
 import { CONTRACT_NOW, runSearchContract, seedContractDirectory } from "./testing/contract.ts";
@@ -83,6 +83,60 @@ describe(`postgres engine: match sets bigger than the exact-count sample on ${te
     } finally {
       await handle.query("update businesses set is_approved = true where id = $1", [top?.id]);
       await refreshAggregates(handle);
+    }
+  });
+
+  it("keeps search_top_rated and search_top_reviewed equal to the live best-rated and most reviewed after a count refresh", async () => {
+    const orders = {
+      search_top_rated: "rating desc nulls last, reviews desc nulls last, rank_score desc nulls last, id desc nulls last",
+      search_top_reviewed: "reviews desc nulls last, rating desc nulls last, rank_score desc nulls last, id desc nulls last",
+    };
+    for (const [table, order] of Object.entries(orders)) {
+      const live = await handle.query<{ id: number }>(
+        `select id::int as id from businesses where is_approved and status = 'operational' order by ${order} limit ${RANK_WALK}`,
+      );
+      const walked = await handle.query<{ id: number }>(`select id::int as id from ${table} order by ${order}`);
+      expect({ table, ids: walked.map((row) => Number(row.id)) }).toEqual({ table, ids: live.map((row) => Number(row.id)) });
+    }
+  });
+
+  it("orders a text search sorted by rating by the live ratings, not the walk table's copy from the last refresh", async () => {
+    const [best] = await handle.query<{ id: number; rating: number }>(
+      "select id::int as id, rating from businesses where name like 'Wiener Kaffeehaus%' order by rating desc, reviews desc, rank_score desc, id desc limit 1",
+    );
+    await handle.query("update businesses set rating = 1 where id = $1", [best?.id]);
+    try {
+      const result = await search({ q: "kaffeehaus", sort: "rating", perPage: 3 });
+      expect(result.hits.map((hit) => hit.id)).not.toContain(Number(best?.id));
+      const ratings = result.hits.map((hit) => hit.rating ?? 0);
+      expect(ratings).toHaveLength(3);
+      expect([...ratings].sort((a, b) => b - a)).toEqual(ratings);
+    } finally {
+      await handle.query("update businesses set rating = $2 where id = $1", [best?.id, best?.rating]);
+    }
+  });
+
+  it("pages a distance sort over a sampled box from its nearest ring when that holds the page, as the whole box sorts it", async () => {
+    const ring = (radiusKm: number) =>
+      handle.query<{ n: number }>(
+        `select count(*)::int as n from businesses where is_approved and status = 'operational'
+            and 6371.0088 * 2 * asin(least(1.0, sqrt(power(sin(radians(latitude - 48.2082) / 2), 2)
+              + cos(radians(48.2082)) * cos(radians(latitude)) * power(sin(radians(longitude - 16.3738) / 2), 2)))) <= $1`,
+        [radiusKm / NEAREST_RING_DIVISOR],
+      );
+    // The first radius's ring holds both pages (the ring answers), the second's fewer (the whole box answers).
+    const radii = [20, 1];
+    expect(Number((await ring(20))[0]?.n)).toBeGreaterThanOrEqual(6);
+    expect(Number((await ring(1))[0]?.n)).toBeLessThan(6);
+    for (const radiusKm of radii) {
+      const near = { lat: 48.2082, lng: 16.3738, radiusKm };
+      const exact = await createPostgresSearchEngine(handle).search({ q: "", near, sort: "distance", page: 1, perPage: 50, now: CONTRACT_NOW });
+      expect(exact.total, "more matches than the sample holds").toBeGreaterThan(6);
+      const pages = [await search({ near, sort: "distance", perPage: 3 }), await search({ near, sort: "distance", perPage: 3, page: 2 })];
+      expect({ radiusKm, ids: pages.flatMap((page) => page.hits.map((hit) => hit.id)) }).toEqual({
+        radiusKm,
+        ids: exact.hits.slice(0, 6).map((hit) => hit.id),
+      });
     }
   });
 

@@ -73,7 +73,7 @@ export async function countApprovedBusinesses(handle: DatabaseHandle): Promise<n
   return Number(row?.n ?? 0);
 }
 
-const COUNT_TABLES_TO_ANALYZE = ["category_counts", "city_counts", "country_counts", "search_top_ranked"];
+const COUNT_TABLES_TO_ANALYZE = ["category_counts", "city_counts", "country_counts", "search_top_ranked", "search_top_rated", "search_top_reviewed"];
 
 /** Refreshes planner statistics after a bulk change (the Postgres engine's "reindex"); `only` one part of them. */
 export async function analyzeSearchTables(handle: DatabaseHandle, only?: "businesses" | "count tables"): Promise<void> {

@@ -128,6 +128,8 @@ export const RERANK_WINDOW = 20;
 export const RANK_WALK = 2000;
 
 const EARTH_RADIUS_KM = 6371.0088;
+/** A distance sort first reads the ring of radius ÷ this around its point (see buildSearchStatement). */
+export const NEAREST_RING_DIVISOR = 4;
 /** Trigram similarity a whole name needs to match a misspelled query ("starbuks" → "Starbucks"). */
 export const FUZZY_NAME_SIMILARITY = 0.5;
 const KM_PER_DEGREE_LATITUDE = 111.045;
@@ -264,22 +266,34 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
     const pairs = f.cities.map((c) => `(${params.add(c.countryCode)}, ${params.add(c.citySlug)})`);
     where.push(`(b.country_code, b.city_slug) in (${pairs.join(", ")})`);
   }
+  // The filters the rank indexes lead with: a bounded rank walk applies them while it reads the index.
+  const indexFilters = where.filter((condition) => condition !== textCondition);
   // Demo businesses are never verified, whatever their generated column says.
   if (f.verified !== undefined) where.push(f.verified ? "(b.verified and not b.is_test)" : "not (b.verified and not b.is_test)");
   if (f.minRating !== undefined) where.push(`b.rating >= ${params.add(f.minRating)}::float8`);
 
   let distance = "null::float8";
+  // The conditions of the radius, and a builder of the same for a smaller radius (the nearest ring, below).
+  let nearConditions: string[] = [];
+  let buildNearConditions: (radiusKm: number) => string[] = () => [];
   if (f.near) {
-    const lat = `${params.add(f.near.lat)}::float8`;
-    const lng = `${params.add(f.near.lng)}::float8`;
-    const box = computeBoundingBox(f.near.lat, f.near.lng, f.near.radiusKm);
-    where.push(`b.latitude between ${params.add(box.minLat)}::float8 and ${params.add(box.maxLat)}::float8`);
-    if (box.lngRanges) {
-      const bands = box.lngRanges.map(([west, east]) => `b.longitude between ${params.add(west)}::float8 and ${params.add(east)}::float8`);
-      where.push(bands.length === 1 ? (bands[0] as string) : `(${bands.join(" or ")})`);
-    }
+    const near = f.near;
+    const lat = `${params.add(near.lat)}::float8`;
+    const lng = `${params.add(near.lng)}::float8`;
     distance = buildDistanceExpression(lat, lng);
-    where.push(`${distance} <= ${params.add(f.near.radiusKm)}::float8`);
+    const within = distance;
+    buildNearConditions = (radiusKm) => {
+      const box = computeBoundingBox(near.lat, near.lng, radiusKm);
+      const conditions = [`b.latitude between ${params.add(box.minLat)}::float8 and ${params.add(box.maxLat)}::float8`];
+      if (box.lngRanges) {
+        const bands = box.lngRanges.map(([west, east]) => `b.longitude between ${params.add(west)}::float8 and ${params.add(east)}::float8`);
+        conditions.push(bands.length === 1 ? (bands[0] as string) : `(${bands.join(" or ")})`);
+      }
+      conditions.push(`${within} <= ${params.add(radiusKm)}::float8`);
+      return conditions;
+    };
+    nearConditions = buildNearConditions(near.radiusKm);
+    where.push(...nearConditions);
   }
   if (f.bbox) {
     where.push(
@@ -352,36 +366,79 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
     const cap = params.add(sampleSize);
     // More matches than the sample holds: rank only the top of the list. Relevance reads the best-known businesses
     // through a rank-ordered index and re-ranks the first RERANK_WINDOW of them by text score; beyond that window
-    // the list continues in rank order, so every page size sees the same order. Other sorts take the top-N by
-    // their own keys (a sort over every match, but only on request).
+    // the list continues in rank order, so every page size sees the same order. Sorts by rating and reviews take the
+    // best of a bounded walk of their index and the sample (below).
     const window = params.add(RERANK_WINDOW);
     const ranked = "rank_score desc nulls last, id desc nulls last";
     const top = `limit greatest(${window}::int, ${offset}::int + ${limit}::int)`;
+    const columnList = "id, category_slug, country_code, city_slug, rank_score, rating, reviews, score, distance_km";
+    const withinSample = plan.offset + plan.limit <= sampleSize;
     let bigPool: string;
-    // Without text every score is 0: relevance is the rank order, which the rank indexes walk directly (below).
-    if (plan.sort === "relevance" && textCondition !== null && plan.offset + plan.limit <= sampleSize) {
-      // NOTE: walking the rank index until enough rows match costs one heap read per row passed, which is ruinous
-      // for words that mostly match unpopular businesses ("agency": 23k reads for 20 hits). The walk is therefore
-      // bounded to the RANK_WALK most popular businesses of the filtered list (hot in cache: every search reads
-      // them) and merged with the sample: the true top when the word matches there, else the best of the sample.
-      // The walk reads listed businesses only (the rank indexes' predicate); a closed business matched by name comes
-      // from the sample.
-      const filterWhere = where.filter((condition) => condition !== textCondition);
-      const columnList = "id, category_slug, country_code, city_slug, rank_score, rating, reviews, score, distance_km";
-      // Without filters the walk reads search_top_ranked: the same rows as of the last count refresh, a few hundred
-      // contiguous blocks instead of RANK_WALK heap fetches by rank (a fifth of a broad search's time at 1M). NOTE:
-      // that table holds only what the full-text match and score read; a fuzzy name match walks the businesses.
-      const walk =
-        filterWhere.length === 0 && !plan.text?.fuzzyName
-          ? "search_top_ranked b"
-          : `(select * from businesses b where ${[listedCondition("b"), ...filterWhere].join(" and ")} order by b.${ranked.replace(", id", ", b.id")} limit ${params.add(RANK_WALK)}) b`;
+    if (plan.sort === "relevance" && !plan.text && !f.near && withinSample) {
+      // Without text every score is 0 and the sample was read in rank order (below): its rows are the top of the list,
+      // so the page comes from them instead of walking the rank index a second time (past every row the filters drop).
+      bigPool = `select ${columnList} from sample where (select n from sampled) > ${cap} order by ${ranked} ${top}`;
+    } else if (plan.sort !== "distance" && withinSample && (textCondition !== null || (plan.sort !== "relevance" && where.length > 0))) {
+      // NOTE: walking an index in the sort's order until enough rows match costs one heap read per row passed, which
+      // is ruinous when the matches are rare near the top: "agency" by relevance read 23k rows for 20 hits, "hotel"
+      // by rating 9k (340 ms p95 at 1M), hotels in Brazil by rating 37k. The walk is therefore bounded to the
+      // RANK_WALK best-known listed businesses of the sort (the most popular, best-rated or most reviewed) and merged
+      // with the sample: the true top when the matches are there, else the best of the sample.
+      // Those rows are kept in small tables (search_top_ranked, _rated, _reviewed, rebuilt with the counts) holding
+      // every column a condition reads, so the walk is a scan of a few hundred contiguous blocks rather than
+      // RANK_WALK heap fetches (7 ms when hot, 67 ms once the import's writes evicted them). The rows that pass there
+      // are read again from businesses, at most a page's worth, and every condition is tested on the live row: a
+      // business changed since the last refresh is never shown by its old values (it can only be missed).
+      const table = plan.sort === "relevance" ? "search_top_ranked" : plan.sort === "rating" ? "search_top_rated" : "search_top_reviewed";
+      const order = plan.sort === "relevance" ? ranked : SORTS[plan.sort];
+      // The relevance walk narrowed by a category, country or city walks the rank index that leads with it instead
+      // (those rows are rarely among the most popular of all), testing the other filters on its rows. A fuzzy name
+      // match reads the name, which the tables do not hold.
+      // NOTE: the sort indexes carry country, city and category only as INCLUDE columns, tested after fetching each
+      // row (an index-only scan too, while the visibility map of a rewritten table is empty): a sort walk tests every
+      // filter on its rows.
+      const walkFilters = plan.sort === "relevance" ? indexFilters : [];
+      const useTable = !plan.text?.fuzzyName && (plan.sort !== "relevance" || indexFilters.length === 0);
+      let walk: string;
+      if (useTable && plan.sort === "relevance" && where.length === 1) {
+        // Text alone: the table's rows are the businesses' rows as of the last count refresh (the hits below are read
+        // from businesses and only if still approved).
+        walk = "search_top_ranked b";
+      } else if (useTable) {
+        walk = `(select * from businesses b
+                 where ${listedCondition("b")} and b.id in (select b.id from ${table} b where ${where.join(and)} order by ${order} ${top})) b`;
+      } else {
+        const walkOrder = plan.sort === "relevance" ? `b.${ranked.replace(", id", ", b.id")}` : SORTS[plan.sort];
+        walk = `(select * from businesses b where ${[listedCondition("b"), ...walkFilters].join(" and ")} order by ${walkOrder} limit ${params.add(RANK_WALK)}) b`;
+      }
+      const kept = useTable ? where : where.filter((condition) => !walkFilters.includes(condition));
       bigPool = `select * from (
           select ${columns}
             from ${walk}
-           where ${textCondition ?? "true"} and (select n from sampled) > ${cap}
+           where ${[...kept, `(select n from sampled) > ${cap}`].join(and)}
           union
           select ${columnList} from sample where (select n from sampled) > ${cap}
-        ) merged order by ${ranked} ${top}`;
+        ) merged order by ${order} ${top}`;
+    } else if (plan.sort === "distance" && f.near && withinSample) {
+      // NOTE: the nearest businesses of a dense box are found in a ring of a quarter of the radius (a sixteenth of the
+      // rows) when it holds a full page: every business outside it is farther than every one inside. Sorting the
+      // whole box read each of its rows (8,800 heap reads around a big city, 45–57 ms p95 at 1M); the whole box is
+      // read only when the ring holds too few.
+      const ring = where
+        .filter((condition) => !nearConditions.includes(condition))
+        .concat(buildNearConditions(f.near.radiusKm / NEAREST_RING_DIVISOR));
+      bigPool = `with ring as materialized (
+          select ${columns}
+            from businesses b
+           where ${[listedCondition("b"), ...ring, `(select n from sampled) > ${cap}`].join(and)}
+        )
+        select * from ring where (select count(*) from ring) >= ${offset}::int + ${limit}::int
+        union all
+        (select ${columns}
+          from ${from}
+           and (select n from sampled) > ${cap} and (select count(*) from ring) < ${offset}::int + ${limit}::int
+         order by ${SORTS.distance}
+         ${top})`;
     } else {
       bigPool = `select ${columns}
           from ${from}

@@ -191,17 +191,30 @@ const SITE_TOTALS_OF_TABLES = `select 'countries', count(*) from country_counts
        union all select 'cities', count(*) from city_counts
        union all select 'categories', count(*) from category_counts`;
 
+/** The columns the search walks' tables copy from businesses (the same names: a search's conditions read both). */
+const WALK_COLUMNS = `id, category_slug, country_code, city_slug, rank_score, rating, reviews, search_vector, verified, is_test, status,
+       working_hours, special_hours, time_zone, open_week, latitude, longitude`;
+
+/** Each walk table and its order: the rank, rating and reviews sorts (db/queries/search-statement.ts SORTS). */
+const WALK_TABLES: Array<[table: string, order: string]> = [
+  ["search_top_ranked", "rank_score desc nulls last, id desc nulls last"],
+  ["search_top_rated", "rating desc nulls last, reviews desc nulls last, rank_score desc nulls last, id desc nulls last"],
+  ["search_top_reviewed", "reviews desc nulls last, rating desc nulls last, rank_score desc nulls last, id desc nulls last"],
+];
+
 /**
- * The rank walk's table: the RANK_WALK most popular approved businesses, read through the rank index (milliseconds),
- * rebuilt with the counts so it shows the same visible set as they do.
+ * The search walks' tables: the RANK_WALK most popular, best-rated and most reviewed listed businesses, each read
+ * through its partial index (milliseconds), rebuilt with the counts so they show the same visible set as they do.
  */
 async function refillSearchTopRanked(tx: Tx): Promise<void> {
-  await tx.execute(sql.raw("delete from search_top_ranked"));
-  await tx.execute(
-    sql.raw(`insert into search_top_ranked (id, category_slug, country_code, city_slug, rank_score, rating, reviews, search_vector)
-             select id, category_slug, country_code, city_slug, rank_score, rating, reviews, search_vector
-               from businesses where ${listedCondition()} order by rank_score desc nulls last, id desc nulls last limit ${RANK_WALK}`),
-  );
+  for (const [table, order] of WALK_TABLES) {
+    await tx.execute(sql.raw(`delete from ${table}`));
+    await tx.execute(
+      sql.raw(`insert into ${table} (${WALK_COLUMNS})
+             select ${WALK_COLUMNS}
+               from businesses where ${listedCondition()} order by ${order} limit ${RANK_WALK}`),
+    );
+  }
 }
 
 /**

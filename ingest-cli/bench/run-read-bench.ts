@@ -284,6 +284,15 @@ async function timeRequest(base: string, path: string, readSearch: boolean): Pro
   return { ms, total: parsed.total, approximate: Boolean(parsed.facetsApproximate || parsed.totalApproximate) };
 }
 
+/**
+ * READ_BENCH_ONLY="text + ,combo:" → the parts a probe name must contain (any one) to run; the key lookup always runs,
+ * since every ratio needs it. Unset or blank → every probe. For repeating a few figures without the whole suite.
+ */
+export function readProbeFilter(value: string | undefined): string[] | null {
+  const parts = (value ?? "").split(",").filter((part) => part.trim() !== "");
+  return parts.length > 0 ? parts : null;
+}
+
 export async function runReadBench(options: ReadBenchOptions): Promise<ReadFigure[]> {
   const step = options.onStep ?? (() => {});
   step("reading the data's shape (words, cities, the biggest category)");
@@ -291,6 +300,9 @@ export async function runReadBench(options: ReadBenchOptions): Promise<ReadFigur
   const probes = buildProbes(await readDataShape(options.databaseUrl, rounds), rounds);
   // Misspelt and half-typed business names (issue 17), beside the other searches.
   probes.push(...buildNameTypoProbes(await readNameTypoTexts(options.databaseUrl, rounds), BASELINE_NAME));
+  const only = readProbeFilter(process.env.READ_BENCH_ONLY);
+  if (only)
+    probes.splice(0, probes.length, ...probes.filter((probe) => probe.name === BASELINE_NAME || only.some((part) => probe.name.includes(part))));
   step("starting the built server (builds first when stale)");
   // NOTE: the page cache is off here: these figures are the database and search cost behind the pages (the SSR suite measures the cache).
   const { child, base } = await startBuiltServer({ ...options, env: { PAGE_CACHE_MB: "0" } });
