@@ -165,6 +165,43 @@ describe(`postgres engine: match sets bigger than the exact-count sample on ${te
   });
 });
 
+// More businesses than the sort walks hold: a sort narrowed by a filter alone must still find the filter's true top.
+describe(`postgres engine: a filtered sort past the bounded walks on ${testDriver()}`, () => {
+  let handle: TestDatabase;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    // RANK_WALK + 40 five-star businesses in Germany with many reviews fill the walk of the best-rated; in Austria, ten
+    // popular four-star businesses fill a small sample, and one five-star business with 3 reviews is its best-rated.
+    await handle.query(
+      `insert into businesses (name, slug, identity_key, content_hash, category, category_slug, country, country_code, city, city_slug, rating, reviews, rank_score)
+       select 'Berlin Bakery ' || i, 'berlin-bakery-' || i, 'walk:de:' || i, 'h', 'Bakery', 'bakery', 'Germany', 'DE', 'Berlin', 'berlin', 5, 1000 + i, 5 * ln(1001 + i)
+         from generate_series(1, ${RANK_WALK + 40}) as i`,
+    );
+    await handle.query(
+      `insert into businesses (name, slug, identity_key, content_hash, category, category_slug, country, country_code, city, city_slug, rating, reviews, rank_score)
+       select 'Graz Bakery ' || i, 'graz-bakery-' || i, 'walk:at:' || i, 'h', 'Bakery', 'bakery', 'Austria', 'AT', 'Graz', 'graz', 4, 5000 + i, 4 * ln(5001 + i)
+         from generate_series(1, 10) as i
+       union all
+       select 'Graz Five Star', 'graz-five-star', 'walk:at:best', 'h', 'Bakery', 'bakery', 'Austria', 'AT', 'Graz', 'graz', 5, 3, 5 * ln(4)`,
+    );
+    await refreshAggregates(handle);
+    await handle.query("analyze businesses");
+  }, 120_000);
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("a country sorted by rating starts with its best-rated business, though it is neither among the best-rated of all nor the country's best-known", async () => {
+    const engine = new PostgresSearchEngine({ handle, matchSampleSize: 5 });
+    for (const sort of ["rating", "reviews"] as const) {
+      const result = await engine.search({ q: "", sort, page: 1, perPage: 3, facets: false, now: CONTRACT_NOW, countryCode: "AT" });
+      const expected =
+        sort === "rating" ? ["Graz Five Star", "Graz Bakery 10", "Graz Bakery 9"] : ["Graz Bakery 10", "Graz Bakery 9", "Graz Bakery 8"];
+      expect({ sort, names: result.hits.map((hit) => hit.name) }).toEqual({ sort, names: expected });
+    }
+  });
+});
+
 describe(`postgres engine: round trips and the location index on ${testDriver()}`, () => {
   let handle: TestDatabase;
   let engine: PostgresSearchEngine;

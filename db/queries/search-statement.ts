@@ -378,7 +378,7 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
       // Without text every score is 0 and the sample was read in rank order (below): its rows are the top of the list,
       // so the page comes from them instead of walking the rank index a second time (past every row the filters drop).
       bigPool = `select ${columnList} from sample where (select n from sampled) > ${cap} order by ${ranked} ${top}`;
-    } else if (plan.sort !== "distance" && withinSample && (textCondition !== null || (plan.sort !== "relevance" && where.length > 0))) {
+    } else if (plan.sort !== "distance" && withinSample && textCondition !== null) {
       // NOTE: walking an index in the sort's order until enough rows match costs one heap read per row passed, which
       // is ruinous when the matches are rare near the top: "agency" by relevance read 23k rows for 20 hits, "hotel"
       // by rating 9k (340 ms p95 at 1M), hotels in Brazil by rating 37k. The walk is therefore bounded to the
@@ -389,6 +389,10 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
       // RANK_WALK heap fetches (7 ms when hot, 67 ms once the import's writes evicted them). The rows that pass there
       // are read again from businesses, at most a page's worth, and every condition is tested on the live row: a
       // business changed since the last refresh is never shown by its old values (it can only be missed).
+      // NOTE: only with text. A sort narrowed by filters alone stays exact (the else branch walks its sort index, whose
+      // INCLUDE columns answer the filters from the index once the visibility map is set): bounded, "country by
+      // rating" missed a country's best-rated business whenever it was neither among the 2,000 best-rated of all nor
+      // among the country's 1,001 best-known, and a visitor sorting a country's list expects its true top.
       const table = plan.sort === "relevance" ? "search_top_ranked" : plan.sort === "rating" ? "search_top_rated" : "search_top_reviewed";
       const order = plan.sort === "relevance" ? ranked : SORTS[plan.sort];
       // The relevance walk narrowed by a category, country or city walks the rank index that leads with it instead
