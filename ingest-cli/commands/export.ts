@@ -16,7 +16,8 @@ import {
   resolveExportRequest,
   type ExportOptions,
 } from "../pipeline/export/index.ts";
-import { CliError, createProgress, parseOptions, printResult, assertWritableTarget, formatBytes } from "./shared.ts";
+import { CliError, parseOptions, printResult, assertWritableTarget, formatBytes } from "./shared.ts";
+import { createProgress } from "./progress.ts";
 import { recordCliAuditEvent } from "../../db/writes/audit-log.ts";
 
 const list = (text: string | undefined) =>

@@ -1,5 +1,6 @@
 // `directory import <files...>` and `directory validate <files...>`: the shared import pipeline from the shell,
 // with progress on stderr, the spec's reports with --json, and exit 2 when rows were rejected.
+import fs from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { z } from "zod";
@@ -11,7 +12,8 @@ import { formatFieldRates } from "../pipeline/import/field-rates.ts";
 import { importFiles, type FileImportResult } from "../pipeline/import/import-files.ts";
 import { SourceError } from "../pipeline/read/index.ts";
 import { summariseWarnings } from "../pipeline/import/reports.ts";
-import { assertWritableTarget, CliError, createProgress, EXIT, parseOptions, printResult, wholeNumber } from "./shared.ts";
+import { assertWritableTarget, CliError, EXIT, parseOptions, printResult, wholeNumber } from "./shared.ts";
+import { createProgress, type Progress } from "./progress.ts";
 
 const maxSizeMessage = "must be a number of megabytes above 0, e.g. --max-size 500";
 
@@ -33,6 +35,15 @@ function rejectedPathFor(base: string | undefined, file: string, index: number, 
   if (count === 1) return base;
   const parsed = path.parse(base);
   return path.join(parsed.dir, `${parsed.name}-${index + 1}-${path.parse(file).name}${parsed.ext || ".csv"}`);
+}
+
+/** The file's size for the progress total (bytes read of it), or 0 when it cannot be read (the import then says why). */
+function fileSize(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
 }
 
 /** The code and message the operator sees for a file that ended without an outcome: no stack trace. */
@@ -111,8 +122,12 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
     if (rejectedPath) assertWritableTarget(path.resolve(rejectedPath), rejectedPath, "--rejected");
   });
   let results: FileImportResult[];
+  const started = performance.now();
+  const refresh: { startedAt?: number; seconds?: number } = {};
   try {
-    let progress: ReturnType<typeof createProgress> | null = null;
+    let progress: { bar: Progress; bytes: number; rows: number } | null = null;
+    const rowsDetail = (rows: number, bar: Progress) =>
+      `${rows.toLocaleString("en-US")} rows (${Math.round(rows / Math.max(bar.elapsedSeconds(), 0.001)).toLocaleString("en-US")} rows/s)`;
     // validate is read-only: a missing or unmigrated database is refused, never created.
     results = await importFiles(() => getDatabase({ existing: dryRun }), files, {
       batchSize: options.batchSize,
@@ -128,12 +143,29 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
         onFirstSignal: () => process.stderr.write("\nStopping after the current batch (press Ctrl-C again to quit at once)…\n"),
       },
       onFileStarted: (file) => {
-        const bar = createProgress(`${dryRun ? "Validating" : "Importing"} ${path.basename(file)}`);
-        progress = bar;
-        return (p) => bar.update(p.rowsRead);
+        const label = `${dryRun ? "Validating" : "Importing"} ${path.basename(file)}`;
+        const current = { bar: createProgress(label, { total: fileSize(file), unit: "bytes" }), bytes: 0, rows: 0 };
+        progress = current;
+        return (p) => {
+          current.bytes = p.bytesRead;
+          current.rows = p.rowsRead;
+          current.bar.update(p.bytesRead, rowsDetail(p.rowsRead, current.bar));
+        };
+      },
+      // NOTE: the rebuild of the count tables takes seconds at a million rows; without a word it looks like a hang.
+      onRefreshingCounts: () => {
+        refresh.startedAt = performance.now();
+        if (progress) progress.bar.note("refreshing counts…");
+        else process.stderr.write("refreshing counts…\n");
       },
       onFileFinished: ({ file, outcome, error }) => {
-        if (outcome) progress?.finish(outcome.counters.totalRows);
+        const current = progress;
+        progress = null;
+        if (refresh.startedAt !== undefined && refresh.seconds === undefined) refresh.seconds = (performance.now() - refresh.startedAt) / 1000;
+        if (outcome && current) {
+          current.bar.finish(fileSize(file) || current.bytes, rowsDetail(outcome.counters.totalRows, current.bar));
+          if (refresh.seconds !== undefined) current.bar.note(`counts refreshed in ${refresh.seconds.toFixed(1)} s`);
+        }
         if (options.json) return;
         if (outcome) process.stdout.write(`${describeOutcome(file, outcome, dryRun)}\n`);
         else {
@@ -142,11 +174,20 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
         }
       },
     });
+    if (refresh.startedAt !== undefined && refresh.seconds === undefined) {
+      refresh.seconds = (performance.now() - refresh.startedAt) / 1000;
+      process.stderr.write(`counts refreshed in ${refresh.seconds.toFixed(1)} s\n`);
+    }
     if (!dryRun) await recordImportAudits(results);
   } finally {
     await closeDatabase();
   }
   const outcomes = results.map(({ file, outcome, error }) => (outcome ? { file, outcome } : { file, error: describeFileFailure(error) }));
+  // Several files: their count refresh runs once after the last one, so only the total includes it.
+  if (files.length > 1 && !options.json) {
+    const refreshed = refresh.seconds === undefined ? "" : ` (counts refreshed in ${refresh.seconds.toFixed(1)} s)`;
+    process.stdout.write(`${files.length} files in ${((performance.now() - started) / 1000).toFixed(1)} s${refreshed}\n`);
+  }
   if (options.json) {
     printResult(
       true,

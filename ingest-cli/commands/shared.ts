@@ -1,4 +1,4 @@
-// Shared CLI plumbing: exit codes, typed errors, JSON/plain output and stderr progress for every command.
+// Shared CLI plumbing: exit codes, typed errors, JSON/plain output and writable-target checks for every command.
 import { DirectoryError } from "../../db/rules/directory-error.ts";
 import fs from "node:fs";
 import path from "node:path";
@@ -68,30 +68,6 @@ export function parseOptions<T extends z.ZodType>(schema: T, raw: unknown): z.in
 export function printResult(json: boolean, value: unknown, human: () => string, options: { toStderr?: boolean } = {}): void {
   const stream = options.toStderr ? process.stderr : process.stdout;
   stream.write(`${json ? JSON.stringify(value, null, 2) : human()}\n`);
-}
-
-/** Progress on stderr: a redrawn bar on a TTY, a plain line every `everyMs` otherwise. */
-export function createProgress(label: string, total?: number, everyMs = 2000) {
-  const tty = Boolean(process.stderr.isTTY);
-  let last = 0;
-  const started = Date.now();
-  const render = (done: number, final = false) => {
-    const now = Date.now();
-    if (!final && now - last < (tty ? 100 : everyMs)) return;
-    last = now;
-    const seconds = Math.max((now - started) / 1000, 0.001);
-    const rate = Math.round(done / seconds);
-    const pct = total ? Math.min(100, Math.floor((done / total) * 100)) : undefined;
-    if (tty) {
-      const width = 24;
-      const filled = pct === undefined ? 0 : Math.round((pct / 100) * width);
-      const bar = pct === undefined ? "" : `[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${pct}% `;
-      process.stderr.write(`\r${label} ${bar}${done.toLocaleString("en-US")} rows, ${rate.toLocaleString("en-US")}/s${final ? "\n" : ""}`);
-    } else {
-      process.stderr.write(`${label}: ${done}${total ? `/${total}` : ""} rows, ${rate}/s${pct === undefined ? "" : ` (${pct}%)`}\n`);
-    }
-  };
-  return { update: (done: number) => render(done), finish: (done: number) => render(done, true) };
 }
 
 function statOrUndefined(target: string): fs.Stats | undefined {

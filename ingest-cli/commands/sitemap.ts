@@ -5,7 +5,8 @@ import type { Command } from "commander";
 import { z } from "zod";
 import { closeDatabase, getDatabase } from "../../db/client.ts";
 import { InvalidBaseUrlError, normalizeBaseUrl, writeSitemaps } from "../pipeline/sitemap/index.ts";
-import { assertWritableFolder, CliError, createFolder, createProgress, parseOptions, printResult } from "./shared.ts";
+import { assertWritableFolder, CliError, createFolder, parseOptions, printResult } from "./shared.ts";
+import { createProgress } from "./progress.ts";
 
 const SitemapCommandOptionsSchema = z.object({
   out: z

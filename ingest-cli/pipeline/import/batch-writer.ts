@@ -12,7 +12,7 @@ import { yieldToEventLoop } from "../event-loop.ts";
 import { hashBusiness } from "../normalize/business.ts";
 import { inWeekOrder } from "../normalize/hours.ts";
 import { isFaultPointArmed, reachFaultPoint } from "./fault-points.ts";
-import { countCommitted, readProgress, takePending, type ImportProgress, type ImportTally } from "./import-tally.ts";
+import { countCommitted, readProgress, takePending, type ImportTally, type RowProgress } from "./import-tally.ts";
 
 export interface BatchWriterOptions {
   /** The run each batch commits into (null: a dry run). */
@@ -23,7 +23,7 @@ export interface BatchWriterOptions {
   onDuplicate: "update" | "skip";
   dryRun: boolean;
   signal?: AbortSignal;
-  onProgress?: (progress: ImportProgress) => void;
+  onProgress?: (progress: RowProgress & { throughLine: number }) => void;
   /** See ImportOptions.searchEngine. */
   searchEngine?: SearchEngine | null;
 }
@@ -89,7 +89,7 @@ export function createBatchWriter(handle: DatabaseHandle, tally: ImportTally, op
   let searchSync: Promise<void> = Promise.resolve();
   let searchSyncError: string | null = null;
 
-  const applyOutcome = (outcome: BatchOutcome, batchRows: StagedRow[], batchNames: Map<number, string>) => {
+  const applyOutcome = (outcome: BatchOutcome, batchRows: StagedRow[], batchNames: Map<number, string>, throughLine: number) => {
     countCommitted(tally, outcome, batchRows.length, batchNames);
     if (searchEngine && outcome.writtenIds.length > 0 && !dryRun) {
       const ids = outcome.writtenIds;
@@ -99,7 +99,7 @@ export function createBatchWriter(handle: DatabaseHandle, tally: ImportTally, op
         }),
       );
     }
-    options.onProgress?.(readProgress(tally));
+    options.onProgress?.({ ...readProgress(tally), throughLine });
   };
 
   return {
@@ -143,7 +143,7 @@ export function createBatchWriter(handle: DatabaseHandle, tally: ImportTally, op
           }),
         options.signal,
       ).then(async (outcome) => {
-        applyOutcome(outcome, batchRows, batchNames);
+        applyOutcome(outcome, batchRows, batchNames, throughRow);
         await reachFaultPoint(`batch-after-commit:${batch}`);
       });
     },

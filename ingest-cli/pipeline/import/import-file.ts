@@ -38,6 +38,7 @@ import {
   countWarnings,
   createTally,
   type ImportProgress,
+  type RowProgress,
   type ImportTally,
 } from "./import-tally.ts";
 import { choosePrepareWorkers, prepareItems } from "./prepare-pool.ts";
@@ -94,6 +95,8 @@ export interface ImportOptions {
   refreshAggregates?: boolean;
   signal?: AbortSignal;
   onProgress?: (progress: ImportProgress) => void;
+  /** Called as the count tables' rebuild starts (seconds of work at a million rows): the CLI says so. */
+  onRefreshingCounts?: () => void;
   /** Worker threads that map and normalise rows (0: on this thread); default by file size and cores. */
   workers?: number;
   /**
@@ -421,6 +424,7 @@ async function finishRun(
   run: StartedRun,
   written: WriteResult,
   mapping: ColumnMapping,
+  onRefreshingCounts: (() => void) | undefined,
 ): Promise<Omit<ImportOutcome, "hiddenDemoBusinesses" | "reusedRows">> {
   const counters = tally.counters;
   const runId = run.claim?.id ?? null;
@@ -444,6 +448,7 @@ async function finishRun(
   if (run.refreshCounts && (changed > 0 || (status === "succeeded" && (await aggregatesBehindImports(handle))))) {
     // NOTE: a failed or cancelled import's whole batches are visible too. Its refresh is best effort (the database
     // may be what failed); the next server start repairs counts that lag the imports.
+    onRefreshingCounts?.();
     if (status === "succeeded") await refreshAfterBulkChange(handle, changed);
     else await refreshAfterBulkChange(handle, changed).catch(() => undefined);
   }
@@ -493,6 +498,20 @@ async function finishRun(
   };
 }
 
+/**
+ * The batch writer's counts with how far into the file the committed rows reach, in its bytes (the total for every
+ * format). NOTE: not the reader's own position, which runs thousands of rows ahead of the writes.
+ */
+function reportBytes(
+  onProgress: ImportOptions["onProgress"],
+  source: OpenedSource,
+  totalBytes: number,
+): ((progress: RowProgress & { throughLine: number }) => void) | undefined {
+  if (!onProgress) return undefined;
+  return ({ throughLine, ...progress }) =>
+    onProgress({ ...progress, bytesRead: Math.min(source.bytesReadThrough?.(throughLine) ?? 0, totalBytes), totalBytes });
+}
+
 /** Stages 3 and 4 on an opened source and a started run: the same for a file and for rows in memory. */
 async function writeAndFinish(
   handle: DatabaseHandle,
@@ -516,13 +535,13 @@ async function writeAndFinish(
     onDuplicate: file.onDuplicate,
     dryRun: file.dryRun,
     signal: options.signal,
-    onProgress: options.onProgress,
+    onProgress: reportBytes(options.onProgress, source, file.sizeBytes),
     searchEngine: options.searchEngine,
   });
   const memo = await prepareMemo(handle, mapping, file, options);
   const written = await writeRows(source, mapping, tally, writer, file, run, options, memo);
   const demo = await hideDemoOnRealData(handle, file, run, options, tally.counters);
-  const outcome = await finishRun(handle, tally, run, written, mapping);
+  const outcome = await finishRun(handle, tally, run, written, mapping, options.onRefreshingCounts);
   const searchIndexError = outcome.searchIndexError ?? demo.searchIndexError;
   return {
     ...outcome,

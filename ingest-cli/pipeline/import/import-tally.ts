@@ -12,7 +12,8 @@ export const WARNING_SAMPLE_LIMIT = 20;
 /** Lines named per warning group ("lines 4, 9, …"). */
 const WARNING_GROUP_LINES = 5;
 
-export interface ImportProgress {
+/** The counts after a batch, as the batch writer reports them. */
+export interface RowProgress {
   rowsRead: number;
   committedRows: number;
   inserted: number;
@@ -20,6 +21,13 @@ export interface ImportProgress {
   unchanged: number;
   skipped: number;
   rejected: number;
+}
+
+/** A batch's counts and how far into the file reading has come (bytes of the file: the total of CSV and XLSX alike). */
+export interface ImportProgress extends RowProgress {
+  bytesRead: number;
+  /** The file's size in bytes; 0 for records that are no file. */
+  totalBytes: number;
 }
 
 /** The counts of the rows gathered since the last batch was sent: stored with that batch (a resume's totals). */
@@ -152,7 +160,7 @@ export function takePending(tally: ImportTally): PendingCounts {
   return pending;
 }
 
-export function readProgress(tally: ImportTally): ImportProgress {
+export function readProgress(tally: ImportTally): RowProgress {
   const c = tally.counters;
   return {
     rowsRead: c.totalRows,
