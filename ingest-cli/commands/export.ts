@@ -50,7 +50,7 @@ export function register(program: Command): void {
       "--fields <list>",
       `comma-separated fields, or "all" (default: name,full_address,phone,type); any of ${EXPORT_FIELDS.join(", ")}; extras beyond the spec, only when named (keep them on a re-import): ${EXTRA_EXPORT_FIELDS.join(", ")}; or the panel names ${Object.keys(PANEL_EXPORT_FIELDS).join(", ")}`,
     )
-    .option("--country <code>", "two-letter country code, or all")
+    .option("--country <code>", "ISO 3166 two-letter country code (e.g. DE), or all; an unknown code is a usage error (exit 64)")
     .option("--categories <list>", "comma-separated category names or slugs")
     .option("--range <preset>", `created_at range in UTC: ${DATE_RANGE_PRESETS.join(", ")}`)
     .option("--from <date>", "custom range start, YYYY-MM-DD (UTC, inclusive)")

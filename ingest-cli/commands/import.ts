@@ -30,6 +30,10 @@ const ImportOptionsSchema = z.object({
 });
 type ImportCommandOptions = z.infer<typeof ImportOptionsSchema>;
 
+/**
+ * Where a file's rejected rows go: the --rejected path itself for one file; for several, one CSV per input beside it,
+ * named after the base and the input (`rejected.csv` + `a.csv`, `b.csv` → `rejected-1-a.csv`, `rejected-2-b.csv`).
+ */
 function rejectedPathFor(base: string | undefined, file: string, index: number, count: number): string | undefined {
   if (!base) return undefined;
   if (count === 1) return base;
@@ -53,7 +57,7 @@ function describeFileFailure(error: unknown): { code: string; message: string } 
     : { code: "IMPORT_FAILED", message: `${describeFailure(error)}. Batches already committed are kept; fix the cause and re-run with --resume.` };
 }
 
-function describeOutcome(file: string, outcome: ImportOutcome, dryRun: boolean): string {
+function describeOutcome(file: string, outcome: ImportOutcome, dryRun: boolean, rejectedPath: string | undefined): string {
   const c = outcome.counters;
   const seconds = ((c.finishedAt.getTime() - c.startedAt.getTime()) / 1000).toFixed(1);
   const verb = dryRun ? "would be" : "";
@@ -71,6 +75,7 @@ function describeOutcome(file: string, outcome: ImportOutcome, dryRun: boolean):
       `  ${outcome.reusedRows.toLocaleString("en-US")} rows read as at their last import: their normalised values were reused (--full normalises every row)`,
     );
   for (const line of formatFieldRates(outcome.fieldRates)) lines.push(`  ${line}`);
+  if (rejectedPath) lines.push(`  rejected rows: ${c.rejected.count.toLocaleString("en-US")} written to ${rejectedPath}`);
   for (const row of c.rejected.rows.slice(0, 5)) lines.push(`  line ${row.line}: ${row.field ? `${row.field} — ` : ""}${row.reason}`);
   if (c.rejected.count > 5) lines.push(`  ... and ${c.rejected.count - 5} more rejected rows`);
   // Ignored cells keep the stored value; the operator sees each one here, not only in the admin's run report.
@@ -158,7 +163,7 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
         if (progress) progress.bar.note("refreshing counts…");
         else process.stderr.write("refreshing counts…\n");
       },
-      onFileFinished: ({ file, outcome, error }) => {
+      onFileFinished: ({ file, outcome, error }, index) => {
         const current = progress;
         progress = null;
         if (refresh.startedAt !== undefined && refresh.seconds === undefined) refresh.seconds = (performance.now() - refresh.startedAt) / 1000;
@@ -167,7 +172,8 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
           if (refresh.seconds !== undefined) current.bar.note(`counts refreshed in ${refresh.seconds.toFixed(1)} s`);
         }
         if (options.json) return;
-        if (outcome) process.stdout.write(`${describeOutcome(file, outcome, dryRun)}\n`);
+        if (outcome)
+          process.stdout.write(`${describeOutcome(file, outcome, dryRun, rejectedPathFor(options.rejected, file, index, files.length))}\n`);
         else {
           const failure = describeFileFailure(error);
           process.stdout.write(`${file}: FAILED ${failure.code}: ${failure.message}\n`);
@@ -182,7 +188,13 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
   } finally {
     await closeDatabase();
   }
-  const outcomes = results.map(({ file, outcome, error }) => (outcome ? { file, outcome } : { file, error: describeFileFailure(error) }));
+  const outcomes = results.map(({ file, outcome, error }, index) => ({
+    file,
+    // Written only for a file that was read (one refused before its first row has none).
+    rejectedFile: outcome ? (rejectedPathFor(options.rejected, file, index, files.length) ?? null) : null,
+    outcome,
+    error: outcome ? undefined : describeFileFailure(error),
+  }));
   // Several files: their count refresh runs once after the last one, so only the total includes it.
   if (files.length > 1 && !options.json) {
     const refreshed = refresh.seconds === undefined ? "" : ` (counts refreshed in ${refresh.seconds.toFixed(1)} s)`;
@@ -191,10 +203,11 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
   if (options.json) {
     printResult(
       true,
-      outcomes.map(({ file, outcome, error }) =>
+      outcomes.map(({ file, outcome, error, rejectedFile }) =>
         outcome
           ? {
               file,
+              rejectedFile,
               runId: outcome.runId,
               status: outcome.status,
               resumedFromRow: outcome.resumedFromRow,
@@ -241,7 +254,10 @@ export function register(program: Command): void {
       .option("--test-data", "mark the imported businesses as test data (removed by delete-test-data)")
       .option("--resume", "continue the newest unfinished run of the same file after its last saved batch")
       .option("--max-size <MB>", "refuse files larger than this many megabytes (default: no limit)")
-      .option("--rejected <file.csv>", "write rejected rows (original columns + line, field, reason) to this CSV")
+      .option(
+        "--rejected <file.csv>",
+        "write rejected rows (original columns + line, field, reason) to this CSV; with several files, one CSV per input named <file>-<n>-<input>.csv (each path printed)",
+      )
       .option("--json", "print the spec's batch result and dashboard report per file as JSON")
       .option("--full", "normalise every row again, even rows whose cells are as at their last import")
       .action(async (files: string[], raw: unknown) => {

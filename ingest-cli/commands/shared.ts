@@ -14,6 +14,7 @@ export const USAGE_ERROR_CODES = new Set([
   "BASE_URL_REQUIRED",
   "INVALID_BASE_URL",
   "INVALID_COUNTRY",
+  "UNKNOWN_COUNTRY",
   "INVALID_CATEGORY",
   "INVALID_RANGE",
   "INVALID_DATE",
@@ -42,6 +43,19 @@ export function flagName(key: string): string {
 }
 
 /**
+ * A schema's own message, or for zod's generic ones ("expected number, received NaN") what the value must be: the
+ * operator typed text, so NaN and "int" mean nothing to them.
+ */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (!/^(Invalid input|Too small|Too big)\b/.test(issue.message)) return issue.message;
+  if (issue.code === "invalid_type" && issue.expected === "int") return "must be a whole number";
+  if (issue.code === "invalid_type" && issue.expected === "number") return "must be a number";
+  if (issue.code === "too_small") return `must be ${issue.inclusive === false ? "above" : "at least"} ${String(issue.minimum)}`;
+  if (issue.code === "too_big") return `must be ${issue.inclusive === false ? "below" : "at most"} ${String(issue.maximum)}`;
+  return issue.message;
+}
+
+/**
  * Validates commander's raw options with a zod schema and turns failures into one readable CliError (exit 64) that
  * names each flag as typed and the value received.
  */
@@ -55,8 +69,10 @@ export function parseOptions<T extends z.ZodType>(schema: T, raw: unknown): z.in
       const value = key ? given[key] : undefined;
       const shown =
         value === undefined || typeof value === "boolean" ? "" : ` (got ${JSON.stringify(Array.isArray(value) ? value.join(" ") : value)})`;
-      return `${key ? flagName(key) : "option"}${shown}: ${issue.message}`;
+      return `${key ? flagName(key) : "option"}${shown}: ${describeIssue(issue)}`;
     })
+    // An option given as a list repeats one issue per item.
+    .filter((line, index, lines) => lines.indexOf(line) === index)
     .join("; ");
   throw new CliError("INVALID_OPTION", `${details} — fix the value and run again (\`--help\` after the command lists its options).`);
 }

@@ -4,6 +4,7 @@ import { DirectoryError } from "../../../db/rules/directory-error.ts";
 import { pipeline } from "node:stream/promises";
 import type { DatabaseHandle } from "../../../db/client.ts";
 import { exportColumnKind, findUnknownCategorySlugs, withExportWindows, type ExportFilters } from "../../../db/queries/export.ts";
+import { countryName } from "../../../db/rules/countries.ts";
 import { slugify } from "../../../db/rules/slug.ts";
 import { encodeCsvCell } from "./csv-cell.ts";
 import { CopyCsvRewriter } from "./csv-rewrite.ts";
@@ -85,9 +86,16 @@ export function resolveExportRequest(options: ExportOptions): ExportRequest {
   let countryCode: string | undefined;
   if (country !== "" && country.toLowerCase() !== "all") {
     if (!/^[A-Za-z]{2}$/.test(country)) {
-      throw new ExportError("INVALID_COUNTRY", `Country "${country}" is not a two-letter ISO code; use e.g. DE, TR, US, or "all".`);
+      throw new ExportError("INVALID_COUNTRY", `Country "${country}" is not a two-letter ISO code — use e.g. DE, TR, US, or "all".`);
     }
     countryCode = country.toUpperCase();
+    // Like an unknown category: a code no country has (XX, QQ) is a typo, not an empty export.
+    if (countryName(countryCode) === countryCode) {
+      throw new ExportError(
+        "UNKNOWN_COUNTRY",
+        `Country "${country}" is no ISO 3166 country code — check the spelling (e.g. DE for Germany, GB for the United Kingdom), or use "all".`,
+      );
+    }
   }
 
   const slugs = new Set<string>();
@@ -147,7 +155,7 @@ export async function exportBusinessesCsv(
   if (unknown.length > 0) {
     throw new ExportError(
       "UNKNOWN_CATEGORY",
-      `No business has the categor${unknown.length > 1 ? "ies" : "y"} ${unknown.join(", ")}; check the spelling (names or slugs both work).`,
+      `No business has the categor${unknown.length > 1 ? "ies" : "y"} ${unknown.join(", ")} — check the spelling (names or slugs both work).`,
     );
   }
   const columns = request.fields.map((field) => field.column);
