@@ -57,6 +57,12 @@ function describeFileFailure(error: unknown): { code: string; message: string } 
     : { code: "IMPORT_FAILED", message: `${describeFailure(error)}. Batches already committed are kept; fix the cause and re-run with --resume.` };
 }
 
+/** A stored or new value in a change line: quoted, cut to 80 characters, "(empty)" for none. */
+function showValue(value: string | null): string {
+  if (value === null || value === "") return "(empty)";
+  return JSON.stringify(value.length > 80 ? `${value.slice(0, 79)}…` : value);
+}
+
 function describeOutcome(file: string, outcome: ImportOutcome, dryRun: boolean, rejectedPath: string | undefined): string {
   const c = outcome.counters;
   const seconds = ((c.finishedAt.getTime() - c.startedAt.getTime()) / 1000).toFixed(1);
@@ -75,6 +81,13 @@ function describeOutcome(file: string, outcome: ImportOutcome, dryRun: boolean, 
       `  ${outcome.reusedRows.toLocaleString("en-US")} rows read as at their last import: their normalised values were reused (--full normalises every row)`,
     );
   for (const line of formatFieldRates(outcome.fieldRates)) lines.push(`  ${line}`);
+  if (dryRun && outcome.changeSample.length > 0) {
+    lines.push(`  would change (sample of stored businesses; field: stored → new):`);
+    for (const change of outcome.changeSample)
+      lines.push(
+        `    line ${change.line} ${change.business} (${change.slug}): ${change.field}: ${showValue(change.stored)} → ${showValue(change.next)}`,
+      );
+  }
   if (rejectedPath) lines.push(`  rejected rows: ${c.rejected.count.toLocaleString("en-US")} written to ${rejectedPath}`);
   for (const row of c.rejected.rows.slice(0, 5)) lines.push(`  line ${row.line}: ${row.field ? `${row.field} — ` : ""}${row.reason}`);
   if (c.rejected.count > 5) lines.push(`  ... and ${c.rejected.count - 5} more rejected rows`);
@@ -224,6 +237,7 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
               fieldRates: outcome.fieldRates,
               warningGroups: outcome.warningSummary.groups,
               warningSample: outcome.warningSummary.sample,
+              ...(dryRun ? { changes: outcome.changeSample } : {}),
               unknownColumns: outcome.unknownColumns,
               error: outcome.error ?? null,
               searchIndexError: outcome.searchIndexError ?? null,
@@ -244,21 +258,47 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
 export function register(program: Command): void {
   for (const [name, dryRun, description] of [
     ["import", false, "Import .xlsx/.xls/.csv/.json/.ndjson files (optionally .gz) into the directory"],
-    ["validate", true, "Dry run: report what an import would insert, update, skip and reject; write nothing"],
+    [
+      "validate",
+      true,
+      "Dry run: report what an import would insert, update, skip and reject, and a sample of the fields it would change on stored businesses; write nothing",
+    ],
   ] as const) {
-    program
+    const command = program
       .command(`${name} <files...>`)
       .description(description)
-      .option("--batch-size <n>", "rows per atomic batch (admin offers 100, 500, 1000, 2000)", String(DEFAULT_BATCH_SIZE))
-      .option("--on-duplicate <mode>", "what to do with businesses already stored: update | skip", "update")
-      .option("--test-data", "mark the imported businesses as test data (removed by delete-test-data)")
-      .option("--resume", "continue the newest unfinished run of the same file after its last saved batch")
+      .option(
+        "--batch-size <n>",
+        dryRun ? "rows per checked batch (each rolled back)" : "rows per atomic batch (admin offers 100, 500, 1000, 2000)",
+        String(DEFAULT_BATCH_SIZE),
+      )
+      .option(
+        "--on-duplicate <mode>",
+        dryRun
+          ? "what the import would do with businesses already stored: update | skip"
+          : "what to do with businesses already stored: update | skip",
+        "update",
+      )
+      .option(
+        "--test-data",
+        dryRun
+          ? "check the rows as `import --test-data` would write them (test data: a stored test business is then unchanged)"
+          : "mark the imported businesses as test data (removed by delete-test-data)",
+      );
+    // A dry run records no run, so there is nothing to resume.
+    if (!dryRun) command.option("--resume", "continue the newest unfinished run of the same file after its last saved batch");
+    command
       .option("--max-size <MB>", "refuse files larger than this many megabytes (default: no limit)")
       .option(
         "--rejected <file.csv>",
         "write rejected rows (original columns + line, field, reason) to this CSV; with several files, one CSV per input named <file>-<n>-<input>.csv (each path printed)",
       )
-      .option("--json", "print the spec's batch result and dashboard report per file as JSON")
+      .option(
+        "--json",
+        dryRun
+          ? "print the spec's batch result and dashboard report per file as JSON, with `changes`: the sample of fields that would change"
+          : "print the spec's batch result and dashboard report per file as JSON",
+      )
       .option("--full", "normalise every row again, even rows whose cells are as at their last import")
       .action(async (files: string[], raw: unknown) => {
         if (files.length === 0) throw new CliError("NO_FILES", "Name at least one file to import.");

@@ -1,6 +1,7 @@
 // Staged rows and their issues → atomic batch writes, one in flight while the next batch is read, retried over a
 // dropped connection → the tally, the progress callback and the search index; a committed batch is never undone.
 import type { DatabaseHandle } from "../../../db/client.ts";
+import { findStoredFieldChanges } from "../../../db/queries/import-changes.ts";
 import { getEnv } from "../../../db/env.ts";
 import { describeFailure } from "../../../db/rules/directory-error.ts";
 import { writeImportBatch, type BatchOutcome, type RowIssueInput, type StagedRow } from "../../../db/writes/import-batch.ts";
@@ -12,7 +13,7 @@ import { yieldToEventLoop } from "../event-loop.ts";
 import { hashBusiness } from "../normalize/business.ts";
 import { inWeekOrder } from "../normalize/hours.ts";
 import { isFaultPointArmed, reachFaultPoint } from "./fault-points.ts";
-import { countCommitted, readProgress, takePending, type ImportTally, type RowProgress } from "./import-tally.ts";
+import { CHANGE_SAMPLE_BUSINESSES, countCommitted, readProgress, takePending, type ImportTally, type RowProgress } from "./import-tally.ts";
 
 export interface BatchWriterOptions {
   /** The run each batch commits into (null: a dry run). */
@@ -89,6 +90,16 @@ export function createBatchWriter(handle: DatabaseHandle, tally: ImportTally, op
   let searchSync: Promise<void> = Promise.resolve();
   let searchSyncError: string | null = null;
 
+  /** A dry run's fields that would change on stored businesses, until the sample is full. */
+  const sampleChanges = async (batchRows: StagedRow[]) => {
+    const sample = tally.changeSample;
+    const room = CHANGE_SAMPLE_BUSINESSES - sample.businesses;
+    if (room <= 0 || onDuplicate !== "update") return;
+    const changes = await findStoredFieldChanges(handle, batchRows, room);
+    sample.businesses += new Set(changes.map((change) => change.line)).size;
+    sample.changes.push(...changes);
+  };
+
   const applyOutcome = (outcome: BatchOutcome, batchRows: StagedRow[], batchNames: Map<number, string>, throughLine: number) => {
     countCommitted(tally, outcome, batchRows.length, batchNames);
     if (searchEngine && outcome.writtenIds.length > 0 && !dryRun) {
@@ -143,6 +154,8 @@ export function createBatchWriter(handle: DatabaseHandle, tally: ImportTally, op
           }),
         options.signal,
       ).then(async (outcome) => {
+        // NOTE: after the rollback, so the stored values are the ones before this batch (a dry run writes nothing).
+        if (dryRun && outcome.updated > 0) await sampleChanges(batchRows);
         applyOutcome(outcome, batchRows, batchNames, throughRow);
         await reachFaultPoint(`batch-after-commit:${batch}`);
       });

@@ -45,6 +45,7 @@ import { choosePrepareWorkers, prepareItems } from "./prepare-pool.ts";
 import type { PrepareContext } from "./prepare-rows.ts";
 import { buildMemoIndex, describeMemoScope, readRulesFingerprint } from "./row-memo.ts";
 import { listImportRowKeys, readImportRowMemos, type StoredRowMemo } from "../../../db/queries/import-row-memo.ts";
+import type { FieldChange } from "../../../db/queries/import-changes.ts";
 import { RejectedRowsWriter } from "./rejected-rows.ts";
 import {
   buildBatchResult,
@@ -128,6 +129,8 @@ export interface ImportOutcome {
   warningSummary: { sample: WarningRecord[]; groups: WarningGroup[] };
   /** The first businesses this session inserted and rewrote (at most 20 each), for the audit entry. */
   writtenSample: { insertedIds: number[]; updatedIds: number[] };
+  /** A dry run: the fields it would change on the first stored businesses (stored → new); empty otherwise. */
+  changeSample: FieldChange[];
   error?: { code: string; message: string };
   /** Set when the search engine could not take some written businesses (the next `reindex` catches up). */
   searchIndexError?: string;
@@ -493,6 +496,7 @@ async function finishRun(
     fieldRates,
     warningSummary: { sample: tally.warningSample, groups: [...tally.warningGroups.values()] },
     writtenSample: tally.writtenSample,
+    changeSample: tally.changeSample.changes,
     error: failure,
     ...(written.searchIndexError === null ? {} : { searchIndexError: written.searchIndexError }),
   };

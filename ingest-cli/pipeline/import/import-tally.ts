@@ -1,10 +1,13 @@
 // One import's counts in one object → the report's counters, the progress line and each batch's stored counts;
 // the rule: a row is counted once, where it is read (rejected, skipped in the file) or where its batch commits.
+import type { FieldChange } from "../../../db/queries/import-changes.ts";
 import { AUDIT_SAMPLE_SIZE } from "../../../db/writes/audit-log.ts";
 import type { BatchOutcome } from "../../../db/writes/import-batch.ts";
 import { createFieldRateTally, type FieldRateTally } from "./field-rates.ts";
 import type { ExcelDuplicateRecord, ImportCounters, RejectedRow, WarningGroup, WarningRecord } from "./reports.ts";
 
+/** Stored businesses whose would-be changes a dry run shows, field by field. */
+export const CHANGE_SAMPLE_BUSINESSES = 10;
 /** Names, rejected rows and repeats kept as samples for the reports. */
 const SAMPLE_LIMIT = 100;
 /** Warnings printed one per line by `import`/`validate`; the groups count every one. */
@@ -53,6 +56,8 @@ export interface ImportTally {
   warningGroups: Map<string, WarningGroup>;
   /** The first businesses this import inserted and rewrote (AUDIT_SAMPLE_SIZE each): its audit entry's sample. */
   writtenSample: { insertedIds: number[]; updatedIds: number[] };
+  /** A dry run's sample of what it would change on stored businesses (CHANGE_SAMPLE_BUSINESSES of them at most). */
+  changeSample: { businesses: number; changes: FieldChange[] };
 }
 
 export function createTally(file: Pick<ImportCounters, "fileName" | "fileSizeBytes" | "startedAt" | "columnExtraction">): ImportTally {
@@ -84,6 +89,7 @@ export function createTally(file: Pick<ImportCounters, "fileName" | "fileSizeByt
     warningSample: [],
     warningGroups: new Map(),
     writtenSample: { insertedIds: [], updatedIds: [] },
+    changeSample: { businesses: 0, changes: [] },
   };
 }
 
