@@ -95,7 +95,7 @@ async function runExport(options: ExportCommandOptions): Promise<void> {
   const outPath = toStdout ? null : path.resolve(options.out ?? fileName);
   if (outPath) assertWritableTarget(outPath, options.out ?? fileName);
 
-  const progress = createProgress("export");
+  const progress = createProgress("export", { unit: "businesses" });
   const started = process.hrtime.bigint();
   let result;
   let file: fs.WriteStream | null = null;
@@ -105,7 +105,10 @@ async function runExport(options: ExportCommandOptions): Promise<void> {
     // NOTE: opened synchronously so a failure before the first byte can close and remove it; an async open
     // could create the file after the clean-up ran.
     if (outPath) file = fs.createWriteStream(outPath, { fd: fs.openSync(outPath, "w"), highWaterMark: 1024 * 1024 });
-    result = await exportBusinessesCsv(handle, exportOptions, file ?? process.stdout, (rows) => progress.update(rows));
+    result = await exportBusinessesCsv(handle, exportOptions, file ?? process.stdout, (rows, total) => {
+      progress.setTotal(total);
+      progress.update(rows);
+    });
     // As the admin's export: who took which rows out, and where to. NOTE: best effort, the file is written either way.
     await recordCliAuditEvent(handle, {
       action: "businesses.export",

@@ -78,6 +78,22 @@ describe(`import/validate progress on ${testDriver()}`, () => {
     expect(run.stdout).not.toContain("refreshing counts");
   });
 
+  it("export and sitemap count their total first: percent of the businesses, on stderr only", async () => {
+    const out = path.join(dir, "export.csv");
+    const exported = await runDirectory(["export", "--out", "-"], { env, timeoutMs: 120_000 });
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stderr).toMatch(/^export: 100%, 2,000 of 2,000 businesses, [\d,]+ businesses\/s, \d+:\d\d elapsed$/m);
+    expect(exported.stdout).not.toMatch(/elapsed|ETA/);
+    expect(exported.stdout.trim().split("\n")).toHaveLength(2001);
+    const sitemap = await runDirectory(["sitemap", "--out", path.join(dir, "sitemaps"), "--base-url", "https://www.example.com"], {
+      env,
+      timeoutMs: 120_000,
+    });
+    expect(sitemap.code, sitemap.stderr).toBe(0);
+    expect(sitemap.stderr).toMatch(/^sitemap: 100%, [\d,]+ of [\d,]+ businesses, .+ elapsed$/m);
+    expect(fs.existsSync(out)).toBe(false);
+  });
+
   it("keeps --json's stdout one JSON document, progress on stderr", async () => {
     const run = await runDirectory(["import", csv, "--json", "--batch-size", "100"], { env, timeoutMs: 120_000 });
     expect(run.code, run.stderr).toBe(0);

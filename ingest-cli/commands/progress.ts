@@ -39,6 +39,8 @@ export interface Progress {
   note(text: string): void;
   /** Seconds since the progress started. */
   elapsedSeconds(): number;
+  /** The total once it is known (a count that runs after the work started). */
+  setTotal(total: number): void;
 }
 
 export function createProgress(label: string, totalOrOptions?: number | ProgressOptions, everyMs?: number): Progress {
@@ -47,7 +49,7 @@ export function createProgress(label: string, totalOrOptions?: number | Progress
   const tty = Boolean(stream.isTTY);
   const every = tty ? TTY_EVERY_MS : plainEveryMs(options.everyMs);
   const unit = options.unit ?? "rows";
-  const total = options.total !== undefined && options.total > 0 ? options.total : undefined;
+  let total = options.total !== undefined && options.total > 0 ? options.total : undefined;
   const started = Date.now();
   let last = started;
   let barOpen = false;
@@ -67,7 +69,10 @@ export function createProgress(label: string, totalOrOptions?: number | Progress
       const pct = Math.floor(fraction * 100);
       const filled = Math.round(fraction * BAR_WIDTH);
       bar = `[${"#".repeat(filled)}${"-".repeat(BAR_WIDTH - filled)}] `;
-      parts.push(`${pct}%`, `${amount(done)} of ${amount(total)}`);
+      parts.push(
+        `${pct}%`,
+        unit === "bytes" ? `${amount(done)} of ${amount(total)}` : `${Math.round(done).toLocaleString("en-US")} of ${amount(total)}`,
+      );
     } else parts.push(amount(done));
     if (detail) parts.push(detail);
     parts.push(rateOf(done, seconds));
@@ -86,5 +91,8 @@ export function createProgress(label: string, totalOrOptions?: number | Progress
       barOpen = false;
     },
     elapsedSeconds: () => (Date.now() - started) / 1000,
+    setTotal(value) {
+      total = value > 0 ? value : undefined;
+    },
   };
 }

@@ -3,7 +3,7 @@
 import { DirectoryError } from "../../../db/rules/directory-error.ts";
 import { pipeline } from "node:stream/promises";
 import type { DatabaseHandle } from "../../../db/client.ts";
-import { exportColumnKind, findUnknownCategorySlugs, withExportWindows, type ExportFilters } from "../../../db/queries/export.ts";
+import { countExportRows, exportColumnKind, findUnknownCategorySlugs, withExportWindows, type ExportFilters } from "../../../db/queries/export.ts";
 import { countryName } from "../../../db/rules/countries.ts";
 import { slugify } from "../../../db/rules/slug.ts";
 import { encodeCsvCell } from "./csv-cell.ts";
@@ -148,7 +148,7 @@ export async function exportBusinessesCsv(
   handle: DatabaseHandle,
   options: ExportOptions,
   output: NodeJS.WritableStream,
-  onProgress?: (rows: number) => void,
+  onProgress?: (rows: number, total: number) => void,
 ): Promise<ExportResult> {
   const request = resolveExportRequest(options);
   const unknown = await findUnknownCategorySlugs(handle, request.filters.categorySlugs ?? []);
@@ -158,6 +158,8 @@ export async function exportBusinessesCsv(
       `No business has the categor${unknown.length > 1 ? "ies" : "y"} ${unknown.join(", ")} — check the spelling (names or slugs both work).`,
     );
   }
+  // NOTE: counted only for a caller that shows progress (one count before the rows; rows added meanwhile may pass it).
+  const total = onProgress ? await countExportRows(handle, request.filters) : 0;
   const columns = request.fields.map((field) => field.column);
   const rewriter = new CopyCsvRewriter(columns.map(exportColumnKind));
   let bytes = 0;
@@ -178,7 +180,7 @@ export async function exportBusinessesCsv(
           if (out && out.length > 0) {
             bytes += out.length;
             yield out;
-            onProgress?.(rewriter.rows);
+            onProgress?.(rewriter.rows, total);
           }
         }
         const tail = rewriter.flush();
@@ -186,7 +188,7 @@ export async function exportBusinessesCsv(
           bytes += tail.length;
           yield tail;
         }
-        onProgress?.(rewriter.rows);
+        onProgress?.(rewriter.rows, total);
         if (rewriter.rows - before < windowRows) break;
         afterId = rewriter.lastId;
       }
