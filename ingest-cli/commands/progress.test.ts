@@ -20,8 +20,9 @@ describe("createProgress", () => {
     const progress = createProgress("Importing a.csv", { total: 2048, unit: "bytes", stream, everyMs: 0 });
     progress.note("refreshing counts…");
     progress.finish(2048, "10 rows");
-    expect(stream.text).toMatch(
-      /^Importing a\.csv: refreshing counts…\n\r\x1b\[2KImporting a\.csv \[#{24}\] 100%, 2\.0 KB of 2\.0 KB, 10 rows, .+\/s, 0:00 elapsed\n$/,
+    // NOTE: the bar's "clear the line" escape is swapped for a marker, so the pattern needs no control character.
+    expect(stream.text.replaceAll("\u001b[2K", "<clear>")).toMatch(
+      /^Importing a\.csv: refreshing counts…\n\r<clear>Importing a\.csv \[#{24}\] 100%, 2\.0 KB of 2\.0 KB, 10 rows, .+\/s, 0:00 elapsed\n$/,
     );
   });
 
