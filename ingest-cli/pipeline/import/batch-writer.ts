@@ -13,7 +13,15 @@ import { yieldToEventLoop } from "../event-loop.ts";
 import { hashBusiness } from "../normalize/business.ts";
 import { inWeekOrder } from "../normalize/hours.ts";
 import { isFaultPointArmed, reachFaultPoint } from "./fault-points.ts";
-import { CHANGE_SAMPLE_BUSINESSES, countCommitted, readProgress, takePending, type ImportTally, type RowProgress } from "./import-tally.ts";
+import {
+  CHANGE_SAMPLE_BUSINESSES,
+  CHANGE_SAMPLE_LOOKUPS,
+  countCommitted,
+  readProgress,
+  takePending,
+  type ImportTally,
+  type RowProgress,
+} from "./import-tally.ts";
 
 export interface BatchWriterOptions {
   /** The run each batch commits into (null: a dry run). */
@@ -94,7 +102,10 @@ export function createBatchWriter(handle: DatabaseHandle, tally: ImportTally, op
   const sampleChanges = async (batchRows: StagedRow[]) => {
     const sample = tally.changeSample;
     const room = CHANGE_SAMPLE_BUSINESSES - sample.businesses;
-    if (room <= 0 || onDuplicate !== "update") return;
+    // NOTE: bounded in batches too: updates that touch no compared column (a slug, a rank) would otherwise cost one
+    // look-up per batch of a million-row dry run.
+    if (room <= 0 || onDuplicate !== "update" || sample.lookups >= CHANGE_SAMPLE_LOOKUPS) return;
+    sample.lookups++;
     const changes = await findStoredFieldChanges(handle, batchRows, room);
     sample.businesses += new Set(changes.map((change) => change.line)).size;
     sample.changes.push(...changes);

@@ -8,6 +8,8 @@ import type { ExcelDuplicateRecord, ImportCounters, RejectedRow, WarningGroup, W
 
 /** Stored businesses whose would-be changes a dry run shows, field by field. */
 export const CHANGE_SAMPLE_BUSINESSES = 10;
+/** Batches a dry run looks into for that sample at most. */
+export const CHANGE_SAMPLE_LOOKUPS = 20;
 /** Names, rejected rows and repeats kept as samples for the reports. */
 const SAMPLE_LIMIT = 100;
 /** Warnings printed one per line by `import`/`validate`; the groups count every one. */
@@ -57,7 +59,7 @@ export interface ImportTally {
   /** The first businesses this import inserted and rewrote (AUDIT_SAMPLE_SIZE each): its audit entry's sample. */
   writtenSample: { insertedIds: number[]; updatedIds: number[] };
   /** A dry run's sample of what it would change on stored businesses (CHANGE_SAMPLE_BUSINESSES of them at most). */
-  changeSample: { businesses: number; changes: FieldChange[] };
+  changeSample: { businesses: number; lookups: number; changes: FieldChange[] };
 }
 
 export function createTally(file: Pick<ImportCounters, "fileName" | "fileSizeBytes" | "startedAt" | "columnExtraction">): ImportTally {
@@ -89,7 +91,7 @@ export function createTally(file: Pick<ImportCounters, "fileName" | "fileSizeByt
     warningSample: [],
     warningGroups: new Map(),
     writtenSample: { insertedIds: [], updatedIds: [] },
-    changeSample: { businesses: 0, changes: [] },
+    changeSample: { businesses: 0, lookups: 0, changes: [] },
   };
 }
 
