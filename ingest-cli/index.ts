@@ -52,7 +52,12 @@ Exit codes:
 Errors:
   Every failure prints one line on stderr: error CODE: what happened — how to fix it
   CODE is stable (SCREAMING_SNAKE) for scripts; with --json the error is also printed on stdout as
-  {"error": {"code": "…", "message": "…"}}; --verbose adds the stack trace.`;
+  {"error": {"code": "…", "message": "…"}}; --verbose adds the stack trace.
+
+Progress:
+  Long commands (import, validate, export, sitemap, dedupe, fix-slugs, reindex, repair-places) report progress
+  on stderr, never on stdout: a bar on a terminal, otherwise a line every 5 s (DIRECTORY_PROGRESS_EVERY_MS sets
+  the interval) with percent, rate and ETA when the total is known (import/validate: the file's bytes).`;
 
 function createProgram(): Command {
   return (

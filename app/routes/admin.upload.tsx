@@ -42,15 +42,17 @@ interface QueuedFile {
 function ProgressLine({ progress }: { progress: UploadProgress }) {
   const { t, formatNumber, formatPercent } = useAdminText();
   const uploading = progress.phase === "uploading";
-  const percent = Math.round(progress.sent * 100);
+  // Importing: the share of the file's bytes the committed rows reach (the server's progress lines say it).
+  const share = uploading ? progress.sent : progress.imported;
+  const percent = share === undefined ? undefined : Math.floor(share * 100);
   return (
     <div className="mt-2" data-testid="upload-progress">
       <p className="text-sm text-slate-800 dark:text-slate-200" aria-live="polite">
         {uploading
-          ? t("upload.progressSending", { percent: formatPercent(percent, 0) })
-          : t("upload.progressRows", {
-              count: formatNumber(progress.committedRows),
-            })}
+          ? t("upload.progressSending", { percent: formatPercent(percent ?? 0, 0) })
+          : percent === undefined
+            ? t("upload.progressRows", { count: formatNumber(progress.committedRows) })
+            : t("upload.progressImporting", { percent: formatPercent(percent, 0), count: formatNumber(progress.committedRows) })}
       </p>
       <div
         className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
@@ -58,11 +60,11 @@ function ProgressLine({ progress }: { progress: UploadProgress }) {
         aria-label={t("upload.progress")}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={uploading ? percent : undefined}
+        aria-valuenow={percent}
       >
         <div
-          className={`h-full rounded-full bg-brand-600 transition-all ${uploading ? "" : "animate-pulse"}`}
-          style={{ width: uploading ? `${percent}%` : "100%" }}
+          className={`h-full rounded-full bg-brand-600 transition-all ${percent === undefined ? "animate-pulse" : ""}`}
+          style={{ width: percent === undefined ? "100%" : `${percent}%` }}
         />
       </div>
     </div>

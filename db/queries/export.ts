@@ -269,3 +269,12 @@ export async function findUnknownCategorySlugs(handle: DatabaseHandle, slugs: re
   );
   return rows.map((row) => row.slug);
 }
+
+/** How many businesses an export with these filters writes: the total of the CLI's progress (one count, no rows read). */
+export async function countExportRows(handle: DatabaseHandle, filters: ExportFilters): Promise<number> {
+  const where = buildWhere(filters);
+  const [row] = await handle.query<{ count: number }>(
+    `select count(*)::float8 as count from businesses b${where.length > 0 ? ` where ${where.join(" and ")}` : ""}`,
+  );
+  return row?.count ?? 0;
+}

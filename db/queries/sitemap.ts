@@ -233,3 +233,9 @@ export async function listSitemapCityCategories(
     [minListed, first.countryCode, first.citySlug, first.categorySlug, limit],
   );
 }
+
+/** How many businesses the sitemaps list: the total of the CLI's progress. */
+export async function countSitemapBusinesses(handle: DatabaseHandle): Promise<number> {
+  const [row] = await handle.query<{ count: number }>(`select count(*)::float8 as count from businesses b where ${listedCondition("b")}`);
+  return row?.count ?? 0;
+}

@@ -145,6 +145,9 @@ const TAIL_COLUMNS: Array<[column: string, type: string, get: (row: BusinessInpu
   ["special_hours", "jsonb", (r) => (r.specialHours ? JSON.stringify(r.specialHours) : null)],
 ];
 
+/** The columns of StagedRow.copyTail and their SQL types, in order (a dry run reads them to show what would change). */
+export const STAGED_TAIL_COLUMNS: ReadonlyArray<readonly [column: string, type: string]> = TAIL_COLUMNS.map(([c, t]) => [c, t] as const);
+
 const STAGED_COLUMNS: Array<[column: string, type: string]> = [...KEY_COLUMNS, ...TAIL_COLUMNS.map(([c, t]): [string, string] => [c, t])];
 const STAGING_ONLY = new Set(["line_number", "slug_alt", "slug_alt2"]);
 const TARGET_COLUMNS = STAGED_COLUMNS.map(([c]) => c).filter((c) => !STAGING_ONLY.has(c));

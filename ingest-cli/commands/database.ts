@@ -4,13 +4,13 @@ import { z } from "zod";
 import { closeDatabase, getDatabase } from "../../db/client.ts";
 import { getDatabaseStats } from "../../db/queries/stats.ts";
 import { countBusinesses, DEMO_ROWS, DEMO_SEED, seedDemoData } from "../pipeline/demo-seed.ts";
-import { CliError, parseOptions, printResult } from "./shared.ts";
+import { CliError, parseOptions, printResult, wholeNumber } from "./shared.ts";
 
 const JsonOptionSchema = z.object({ json: z.boolean().default(false) });
 
 const SeedOptionsSchema = JsonOptionSchema.extend({
-  rows: z.coerce.number().int().min(1).max(100_000).default(DEMO_ROWS),
-  seed: z.coerce.number().int().default(DEMO_SEED),
+  rows: wholeNumber("--rows", 1, 100_000, DEMO_ROWS).default(DEMO_ROWS),
+  seed: z.coerce.number({ error: "must be a whole number, e.g. --seed 42" }).int("must be a whole number, e.g. --seed 42").default(DEMO_SEED),
   force: z.boolean().default(false),
 });
 

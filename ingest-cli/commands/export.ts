@@ -16,7 +16,8 @@ import {
   resolveExportRequest,
   type ExportOptions,
 } from "../pipeline/export/index.ts";
-import { CliError, createProgress, parseOptions, printResult, assertWritableTarget, formatBytes } from "./shared.ts";
+import { CliError, parseOptions, printResult, assertWritableTarget, formatBytes } from "./shared.ts";
+import { createProgress } from "./progress.ts";
 import { recordCliAuditEvent } from "../../db/writes/audit-log.ts";
 
 const list = (text: string | undefined) =>
@@ -49,7 +50,7 @@ export function register(program: Command): void {
       "--fields <list>",
       `comma-separated fields, or "all" (default: name,full_address,phone,type); any of ${EXPORT_FIELDS.join(", ")}; extras beyond the spec, only when named (keep them on a re-import): ${EXTRA_EXPORT_FIELDS.join(", ")}; or the panel names ${Object.keys(PANEL_EXPORT_FIELDS).join(", ")}`,
     )
-    .option("--country <code>", "two-letter country code, or all")
+    .option("--country <code>", "ISO 3166 two-letter country code (e.g. DE), or all; an unknown code is a usage error (exit 64)")
     .option("--categories <list>", "comma-separated category names or slugs")
     .option("--range <preset>", `created_at range in UTC: ${DATE_RANGE_PRESETS.join(", ")}`)
     .option("--from <date>", "custom range start, YYYY-MM-DD (UTC, inclusive)")
@@ -94,7 +95,7 @@ async function runExport(options: ExportCommandOptions): Promise<void> {
   const outPath = toStdout ? null : path.resolve(options.out ?? fileName);
   if (outPath) assertWritableTarget(outPath, options.out ?? fileName);
 
-  const progress = createProgress("export");
+  const progress = createProgress("export", { unit: "businesses" });
   const started = process.hrtime.bigint();
   let result;
   let file: fs.WriteStream | null = null;
@@ -104,7 +105,10 @@ async function runExport(options: ExportCommandOptions): Promise<void> {
     // NOTE: opened synchronously so a failure before the first byte can close and remove it; an async open
     // could create the file after the clean-up ran.
     if (outPath) file = fs.createWriteStream(outPath, { fd: fs.openSync(outPath, "w"), highWaterMark: 1024 * 1024 });
-    result = await exportBusinessesCsv(handle, exportOptions, file ?? process.stdout, (rows) => progress.update(rows));
+    result = await exportBusinessesCsv(handle, exportOptions, file ?? process.stdout, (rows, total) => {
+      progress.setTotal(total);
+      progress.update(rows);
+    });
     // As the admin's export: who took which rows out, and where to. NOTE: best effort, the file is written either way.
     await recordCliAuditEvent(handle, {
       action: "businesses.export",

@@ -5,7 +5,8 @@ import path from "node:path";
 import type { Command } from "commander";
 import { z } from "zod";
 import { GENERATE_FORMATS, XLSX_MAX_ROWS, formatFromPath, writeGeneratedFile } from "../pipeline/generate/index.ts";
-import { CliError, createProgress, parseOptions, printResult, assertWritableTarget, formatBytes } from "./shared.ts";
+import { CliError, parseOptions, printResult, assertWritableTarget, formatBytes } from "./shared.ts";
+import { createProgress } from "./progress.ts";
 
 const GenerateOptionsSchema = z.object({
   rows: z.coerce

@@ -1,5 +1,6 @@
 // `directory import <files...>` and `directory validate <files...>`: the shared import pipeline from the shell,
 // with progress on stderr, the spec's reports with --json, and exit 2 when rows were rejected.
+import fs from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { z } from "zod";
@@ -11,7 +12,8 @@ import { formatFieldRates } from "../pipeline/import/field-rates.ts";
 import { importFiles, type FileImportResult } from "../pipeline/import/import-files.ts";
 import { SourceError } from "../pipeline/read/index.ts";
 import { summariseWarnings } from "../pipeline/import/reports.ts";
-import { assertWritableTarget, CliError, createProgress, EXIT, parseOptions, printResult, wholeNumber } from "./shared.ts";
+import { assertWritableTarget, CliError, EXIT, parseOptions, printResult, wholeNumber } from "./shared.ts";
+import { createProgress, type Progress } from "./progress.ts";
 
 const maxSizeMessage = "must be a number of megabytes above 0, e.g. --max-size 500";
 
@@ -28,11 +30,24 @@ const ImportOptionsSchema = z.object({
 });
 type ImportCommandOptions = z.infer<typeof ImportOptionsSchema>;
 
+/**
+ * Where a file's rejected rows go: the --rejected path itself for one file; for several, one CSV per input beside it,
+ * named after the base and the input (`rejected.csv` + `a.csv`, `b.csv` → `rejected-1-a.csv`, `rejected-2-b.csv`).
+ */
 function rejectedPathFor(base: string | undefined, file: string, index: number, count: number): string | undefined {
   if (!base) return undefined;
   if (count === 1) return base;
   const parsed = path.parse(base);
   return path.join(parsed.dir, `${parsed.name}-${index + 1}-${path.parse(file).name}${parsed.ext || ".csv"}`);
+}
+
+/** The file's size for the progress total (bytes read of it), or 0 when it cannot be read (the import then says why). */
+function fileSize(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
 }
 
 /** The code and message the operator sees for a file that ended without an outcome: no stack trace. */
@@ -42,7 +57,13 @@ function describeFileFailure(error: unknown): { code: string; message: string } 
     : { code: "IMPORT_FAILED", message: `${describeFailure(error)}. Batches already committed are kept; fix the cause and re-run with --resume.` };
 }
 
-function describeOutcome(file: string, outcome: ImportOutcome, dryRun: boolean): string {
+/** A stored or new value in a change line: quoted, cut to 80 characters, "(empty)" for none. */
+function showValue(value: string | null): string {
+  if (value === null || value === "") return "(empty)";
+  return JSON.stringify(value.length > 80 ? `${value.slice(0, 79)}…` : value);
+}
+
+function describeOutcome(file: string, outcome: ImportOutcome, dryRun: boolean, rejectedPath: string | undefined): string {
   const c = outcome.counters;
   const seconds = ((c.finishedAt.getTime() - c.startedAt.getTime()) / 1000).toFixed(1);
   const verb = dryRun ? "would be" : "";
@@ -60,6 +81,14 @@ function describeOutcome(file: string, outcome: ImportOutcome, dryRun: boolean):
       `  ${outcome.reusedRows.toLocaleString("en-US")} rows read as at their last import: their normalised values were reused (--full normalises every row)`,
     );
   for (const line of formatFieldRates(outcome.fieldRates)) lines.push(`  ${line}`);
+  if (dryRun && outcome.changeSample.length > 0) {
+    lines.push(`  would change (sample of stored businesses; field: stored → new):`);
+    for (const change of outcome.changeSample)
+      lines.push(
+        `    line ${change.line} ${change.business} (${change.slug}): ${change.field}: ${showValue(change.stored)} → ${showValue(change.next)}`,
+      );
+  }
+  if (rejectedPath) lines.push(`  rejected rows: ${c.rejected.count.toLocaleString("en-US")} written to ${rejectedPath}`);
   for (const row of c.rejected.rows.slice(0, 5)) lines.push(`  line ${row.line}: ${row.field ? `${row.field} — ` : ""}${row.reason}`);
   if (c.rejected.count > 5) lines.push(`  ... and ${c.rejected.count - 5} more rejected rows`);
   // Ignored cells keep the stored value; the operator sees each one here, not only in the admin's run report.
@@ -111,8 +140,12 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
     if (rejectedPath) assertWritableTarget(path.resolve(rejectedPath), rejectedPath, "--rejected");
   });
   let results: FileImportResult[];
+  const started = performance.now();
+  const refresh: { startedAt?: number; seconds?: number } = {};
   try {
-    let progress: ReturnType<typeof createProgress> | null = null;
+    let progress: { bar: Progress; bytes: number; rows: number } | null = null;
+    const rowsDetail = (rows: number, bar: Progress) =>
+      `${rows.toLocaleString("en-US")} rows (${Math.round(rows / Math.max(bar.elapsedSeconds(), 0.001)).toLocaleString("en-US")} rows/s)`;
     // validate is read-only: a missing or unmigrated database is refused, never created.
     results = await importFiles(() => getDatabase({ existing: dryRun }), files, {
       batchSize: options.batchSize,
@@ -128,32 +161,66 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
         onFirstSignal: () => process.stderr.write("\nStopping after the current batch (press Ctrl-C again to quit at once)…\n"),
       },
       onFileStarted: (file) => {
-        const bar = createProgress(`${dryRun ? "Validating" : "Importing"} ${path.basename(file)}`);
-        progress = bar;
-        return (p) => bar.update(p.rowsRead);
+        const label = `${dryRun ? "Validating" : "Importing"} ${path.basename(file)}`;
+        const current = { bar: createProgress(label, { total: fileSize(file), unit: "bytes" }), bytes: 0, rows: 0 };
+        progress = current;
+        return (p) => {
+          current.bytes = p.bytesRead;
+          current.rows = p.rowsRead;
+          current.bar.update(p.bytesRead, rowsDetail(p.rowsRead, current.bar));
+        };
       },
-      onFileFinished: ({ file, outcome, error }) => {
-        if (outcome) progress?.finish(outcome.counters.totalRows);
+      // NOTE: the rebuild of the count tables takes seconds at a million rows; without a word it looks like a hang.
+      onRefreshingCounts: () => {
+        refresh.startedAt = performance.now();
+        if (progress) progress.bar.note("refreshing counts…");
+        else process.stderr.write("refreshing counts…\n");
+      },
+      onFileFinished: ({ file, outcome, error }, index) => {
+        const current = progress;
+        progress = null;
+        if (refresh.startedAt !== undefined && refresh.seconds === undefined) refresh.seconds = (performance.now() - refresh.startedAt) / 1000;
+        if (outcome && current) {
+          current.bar.finish(fileSize(file) || current.bytes, rowsDetail(outcome.counters.totalRows, current.bar));
+          if (refresh.seconds !== undefined) current.bar.note(`counts refreshed in ${refresh.seconds.toFixed(1)} s`);
+        }
         if (options.json) return;
-        if (outcome) process.stdout.write(`${describeOutcome(file, outcome, dryRun)}\n`);
+        if (outcome)
+          process.stdout.write(`${describeOutcome(file, outcome, dryRun, rejectedPathFor(options.rejected, file, index, files.length))}\n`);
         else {
           const failure = describeFileFailure(error);
           process.stdout.write(`${file}: FAILED ${failure.code}: ${failure.message}\n`);
         }
       },
     });
+    if (refresh.startedAt !== undefined && refresh.seconds === undefined) {
+      refresh.seconds = (performance.now() - refresh.startedAt) / 1000;
+      process.stderr.write(`counts refreshed in ${refresh.seconds.toFixed(1)} s\n`);
+    }
     if (!dryRun) await recordImportAudits(results);
   } finally {
     await closeDatabase();
   }
-  const outcomes = results.map(({ file, outcome, error }) => (outcome ? { file, outcome } : { file, error: describeFileFailure(error) }));
+  const outcomes = results.map(({ file, outcome, error }, index) => ({
+    file,
+    // Written only for a file that was read (one refused before its first row has none).
+    rejectedFile: outcome ? (rejectedPathFor(options.rejected, file, index, files.length) ?? null) : null,
+    outcome,
+    error: outcome ? undefined : describeFileFailure(error),
+  }));
+  // Several files: their count refresh runs once after the last one, so only the total includes it.
+  if (files.length > 1 && !options.json) {
+    const refreshed = refresh.seconds === undefined ? "" : ` (counts refreshed in ${refresh.seconds.toFixed(1)} s)`;
+    process.stdout.write(`${files.length} files in ${((performance.now() - started) / 1000).toFixed(1)} s${refreshed}\n`);
+  }
   if (options.json) {
     printResult(
       true,
-      outcomes.map(({ file, outcome, error }) =>
+      outcomes.map(({ file, outcome, error, rejectedFile }) =>
         outcome
           ? {
               file,
+              rejectedFile,
               runId: outcome.runId,
               status: outcome.status,
               resumedFromRow: outcome.resumedFromRow,
@@ -170,6 +237,7 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
               fieldRates: outcome.fieldRates,
               warningGroups: outcome.warningSummary.groups,
               warningSample: outcome.warningSummary.sample,
+              ...(dryRun ? { changes: outcome.changeSample } : {}),
               unknownColumns: outcome.unknownColumns,
               error: outcome.error ?? null,
               searchIndexError: outcome.searchIndexError ?? null,
@@ -190,18 +258,47 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
 export function register(program: Command): void {
   for (const [name, dryRun, description] of [
     ["import", false, "Import .xlsx/.xls/.csv/.json/.ndjson files (optionally .gz) into the directory"],
-    ["validate", true, "Dry run: report what an import would insert, update, skip and reject; write nothing"],
+    [
+      "validate",
+      true,
+      "Dry run: report what an import would insert, update, skip and reject, and a sample of the fields it would change on stored businesses; write nothing",
+    ],
   ] as const) {
-    program
+    const command = program
       .command(`${name} <files...>`)
       .description(description)
-      .option("--batch-size <n>", "rows per atomic batch (admin offers 100, 500, 1000, 2000)", String(DEFAULT_BATCH_SIZE))
-      .option("--on-duplicate <mode>", "what to do with businesses already stored: update | skip", "update")
-      .option("--test-data", "mark the imported businesses as test data (removed by delete-test-data)")
-      .option("--resume", "continue the newest unfinished run of the same file after its last saved batch")
+      .option(
+        "--batch-size <n>",
+        dryRun ? "rows per checked batch (each rolled back)" : "rows per atomic batch (admin offers 100, 500, 1000, 2000)",
+        String(DEFAULT_BATCH_SIZE),
+      )
+      .option(
+        "--on-duplicate <mode>",
+        dryRun
+          ? "what the import would do with businesses already stored: update | skip"
+          : "what to do with businesses already stored: update | skip",
+        "update",
+      )
+      .option(
+        "--test-data",
+        dryRun
+          ? "check the rows as `import --test-data` would write them (test data: a stored test business is then unchanged)"
+          : "mark the imported businesses as test data (removed by delete-test-data)",
+      );
+    // A dry run records no run, so there is nothing to resume.
+    if (!dryRun) command.option("--resume", "continue the newest unfinished run of the same file after its last saved batch");
+    command
       .option("--max-size <MB>", "refuse files larger than this many megabytes (default: no limit)")
-      .option("--rejected <file.csv>", "write rejected rows (original columns + line, field, reason) to this CSV")
-      .option("--json", "print the spec's batch result and dashboard report per file as JSON")
+      .option(
+        "--rejected <file.csv>",
+        "write rejected rows (original columns + line, field, reason) to this CSV; with several files, one CSV per input named <file>-<n>-<input>.csv (each path printed)",
+      )
+      .option(
+        "--json",
+        dryRun
+          ? "print the spec's batch result and dashboard report per file as JSON, with `changes`: the sample of fields that would change"
+          : "print the spec's batch result and dashboard report per file as JSON",
+      )
       .option("--full", "normalise every row again, even rows whose cells are as at their last import")
       .action(async (files: string[], raw: unknown) => {
         if (files.length === 0) throw new CliError("NO_FILES", "Name at least one file to import.");

@@ -19,7 +19,8 @@ import {
   type MergeResult,
 } from "../pipeline/maintenance/dedupe.ts";
 import { DEFAULT_SLUG_BATCH_SIZE, fixSlugs } from "../pipeline/maintenance/fix-slugs.ts";
-import { CliError, createProgress, interruptible, parseOptions, printResult, wholeNumber } from "./shared.ts";
+import { CliError, interruptible, parseOptions, printResult, wholeNumber } from "./shared.ts";
+import { createProgress } from "./progress.ts";
 
 const FixSlugsOptionsSchema = z.object({
   batchSize: wholeNumber("--batch-size", 1, 5000, DEFAULT_SLUG_BATCH_SIZE).default(DEFAULT_SLUG_BATCH_SIZE),

@@ -6,7 +6,8 @@ import { closeDatabase, getDatabase } from "../../db/client.ts";
 import { getEnv } from "../../db/env.ts";
 import { describeError } from "../../search/index.ts";
 import { reindexSearch } from "../../search/reindex.ts";
-import { CliError, createProgress, parseOptions, printResult } from "./shared.ts";
+import { CliError, parseOptions, printResult } from "./shared.ts";
+import { createProgress } from "./progress.ts";
 
 const ReindexOptionsSchema = z.object({ json: z.boolean().default(false) });
 

@@ -4,7 +4,8 @@ import type { Command } from "commander";
 import { z } from "zod";
 import { closeDatabase, getDatabase } from "../../db/client.ts";
 import { DEFAULT_REPAIR_BATCH_SIZE, PLACE_ASPECTS, repairPlaces, type RepairPlacesResult } from "../pipeline/maintenance/repair-places.ts";
-import { CliError, createProgress, interruptible, parseOptions, printResult, wholeNumber } from "./shared.ts";
+import { CliError, interruptible, parseOptions, printResult, wholeNumber } from "./shared.ts";
+import { createProgress } from "./progress.ts";
 
 const RepairPlacesOptionsSchema = z.object({
   dryRun: z.boolean().default(false),

@@ -1,4 +1,4 @@
-// Shared CLI plumbing: exit codes, typed errors, JSON/plain output and stderr progress for every command.
+// Shared CLI plumbing: exit codes, typed errors, JSON/plain output and writable-target checks for every command.
 import { DirectoryError } from "../../db/rules/directory-error.ts";
 import fs from "node:fs";
 import path from "node:path";
@@ -14,6 +14,7 @@ export const USAGE_ERROR_CODES = new Set([
   "BASE_URL_REQUIRED",
   "INVALID_BASE_URL",
   "INVALID_COUNTRY",
+  "UNKNOWN_COUNTRY",
   "INVALID_CATEGORY",
   "INVALID_RANGE",
   "INVALID_DATE",
@@ -42,6 +43,19 @@ export function flagName(key: string): string {
 }
 
 /**
+ * A schema's own message, or for zod's generic ones ("expected number, received NaN") what the value must be: the
+ * operator typed text, so NaN and "int" mean nothing to them.
+ */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (!/^(Invalid input|Too small|Too big)\b/.test(issue.message)) return issue.message;
+  if (issue.code === "invalid_type" && issue.expected === "int") return "must be a whole number";
+  if (issue.code === "invalid_type" && issue.expected === "number") return "must be a number";
+  if (issue.code === "too_small") return `must be ${issue.inclusive === false ? "above" : "at least"} ${String(issue.minimum)}`;
+  if (issue.code === "too_big") return `must be ${issue.inclusive === false ? "below" : "at most"} ${String(issue.maximum)}`;
+  return issue.message;
+}
+
+/**
  * Validates commander's raw options with a zod schema and turns failures into one readable CliError (exit 64) that
  * names each flag as typed and the value received.
  */
@@ -55,8 +69,10 @@ export function parseOptions<T extends z.ZodType>(schema: T, raw: unknown): z.in
       const value = key ? given[key] : undefined;
       const shown =
         value === undefined || typeof value === "boolean" ? "" : ` (got ${JSON.stringify(Array.isArray(value) ? value.join(" ") : value)})`;
-      return `${key ? flagName(key) : "option"}${shown}: ${issue.message}`;
+      return `${key ? flagName(key) : "option"}${shown}: ${describeIssue(issue)}`;
     })
+    // An option given as a list repeats one issue per item.
+    .filter((line, index, lines) => lines.indexOf(line) === index)
     .join("; ");
   throw new CliError("INVALID_OPTION", `${details} — fix the value and run again (\`--help\` after the command lists its options).`);
 }
@@ -68,30 +84,6 @@ export function parseOptions<T extends z.ZodType>(schema: T, raw: unknown): z.in
 export function printResult(json: boolean, value: unknown, human: () => string, options: { toStderr?: boolean } = {}): void {
   const stream = options.toStderr ? process.stderr : process.stdout;
   stream.write(`${json ? JSON.stringify(value, null, 2) : human()}\n`);
-}
-
-/** Progress on stderr: a redrawn bar on a TTY, a plain line every `everyMs` otherwise. */
-export function createProgress(label: string, total?: number, everyMs = 2000) {
-  const tty = Boolean(process.stderr.isTTY);
-  let last = 0;
-  const started = Date.now();
-  const render = (done: number, final = false) => {
-    const now = Date.now();
-    if (!final && now - last < (tty ? 100 : everyMs)) return;
-    last = now;
-    const seconds = Math.max((now - started) / 1000, 0.001);
-    const rate = Math.round(done / seconds);
-    const pct = total ? Math.min(100, Math.floor((done / total) * 100)) : undefined;
-    if (tty) {
-      const width = 24;
-      const filled = pct === undefined ? 0 : Math.round((pct / 100) * width);
-      const bar = pct === undefined ? "" : `[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${pct}% `;
-      process.stderr.write(`\r${label} ${bar}${done.toLocaleString("en-US")} rows, ${rate.toLocaleString("en-US")}/s${final ? "\n" : ""}`);
-    } else {
-      process.stderr.write(`${label}: ${done}${total ? `/${total}` : ""} rows, ${rate}/s${pct === undefined ? "" : ` (${pct}%)`}\n`);
-    }
-  };
-  return { update: (done: number) => render(done), finish: (done: number) => render(done, true) };
 }
 
 function statOrUndefined(target: string): fs.Stats | undefined {

@@ -5,7 +5,8 @@ import type { Command } from "commander";
 import { z } from "zod";
 import { closeDatabase, getDatabase } from "../../db/client.ts";
 import { InvalidBaseUrlError, normalizeBaseUrl, writeSitemaps } from "../pipeline/sitemap/index.ts";
-import { assertWritableFolder, CliError, createFolder, createProgress, parseOptions, printResult } from "./shared.ts";
+import { assertWritableFolder, CliError, createFolder, parseOptions, printResult } from "./shared.ts";
+import { createProgress } from "./progress.ts";
 
 const SitemapCommandOptionsSchema = z.object({
   out: z
@@ -46,14 +47,23 @@ async function runSitemap(options: SitemapCommandOptions): Promise<void> {
   const outDir = path.resolve(options.out);
   assertWritableFolder(outDir, options.out);
 
-  const progress = createProgress("sitemap");
+  const progress = createProgress("sitemap", { unit: "businesses" });
   const started = process.hrtime.bigint();
   let result;
   try {
     // Read-only: a missing or unmigrated database is refused, never created.
     const handle = await getDatabase({ existing: true });
     createFolder(outDir, options.out);
-    result = await writeSitemaps({ handle, outDir, baseUrl, gzip: options.gzip, onProgress: (businesses) => progress.update(businesses) });
+    result = await writeSitemaps({
+      handle,
+      outDir,
+      baseUrl,
+      gzip: options.gzip,
+      onProgress: (businesses, total) => {
+        progress.setTotal(total);
+        progress.update(businesses);
+      },
+    });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "EACCES" || code === "EPERM" || code === "EROFS") {

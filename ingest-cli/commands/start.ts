@@ -8,13 +8,13 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import type { Command } from "commander";
 import { z } from "zod";
-import { CliError, parseOptions } from "./shared.ts";
+import { CliError, parseOptions, wholeNumber } from "./shared.ts";
 
 const ServeOptionsSchema = z.object({
-  port: z.coerce.number().int().min(1).max(65535).optional(),
+  port: wholeNumber("--port", 1, 65535, 3000).optional(),
   host: z.string().optional(),
   seed: z.boolean().default(true),
-  workers: z.coerce.number().int().min(1).max(64).optional(),
+  workers: wholeNumber("--workers", 1, 64, 2).optional(),
 });
 
 /** Project root = two folders above this file (ingest-cli/commands). */

@@ -10,7 +10,7 @@ import { liftTombstones, TRASH_RETENTION_DAYS } from "../../db/writes/trash.ts";
 import { checkDeleteAllConfirmation, deleteEveryBusinessToTrash, restoreBusinesses } from "../pipeline/maintenance/trash.ts";
 import { countAllBusinesses } from "../../db/queries/trash.ts";
 import { getSearchEngine } from "../../search/index.ts";
-import { CliError, parseOptions, printResult } from "./shared.ts";
+import { CliError, parseOptions, printResult, wholeNumber } from "./shared.ts";
 
 const DeleteAllOptionsSchema = z.object({
   confirm: z.string().trim().max(40).optional(),
@@ -27,7 +27,7 @@ const RestoreOptionsSchema = z
     all: z.boolean().default(false),
     lift: z.array(z.string().trim().min(1).max(300)).optional(),
     dryRun: z.boolean().default(false),
-    limit: z.coerce.number().int().min(1).max(1000).default(20),
+    limit: wholeNumber("--limit", 1, 1000, 20).default(20),
     json: z.boolean().default(false),
   })
   .refine((o) => o.list || [o.id !== undefined, o.batch !== undefined, o.all, o.lift !== undefined].filter(Boolean).length === 1, {

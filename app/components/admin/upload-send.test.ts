@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkUploadFile, splitNdjson } from "./upload-send";
+import { checkUploadFile, readImportedShare, splitNdjson } from "./upload-send";
 
 describe("splitNdjson", () => {
   it("returns complete lines and keeps the unfinished tail for the next chunk", () => {
@@ -21,5 +21,16 @@ describe("checkUploadFile", () => {
     expect(checkUploadFile({ name: "a.xls", size: 1 }, RULES).ok).toBe(true);
     expect(checkUploadFile({ name: "a.csv", size: 1 }, RULES).ok).toBe(true);
     expect(checkUploadFile({ name: "a.pdf", size: 1 }, RULES)).toEqual({ ok: false, reason: "type" });
+  });
+});
+
+describe("readImportedShare", () => {
+  it("turns a progress line's bytes into the share of the file the import reached", () => {
+    expect(readImportedShare({ bytesRead: 250, totalBytes: 1000 })).toBe(0.25);
+    expect(readImportedShare({ bytesRead: 1200, totalBytes: 1000 })).toBe(1);
+  });
+  it("says nothing when the server sends no byte counts (the bar stays indeterminate)", () => {
+    expect(readImportedShare({})).toBeUndefined();
+    expect(readImportedShare({ bytesRead: 0, totalBytes: 0 })).toBeUndefined();
   });
 });

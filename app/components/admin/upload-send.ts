@@ -65,6 +65,14 @@ export interface UploadProgress {
   sent: number;
   rowsRead: number;
   committedRows: number;
+  /** 0…1 of the file's bytes the committed rows reach, while importing; undefined until the server says. */
+  imported?: number;
+}
+
+/** The share of the file (0…1, by its bytes) a progress line says the import has reached, if it says. */
+export function readImportedShare(line: { bytesRead?: number; totalBytes?: number }): number | undefined {
+  if (typeof line.bytesRead !== "number" || typeof line.totalBytes !== "number" || line.totalBytes <= 0) return undefined;
+  return Math.min(1, Math.max(0, line.bytesRead / line.totalBytes));
 }
 
 /** Splits received NDJSON text into complete lines and the unfinished rest. */
@@ -147,11 +155,19 @@ export function sendUpload(
       const { lines, rest } = splitNdjson(pending + chunk);
       pending = rest;
       for (const line of lines) {
-        const message = JSON.parse(line) as { type: string; rowsRead?: number; committedRows?: number; result?: BatchUploadResult };
+        const message = JSON.parse(line) as {
+          type: string;
+          rowsRead?: number;
+          committedRows?: number;
+          bytesRead?: number;
+          totalBytes?: number;
+          result?: BatchUploadResult;
+        };
         if (message.type === "progress") {
           progress.phase = "importing";
           progress.rowsRead = message.rowsRead ?? progress.rowsRead;
           progress.committedRows = message.committedRows ?? progress.committedRows;
+          progress.imported = readImportedShare(message) ?? progress.imported;
           options.onProgress({ ...progress });
         } else if (message.type === "received") {
           progress.phase = "importing";

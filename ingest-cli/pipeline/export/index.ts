@@ -3,7 +3,8 @@
 import { DirectoryError } from "../../../db/rules/directory-error.ts";
 import { pipeline } from "node:stream/promises";
 import type { DatabaseHandle } from "../../../db/client.ts";
-import { exportColumnKind, findUnknownCategorySlugs, withExportWindows, type ExportFilters } from "../../../db/queries/export.ts";
+import { countExportRows, exportColumnKind, findUnknownCategorySlugs, withExportWindows, type ExportFilters } from "../../../db/queries/export.ts";
+import { countryName } from "../../../db/rules/countries.ts";
 import { slugify } from "../../../db/rules/slug.ts";
 import { encodeCsvCell } from "./csv-cell.ts";
 import { CopyCsvRewriter } from "./csv-rewrite.ts";
@@ -85,9 +86,16 @@ export function resolveExportRequest(options: ExportOptions): ExportRequest {
   let countryCode: string | undefined;
   if (country !== "" && country.toLowerCase() !== "all") {
     if (!/^[A-Za-z]{2}$/.test(country)) {
-      throw new ExportError("INVALID_COUNTRY", `Country "${country}" is not a two-letter ISO code; use e.g. DE, TR, US, or "all".`);
+      throw new ExportError("INVALID_COUNTRY", `Country "${country}" is not a two-letter ISO code — use e.g. DE, TR, US, or "all".`);
     }
     countryCode = country.toUpperCase();
+    // Like an unknown category: a code no country has (XX, QQ) is a typo, not an empty export.
+    if (countryName(countryCode) === countryCode) {
+      throw new ExportError(
+        "UNKNOWN_COUNTRY",
+        `Country "${country}" is no ISO 3166 country code — check the spelling (e.g. DE for Germany, GB for the United Kingdom), or use "all".`,
+      );
+    }
   }
 
   const slugs = new Set<string>();
@@ -141,7 +149,7 @@ export async function checkExportRequest(handle: DatabaseHandle, options: Export
   if (unknown.length > 0) {
     throw new ExportError(
       "UNKNOWN_CATEGORY",
-      `No business has the categor${unknown.length > 1 ? "ies" : "y"} ${unknown.join(", ")}; check the spelling (names or slugs both work).`,
+      `No business has the categor${unknown.length > 1 ? "ies" : "y"} ${unknown.join(", ")} — check the spelling (names or slugs both work).`,
     );
   }
   return request;
@@ -156,9 +164,11 @@ export async function exportBusinessesCsv(
   handle: DatabaseHandle,
   options: ExportOptions,
   output: NodeJS.WritableStream,
-  onProgress?: (rows: number) => void,
+  onProgress?: (rows: number, total: number) => void,
 ): Promise<ExportResult> {
   const request = await checkExportRequest(handle, options);
+  // NOTE: counted only for a caller that shows progress (one count before the rows; rows added meanwhile may pass it).
+  const total = onProgress ? await countExportRows(handle, request.filters) : 0;
   const columns = request.fields.map((field) => field.column);
   const rewriter = new CopyCsvRewriter(columns.map(exportColumnKind));
   let bytes = 0;
@@ -179,7 +189,7 @@ export async function exportBusinessesCsv(
           if (out && out.length > 0) {
             bytes += out.length;
             yield out;
-            onProgress?.(rewriter.rows);
+            onProgress?.(rewriter.rows, total);
           }
         }
         const tail = rewriter.flush();
@@ -187,7 +197,7 @@ export async function exportBusinessesCsv(
           bytes += tail.length;
           yield tail;
         }
-        onProgress?.(rewriter.rows);
+        onProgress?.(rewriter.rows, total);
         if (rewriter.rows - before < windowRows) break;
         afterId = rewriter.lastId;
       }

@@ -1,6 +1,7 @@
 // Staged rows and their issues → atomic batch writes, one in flight while the next batch is read, retried over a
 // dropped connection → the tally, the progress callback and the search index; a committed batch is never undone.
 import type { DatabaseHandle } from "../../../db/client.ts";
+import { findStoredFieldChanges } from "../../../db/queries/import-changes.ts";
 import { getEnv } from "../../../db/env.ts";
 import { describeFailure } from "../../../db/rules/directory-error.ts";
 import { writeImportBatch, type BatchOutcome, type RowIssueInput, type StagedRow } from "../../../db/writes/import-batch.ts";
@@ -12,7 +13,15 @@ import { yieldToEventLoop } from "../event-loop.ts";
 import { hashBusiness } from "../normalize/business.ts";
 import { inWeekOrder } from "../normalize/hours.ts";
 import { isFaultPointArmed, reachFaultPoint } from "./fault-points.ts";
-import { countCommitted, readProgress, takePending, type ImportProgress, type ImportTally } from "./import-tally.ts";
+import {
+  CHANGE_SAMPLE_BUSINESSES,
+  CHANGE_SAMPLE_LOOKUPS,
+  countCommitted,
+  readProgress,
+  takePending,
+  type ImportTally,
+  type RowProgress,
+} from "./import-tally.ts";
 
 export interface BatchWriterOptions {
   /** The run each batch commits into (null: a dry run). */
@@ -23,7 +32,7 @@ export interface BatchWriterOptions {
   onDuplicate: "update" | "skip";
   dryRun: boolean;
   signal?: AbortSignal;
-  onProgress?: (progress: ImportProgress) => void;
+  onProgress?: (progress: RowProgress & { throughLine: number }) => void;
   /** See ImportOptions.searchEngine. */
   searchEngine?: SearchEngine | null;
 }
@@ -89,7 +98,20 @@ export function createBatchWriter(handle: DatabaseHandle, tally: ImportTally, op
   let searchSync: Promise<void> = Promise.resolve();
   let searchSyncError: string | null = null;
 
-  const applyOutcome = (outcome: BatchOutcome, batchRows: StagedRow[], batchNames: Map<number, string>) => {
+  /** A dry run's fields that would change on stored businesses, until the sample is full. */
+  const sampleChanges = async (batchRows: StagedRow[]) => {
+    const sample = tally.changeSample;
+    const room = CHANGE_SAMPLE_BUSINESSES - sample.businesses;
+    // NOTE: bounded in batches too: updates that touch no compared column (a slug, a rank) would otherwise cost one
+    // look-up per batch of a million-row dry run.
+    if (room <= 0 || onDuplicate !== "update" || sample.lookups >= CHANGE_SAMPLE_LOOKUPS) return;
+    sample.lookups++;
+    const changes = await findStoredFieldChanges(handle, batchRows, room);
+    sample.businesses += new Set(changes.map((change) => change.line)).size;
+    sample.changes.push(...changes);
+  };
+
+  const applyOutcome = (outcome: BatchOutcome, batchRows: StagedRow[], batchNames: Map<number, string>, throughLine: number) => {
     countCommitted(tally, outcome, batchRows.length, batchNames);
     if (searchEngine && outcome.writtenIds.length > 0 && !dryRun) {
       const ids = outcome.writtenIds;
@@ -99,7 +121,7 @@ export function createBatchWriter(handle: DatabaseHandle, tally: ImportTally, op
         }),
       );
     }
-    options.onProgress?.(readProgress(tally));
+    options.onProgress?.({ ...readProgress(tally), throughLine });
   };
 
   return {
@@ -143,7 +165,9 @@ export function createBatchWriter(handle: DatabaseHandle, tally: ImportTally, op
           }),
         options.signal,
       ).then(async (outcome) => {
-        applyOutcome(outcome, batchRows, batchNames);
+        // NOTE: after the rollback, so the stored values are the ones before this batch (a dry run writes nothing).
+        if (dryRun && outcome.updated > 0) await sampleChanges(batchRows);
+        applyOutcome(outcome, batchRows, batchNames, throughRow);
         await reachFaultPoint(`batch-after-commit:${batch}`);
       });
     },

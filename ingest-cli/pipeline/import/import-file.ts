@@ -38,12 +38,14 @@ import {
   countWarnings,
   createTally,
   type ImportProgress,
+  type RowProgress,
   type ImportTally,
 } from "./import-tally.ts";
 import { choosePrepareWorkers, prepareItems } from "./prepare-pool.ts";
 import type { PrepareContext } from "./prepare-rows.ts";
 import { buildMemoIndex, describeMemoScope, readRulesFingerprint } from "./row-memo.ts";
 import { listImportRowKeys, readImportRowMemos, type StoredRowMemo } from "../../../db/queries/import-row-memo.ts";
+import type { FieldChange } from "../../../db/queries/import-changes.ts";
 import { RejectedRowsWriter } from "./rejected-rows.ts";
 import {
   buildBatchResult,
@@ -94,6 +96,8 @@ export interface ImportOptions {
   refreshAggregates?: boolean;
   signal?: AbortSignal;
   onProgress?: (progress: ImportProgress) => void;
+  /** Called as the count tables' rebuild starts (seconds of work at a million rows): the CLI says so. */
+  onRefreshingCounts?: () => void;
   /** Worker threads that map and normalise rows (0: on this thread); default by file size and cores. */
   workers?: number;
   /**
@@ -125,6 +129,8 @@ export interface ImportOutcome {
   warningSummary: { sample: WarningRecord[]; groups: WarningGroup[] };
   /** The first businesses this session inserted and rewrote (at most 20 each), for the audit entry. */
   writtenSample: { insertedIds: number[]; updatedIds: number[] };
+  /** A dry run: the fields it would change on the first stored businesses (stored → new); empty otherwise. */
+  changeSample: FieldChange[];
   error?: { code: string; message: string };
   /** Set when the search engine could not take some written businesses (the next `reindex` catches up). */
   searchIndexError?: string;
@@ -421,6 +427,7 @@ async function finishRun(
   run: StartedRun,
   written: WriteResult,
   mapping: ColumnMapping,
+  onRefreshingCounts: (() => void) | undefined,
 ): Promise<Omit<ImportOutcome, "hiddenDemoBusinesses" | "reusedRows">> {
   const counters = tally.counters;
   const runId = run.claim?.id ?? null;
@@ -444,6 +451,7 @@ async function finishRun(
   if (run.refreshCounts && (changed > 0 || (status === "succeeded" && (await aggregatesBehindImports(handle))))) {
     // NOTE: a failed or cancelled import's whole batches are visible too. Its refresh is best effort (the database
     // may be what failed); the next server start repairs counts that lag the imports.
+    onRefreshingCounts?.();
     if (status === "succeeded") await refreshAfterBulkChange(handle, changed);
     else await refreshAfterBulkChange(handle, changed).catch(() => undefined);
   }
@@ -488,9 +496,24 @@ async function finishRun(
     fieldRates,
     warningSummary: { sample: tally.warningSample, groups: [...tally.warningGroups.values()] },
     writtenSample: tally.writtenSample,
+    changeSample: tally.changeSample.changes,
     error: failure,
     ...(written.searchIndexError === null ? {} : { searchIndexError: written.searchIndexError }),
   };
+}
+
+/**
+ * The batch writer's counts with how far into the file the committed rows reach, in its bytes (the total for every
+ * format). NOTE: not the reader's own position, which runs thousands of rows ahead of the writes.
+ */
+function reportBytes(
+  onProgress: ImportOptions["onProgress"],
+  source: OpenedSource,
+  totalBytes: number,
+): ((progress: RowProgress & { throughLine: number }) => void) | undefined {
+  if (!onProgress) return undefined;
+  return ({ throughLine, ...progress }) =>
+    onProgress({ ...progress, bytesRead: Math.min(source.bytesReadThrough?.(throughLine) ?? 0, totalBytes), totalBytes });
 }
 
 /** Stages 3 and 4 on an opened source and a started run: the same for a file and for rows in memory. */
@@ -516,13 +539,13 @@ async function writeAndFinish(
     onDuplicate: file.onDuplicate,
     dryRun: file.dryRun,
     signal: options.signal,
-    onProgress: options.onProgress,
+    onProgress: reportBytes(options.onProgress, source, file.sizeBytes),
     searchEngine: options.searchEngine,
   });
   const memo = await prepareMemo(handle, mapping, file, options);
   const written = await writeRows(source, mapping, tally, writer, file, run, options, memo);
   const demo = await hideDemoOnRealData(handle, file, run, options, tally.counters);
-  const outcome = await finishRun(handle, tally, run, written, mapping);
+  const outcome = await finishRun(handle, tally, run, written, mapping, options.onRefreshingCounts);
   const searchIndexError = outcome.searchIndexError ?? demo.searchIndexError;
   return {
     ...outcome,

@@ -91,7 +91,7 @@ export async function importFiles(
       // A lone file refreshed before its run closed (and when the counts lagged): nothing is left to do here.
       if (!lone) {
         await reachFaultPoint("before-refresh");
-        await refreshOnce(handle, results);
+        await refreshOnce(handle, results, options.onRefreshingCounts);
       }
     }
   } finally {
@@ -105,11 +105,14 @@ export async function importFiles(
  * NOTE: after a failed or cancelled file the refresh is best effort (the database may be what failed); the next
  * server start repairs counts that lag the imports.
  */
-async function refreshOnce(handle: DatabaseHandle, results: readonly FileImportResult[]): Promise<void> {
+async function refreshOnce(handle: DatabaseHandle, results: readonly FileImportResult[], onRefreshingCounts?: () => void): Promise<void> {
   const changed = results.reduce((sum, r) => sum + (r.outcome ? r.outcome.counters.inserted + r.outcome.counters.updated : 0), 0);
   const allSucceeded = results.every((r) => r.outcome?.status === "succeeded");
   const refresh = async () => {
-    if (changed > 0 || (await aggregatesBehindImports(handle))) await refreshAfterBulkChange(handle, changed);
+    if (changed > 0 || (await aggregatesBehindImports(handle))) {
+      onRefreshingCounts?.();
+      await refreshAfterBulkChange(handle, changed);
+    }
   };
   if (allSucceeded) await refresh();
   else await refresh().catch(() => undefined);

@@ -1,10 +1,15 @@
 // One import's counts in one object → the report's counters, the progress line and each batch's stored counts;
 // the rule: a row is counted once, where it is read (rejected, skipped in the file) or where its batch commits.
+import type { FieldChange } from "../../../db/queries/import-changes.ts";
 import { AUDIT_SAMPLE_SIZE } from "../../../db/writes/audit-log.ts";
 import type { BatchOutcome } from "../../../db/writes/import-batch.ts";
 import { createFieldRateTally, type FieldRateTally } from "./field-rates.ts";
 import type { ExcelDuplicateRecord, ImportCounters, RejectedRow, WarningGroup, WarningRecord } from "./reports.ts";
 
+/** Stored businesses whose would-be changes a dry run shows, field by field. */
+export const CHANGE_SAMPLE_BUSINESSES = 10;
+/** Batches a dry run looks into for that sample at most. */
+export const CHANGE_SAMPLE_LOOKUPS = 20;
 /** Names, rejected rows and repeats kept as samples for the reports. */
 const SAMPLE_LIMIT = 100;
 /** Warnings printed one per line by `import`/`validate`; the groups count every one. */
@@ -12,7 +17,8 @@ export const WARNING_SAMPLE_LIMIT = 20;
 /** Lines named per warning group ("lines 4, 9, …"). */
 const WARNING_GROUP_LINES = 5;
 
-export interface ImportProgress {
+/** The counts after a batch, as the batch writer reports them. */
+export interface RowProgress {
   rowsRead: number;
   committedRows: number;
   inserted: number;
@@ -20,6 +26,13 @@ export interface ImportProgress {
   unchanged: number;
   skipped: number;
   rejected: number;
+}
+
+/** A batch's counts and how far into the file reading has come (bytes of the file: the total of CSV and XLSX alike). */
+export interface ImportProgress extends RowProgress {
+  bytesRead: number;
+  /** The file's size in bytes; 0 for records that are no file. */
+  totalBytes: number;
 }
 
 /** The counts of the rows gathered since the last batch was sent: stored with that batch (a resume's totals). */
@@ -45,6 +58,8 @@ export interface ImportTally {
   warningGroups: Map<string, WarningGroup>;
   /** The first businesses this import inserted and rewrote (AUDIT_SAMPLE_SIZE each): its audit entry's sample. */
   writtenSample: { insertedIds: number[]; updatedIds: number[] };
+  /** A dry run's sample of what it would change on stored businesses (CHANGE_SAMPLE_BUSINESSES of them at most). */
+  changeSample: { businesses: number; lookups: number; changes: FieldChange[] };
 }
 
 export function createTally(file: Pick<ImportCounters, "fileName" | "fileSizeBytes" | "startedAt" | "columnExtraction">): ImportTally {
@@ -76,6 +91,7 @@ export function createTally(file: Pick<ImportCounters, "fileName" | "fileSizeByt
     warningSample: [],
     warningGroups: new Map(),
     writtenSample: { insertedIds: [], updatedIds: [] },
+    changeSample: { businesses: 0, lookups: 0, changes: [] },
   };
 }
 
@@ -152,7 +168,7 @@ export function takePending(tally: ImportTally): PendingCounts {
   return pending;
 }
 
-export function readProgress(tally: ImportTally): ImportProgress {
+export function readProgress(tally: ImportTally): RowProgress {
   const c = tally.counters;
   return {
     rowsRead: c.totalRows,

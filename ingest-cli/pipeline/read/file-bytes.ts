@@ -42,13 +42,17 @@ export async function readFileRange(filePath: string, position: number, length: 
 export interface ByteStream {
   chunks: AsyncIterable<Buffer>;
   destroy(): void;
+  /** Bytes of the file itself read so far (compressed ones for gzip): the import's progress. */
+  bytesRead(): number;
 }
 
 /** Streams the file's bytes; with `gunzip`, the decompressed bytes, failing with FILE_TOO_LARGE once they pass `maxBytes`. */
 export function openByteStream(filePath: string, options: { gunzip: boolean; maxBytes: number; label: string }): ByteStream {
   const file = fs.createReadStream(filePath, { highWaterMark: READ_CHUNK_BYTES });
+  // NOTE: the stream's own count; a "data" listener would switch it to flowing mode under the async iterator.
+  const bytesRead = () => file.bytesRead;
   if (!options.gunzip) {
-    return { chunks: mapStreamErrors(file, options.label), destroy: () => file.destroy() };
+    return { chunks: mapStreamErrors(file, options.label), destroy: () => file.destroy(), bytesRead };
   }
   let total = 0;
   const cap = new Transform({
@@ -60,7 +64,7 @@ export function openByteStream(filePath: string, options: { gunzip: boolean; max
   });
   // NOTE: pipeline destroys every stage when one fails, so a damaged gzip member cannot leave the file open.
   const out = pipeline(file, zlib.createGunzip({ chunkSize: READ_CHUNK_BYTES }), cap, () => {});
-  return { chunks: mapStreamErrors(out, options.label), destroy: () => out.destroy() };
+  return { chunks: mapStreamErrors(out, options.label), destroy: () => out.destroy(), bytesRead };
 }
 
 async function* mapStreamErrors(stream: AsyncIterable<Buffer>, label: string): AsyncGenerator<Buffer> {

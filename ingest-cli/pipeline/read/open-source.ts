@@ -105,6 +105,7 @@ async function openTextSource(sniffed: Extract<SniffedContainer, { kind: "text" 
         items: table.items,
         release: async () => bytes.destroy(),
         signal: options.signal,
+        bytesRead: bytes.bytesRead,
       });
     }
     const layout = detectJsonLayout(sniffed.format, sniffed.sample);
@@ -118,6 +119,7 @@ async function openTextSource(sniffed: Extract<SniffedContainer, { kind: "text" 
       items: replayThenContinue(buffered, items),
       release: async () => bytes.destroy(),
       signal: options.signal,
+      bytesRead: bytes.bytesRead,
     });
   } catch (error) {
     bytes.destroy();
@@ -186,7 +188,14 @@ async function openSpreadsheetSource(format: "xlsx" | "xls", context: OpenContex
     items: sheet.items,
     release: sheet.release,
     signal: options.signal,
+    bytesRead: () => Math.round(sheet.readFraction() * context.size),
   });
+}
+
+/** The file's read position when the item of `line` was handed out. */
+interface ByteMark {
+  line: number;
+  bytes: number;
 }
 
 /**
@@ -201,6 +210,7 @@ function assembleSource(parts: {
   items: AsyncGenerator<SourceItem>;
   release: () => Promise<void>;
   signal: AbortSignal | undefined;
+  bytesRead: () => number;
 }): OpenedSource {
   const { signal } = parts;
   let closed = false;
@@ -213,6 +223,14 @@ function assembleSource(parts: {
   };
   const onAbort = (): void => void close();
   signal?.addEventListener("abort", onAbort, { once: true });
+  // One mark per change of the read position (a 64 KB chunk, a sheet's row batch): few even if nobody asks.
+  const marks: ByteMark[] = [];
+  const markPosition = (item: SourceItem) => {
+    const bytes = parts.bytesRead();
+    if (marks.length > 0 && (marks[marks.length - 1] as ByteMark).bytes === bytes) return;
+    const line = item.kind === "record" ? item.record.line : item.kind === "error" ? item.error.line : item.line;
+    marks.push({ line, bytes });
+  };
 
   async function* guardItems(): AsyncGenerator<SourceItem> {
     let finished = false;
@@ -234,6 +252,7 @@ function assembleSource(parts: {
         }
         if (signal?.aborted) throw signal.reason;
         if (closed) return;
+        markPosition(next.value);
         yield next.value;
       }
     } finally {
@@ -250,5 +269,10 @@ function assembleSource(parts: {
     details: parts.details,
     items: guardItems(),
     close,
+    bytesReadThrough(line) {
+      while (marks.length > 1 && (marks[1] as ByteMark).line <= line) marks.shift();
+      const first = marks[0];
+      return first && first.line <= line ? first.bytes : 0;
+    },
   };
 }

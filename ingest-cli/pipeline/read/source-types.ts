@@ -48,6 +48,12 @@ export interface OpenedSource {
   items: AsyncIterable<SourceItem>;
   /** Idempotent; ends the spreadsheet worker and closes file handles. */
   close(): Promise<void>;
+  /**
+   * How far into the file the records up to `line` reach, in bytes of the file (0 to its size): CSV/JSON count the
+   * bytes read when the record was handed out, XLSX the share of its sheet's packed bytes, XLS the whole file once
+   * parsed. Lines asked for must not go down. Absent for records in memory.
+   */
+  bytesReadThrough?(line: number): number;
 }
 
 export interface OpenSourceOptions {

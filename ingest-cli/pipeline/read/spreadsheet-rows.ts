@@ -20,7 +20,8 @@ export interface SheetRow {
 
 export type WorkerToParent =
   | { type: "sheet"; name: string }
-  | { type: "rows"; rows: SheetRow[] }
+  /** `readFraction`: how much of the sheet (0–1, by its packed bytes) was read when the batch was sent. */
+  | { type: "rows"; rows: SheetRow[]; readFraction: number }
   | { type: "end" }
   /** `code`: a whole-file verdict the worker reached itself (a SourceError), passed on unchanged. */
   | { type: "fail"; message: string; code?: SourceErrorCode };
@@ -33,6 +34,8 @@ const MAX_REMEMBERED_BLANKS = 10_000;
 export interface RowSink {
   sheet(name: string): void;
   row(row: SheetRow): Promise<void>;
+  /** How much of the sheet was read so far (0–1), for the import's progress. */
+  readTo?(fraction: number): void;
 }
 
 export async function runSpreadsheetWorker(port: MessagePort, input: SpreadsheetWorkerInput): Promise<void> {
@@ -41,12 +44,13 @@ export async function runSpreadsheetWorker(port: MessagePort, input: Spreadsheet
     if (message.type === "ack") waitingForAck.shift()?.();
   });
   let batch: SheetRow[] = [];
+  let readFraction = 0;
   const flush = async (): Promise<void> => {
     if (batch.length === 0) return;
     const rows = batch;
     batch = [];
     const acked = new Promise<void>((resolve) => waitingForAck.push(resolve));
-    port.postMessage({ type: "rows", rows } satisfies WorkerToParent);
+    port.postMessage({ type: "rows", rows, readFraction } satisfies WorkerToParent);
     await acked;
   };
   const sink: RowSink = {
@@ -55,10 +59,14 @@ export async function runSpreadsheetWorker(port: MessagePort, input: Spreadsheet
       batch.push(row);
       if (batch.length >= input.batchSize) await flush();
     },
+    readTo: (fraction) => {
+      readFraction = fraction;
+    },
   };
   try {
     if (input.format === "xlsx") await streamXlsxRows(input.filePath, sink);
     else await streamXlsRows(input.filePath, sink);
+    readFraction = 1;
     await flush();
     port.postMessage({ type: "end" } satisfies WorkerToParent);
   } catch (error) {
@@ -104,7 +112,11 @@ export async function streamXlsxRows(filePath: string, sink: RowSink, reader: "l
   if (reader === "exceljs") return streamExcelJsRows(filePath, sink);
   const workbook = await openLeanWorkbook(filePath);
   for (const sheet of workbook.sheets) {
-    const rows = workbook.readRows(sheet.entry, (cell, date1904) => convertExcelValue(cell.value as ExcelValue, cell.numFmt, date1904));
+    const rows = workbook.readRows(
+      sheet.entry,
+      (cell, date1904) => convertExcelValue(cell.value as ExcelValue, cell.numFmt, date1904),
+      (packedBytes) => sink.readTo?.(sheet.entry.compressedSize > 0 ? packedBytes / sheet.entry.compressedSize : 1),
+    );
     if (await emitSheet(sheet.name, rows, sink)) return;
   }
 }
@@ -215,6 +227,8 @@ async function streamXlsRows(filePath: string, sink: RowSink): Promise<void> {
     cellFormula: false,
   });
   const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
+  // Not streamed: the whole file is read once parsed.
+  sink.readTo?.(1);
   for (const name of workbook.SheetNames) {
     const sheet = workbook.Sheets[name] as XLSX.DenseSheet | undefined;
     const rows = sheet?.["!data"] ?? [];

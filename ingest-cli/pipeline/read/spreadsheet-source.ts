@@ -146,6 +146,8 @@ export interface OpenedSpreadsheet {
   sheetName: string | undefined;
   items: AsyncGenerator<SourceItem>;
   release(): Promise<void>;
+  /** How much of the sheet the rows handed out so far cover (0–1). */
+  readFraction(): number;
 }
 
 export async function openSpreadsheet(options: {
@@ -175,7 +177,7 @@ export async function openSpreadsheet(options: {
     signal: options.signal,
     onExit: () => fs.rmSync(tempDir, { recursive: true, force: true }),
   });
-  const state: { sheetName: string | undefined } = { sheetName: undefined };
+  const state: { sheetName: string | undefined; readFraction: number } = { sheetName: undefined, readFraction: 0 };
 
   async function* readEvents(): AsyncGenerator<TableEvent> {
     for (;;) {
@@ -187,6 +189,7 @@ export async function openSpreadsheet(options: {
         case "rows":
           // Ack at once: the worker reads the next batch while this one is consumed, and never more.
           channel.acknowledge();
+          state.readFraction = message.readFraction;
           for (const row of message.rows) yield { kind: "row", line: row.line, cells: row.cells };
           break;
         case "fail":
@@ -204,7 +207,13 @@ export async function openSpreadsheet(options: {
 
   try {
     const table = await startTable(readEvents(), options.label, "the workbook has no sheet with data");
-    return { headers: table.headers, sheetName: state.sheetName, items: table.items, release: () => channel.close() };
+    return {
+      headers: table.headers,
+      sheetName: state.sheetName,
+      items: table.items,
+      release: () => channel.close(),
+      readFraction: () => state.readFraction,
+    };
   } catch (error) {
     await channel.close();
     throw error instanceof SourceClosed && options.signal?.aborted ? options.signal.reason : error;

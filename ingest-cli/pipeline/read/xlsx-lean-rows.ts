@@ -139,8 +139,15 @@ async function readWorkbookInfo(filePath: string, byName: ReadonlyMap<string, Zi
 export interface LeanWorkbook {
   /** Worksheets in zip order (exceljs's order), named from the workbook (`Sheet<n>` when it does not say). */
   sheets: Array<{ name: string; entry: ZipEntrySummary }>;
-  /** Rows of one sheet; each cell converted by `convert` (exceljs value + number format → plain value). */
-  readRows(entry: ZipEntrySummary, convert: (cell: LeanCellValue, date1904: boolean) => unknown): AsyncGenerator<LeanSheetRow>;
+  /**
+   * Rows of one sheet; each cell converted by `convert` (exceljs value + number format → plain value); `onPackedBytes`
+   * hears how many of the entry's packed bytes were read so far.
+   */
+  readRows(
+    entry: ZipEntrySummary,
+    convert: (cell: LeanCellValue, date1904: boolean) => unknown,
+    onPackedBytes?: (bytes: number) => void,
+  ): AsyncGenerator<LeanSheetRow>;
 }
 
 export async function openLeanWorkbook(filePath: string): Promise<LeanWorkbook> {
@@ -176,10 +183,10 @@ export async function openLeanWorkbook(filePath: string): Promise<LeanWorkbook> 
   };
   return {
     sheets,
-    async *readRows(entry, convert) {
+    async *readRows(entry, convert, onPackedBytes) {
       const { strings, formats, date1904 } = await loadContext();
       const scanner = new SheetRowScanner(strings, formats, date1904, convert);
-      for await (const text of readEntryText(filePath, entry)) {
+      for await (const text of readEntryText(filePath, entry, onPackedBytes)) {
         scanner.write(text);
         yield* scanner.rows;
         scanner.rows.length = 0;

@@ -6,8 +6,8 @@ import { readFileRange } from "./file-bytes.ts";
 import { formatBytes, SourceError } from "./source-error.ts";
 import type { ZipEntrySummary } from "./zip-scan.ts";
 
-/** One zip entry's uncompressed text, chunk by chunk. */
-export async function* readEntryText(filePath: string, entry: ZipEntrySummary): AsyncGenerator<string> {
+/** One zip entry's uncompressed text, chunk by chunk; `onPackedBytes` hears the packed bytes read so far. */
+export async function* readEntryText(filePath: string, entry: ZipEntrySummary, onPackedBytes?: (bytes: number) => void): AsyncGenerator<string> {
   const header = await readFileRange(filePath, entry.localHeaderOffset, 30);
   if (header.length < 30 || header.readUInt32LE(0) !== 0x04034b50) throw new Error(`the zip entry "${entry.name}" has no local header`);
   const start = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
@@ -27,6 +27,7 @@ export async function* readEntryText(filePath: string, entry: ZipEntrySummary): 
         `refused to unpack the workbook — "${entry.name}" unpacks to more than the ${formatBytes(entry.uncompressedSize)} its zip directory declares. If the file is genuine, export it again as CSV.`,
       );
     }
+    onPackedBytes?.(raw.bytesRead);
     yield decoder.decode(chunk, { stream: true });
   }
   const rest = decoder.decode();

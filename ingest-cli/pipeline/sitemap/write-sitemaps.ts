@@ -6,7 +6,13 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { DatabaseHandle } from "../../../db/client.ts";
-import { listSitemapGroupLastmods, SITEMAP_PAGE_SIZE, streamSitemapBusinesses, type SitemapPageBoundary } from "../../../db/queries/sitemap.ts";
+import {
+  countSitemapBusinesses,
+  listSitemapGroupLastmods,
+  SITEMAP_PAGE_SIZE,
+  streamSitemapBusinesses,
+  type SitemapPageBoundary,
+} from "../../../db/queries/sitemap.ts";
 import { normalizeBaseUrl } from "./base-url.ts";
 import { BusinessPageBuilder } from "./business-page.ts";
 import { listCityCategorySitemapPages, listCityCategoryUrls } from "./city-categories.ts";
@@ -32,7 +38,7 @@ export interface WriteSitemapsOptions {
   /** Write .xml.gz files (the index then lists the .gz names). */
   gzip?: boolean;
   /** Called after each business page with the businesses written so far. */
-  onProgress?: (businesses: number) => void;
+  onProgress?: (businesses: number, total: number) => void;
 }
 
 export interface WrittenSitemap {
@@ -72,6 +78,8 @@ export async function writeSitemaps(options: WriteSitemapsOptions): Promise<Writ
     files.push({ path: `${sitePath}${extension}`, url: `${base}${sitePath}${extension}`, urls, bytes: body.length });
   };
 
+  // The progress's total: one count before the walk (only when someone shows progress).
+  const total = options.onProgress ? await countSitemapBusinesses(options.handle) : 0;
   const pages: SitemapPageBoundary[] = [];
   const builder = new BusinessPageBuilder(base);
   const reader = new CopyTextReader();
@@ -88,7 +96,7 @@ export async function writeSitemaps(options: WriteSitemapsOptions): Promise<Writ
     const page = pages[written++] as SitemapPageBoundary;
     await writeFile(businessSitemapPath(page.page), xml, page.urls);
     businesses += page.urls;
-    options.onProgress?.(businesses);
+    options.onProgress?.(businesses, total);
   };
   let full: Buffer[] = [];
   const add = (buf: Buffer, start: number, end: number) => {
