@@ -3,6 +3,7 @@
 import type { DatabaseHandle } from "../../../db/client.ts";
 import { getEnv } from "../../../db/env.ts";
 import { describeFailure } from "../../../db/rules/directory-error.ts";
+import { observeImportBatch } from "../../../db/telemetry.ts";
 import { writeImportBatch, type BatchOutcome, type RowIssueInput, type StagedRow } from "../../../db/writes/import-batch.ts";
 import type { BusinessInput } from "../../../db/writes/businesses.ts";
 import type { SearchEngine } from "../../../search/engine.ts";
@@ -128,6 +129,7 @@ export function createBatchWriter(handle: DatabaseHandle, tally: ImportTally, op
       if (batchRows.length === 0 && batchIssues.length === 0 && batchCounts.totalRows === 0) return;
       const throughRow = lastLine;
       const batch = ++sent;
+      const sentAt = performance.now();
       const beforeCommit = isFaultPointArmed(`batch-before-commit:${batch}`) ? () => reachFaultPoint(`batch-before-commit:${batch}`) : undefined;
       inFlight = withRetry(
         () =>
@@ -144,6 +146,7 @@ export function createBatchWriter(handle: DatabaseHandle, tally: ImportTally, op
         options.signal,
       ).then(async (outcome) => {
         applyOutcome(outcome, batchRows, batchNames);
+        if (!dryRun) observeImportBatch({ runId, batch, rows: batchRows.length, seconds: (performance.now() - sentAt) / 1000 });
         await reachFaultPoint(`batch-after-commit:${batch}`);
       });
     },
