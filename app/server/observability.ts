@@ -146,7 +146,7 @@ export interface ObservabilityOptions {
   metricsToken?: string;
   /** Whether X-Forwarded-* headers are believed (TRUST_PROXY set): then a loopback peer may be a proxy. */
   behindProxy: boolean;
-  /** The request lines' level instead of LOG_LEVEL's (in-process test servers: "warn", so a run's output stays readable). */
+  /** The log level instead of LOG_LEVEL's (in-process test servers: "warn", so a run's output stays readable). */
   logLevel?: string;
 }
 
@@ -157,8 +157,10 @@ export interface ObservabilityOptions {
 export function createRequestObservation(options: ObservabilityOptions): express.RequestHandler {
   const metrics = httpMetrics(getMetricsRegistry(), () => options.admission);
   const logger = getLogger({ destination: "stdout", defaultLevel: "info" });
+  // NOTE: the process's logger, import batches included: an in-process test server shares it with the test.
+  if (options.logLevel) logger.level = options.logLevel;
   const log = pinoHttp({
-    logger: options.logLevel ? (logger.child({}, { level: options.logLevel }) as typeof logger) : logger,
+    logger,
     genReqId: (req, res) => {
       const id = chooseRequestId(req.headers[REQUEST_ID_HEADER]);
       res.setHeader("X-Request-Id", id);
