@@ -184,6 +184,8 @@ describe(`logs, metrics and health of the real server on ${testDriver()} (${WORK
     expect(JSON.parse(refused.body)).toMatchObject({ error: { code: "METHOD_NOT_ALLOWED", requestId: refused.headers["x-request-id"] } });
     const fine = await request(server.url, "/categories");
     expect(fine.body).not.toContain("Request ID");
+    // The probes' no-store is theirs alone: a public page keeps its own, single Cache-Control.
+    expect(fine.headers["cache-control"]).toMatch(/^public, [^,]*max-age=\d+/);
   });
 
   it("serves /metrics to loopback, summed over every worker, with counts that moved", { timeout: 60_000 }, async () => {

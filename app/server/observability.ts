@@ -347,7 +347,9 @@ export function shareMetricsAcrossCluster(): void {
 export function createProbeMiddleware(options: ObservabilityOptions): express.RequestHandler {
   const startedAt = Date.now();
   return (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    if ((req.method !== "GET" && req.method !== "HEAD") || !PROBE_PATHS.has(req.path)) return next();
+    if (req.path === "/metrics" && decideMetricsAccess(req, options) === 404) return next();
+    // NOTE: set here, not before the check above: the app appends its own Cache-Control to every other answer.
     res.setHeader("Cache-Control", NO_STORE);
     if (req.path === "/healthz") {
       // Alive: the event loop answers. No database: a load balancer restarting a process over an outage helps nobody.
@@ -365,7 +367,6 @@ export function createProbeMiddleware(options: ObservabilityOptions): express.Re
         res.status(401).json({ error: { code: "METRICS_TOKEN_REQUIRED", message: "Send Authorization: Bearer <METRICS_TOKEN> to read /metrics." } });
         return;
       }
-      if (access === 404) return next();
       const registry = getMetricsRegistry();
       gatherMetrics(registry).then((text) => res.type(registry.contentType).send(text), next);
       return;
