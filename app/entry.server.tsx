@@ -6,6 +6,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/csp-nonce";
+import { RequestIdContext } from "~/components/request-id";
 import { waitForBackgroundWork } from "~/models/background-work.server";
 import { flushPageVisits, recordPageVisit } from "~/models/page-visits.server";
 import { applySecurityHeaders, createNonce, readRequestNonce } from "~/server/security-headers";
@@ -39,7 +40,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />
+        <RequestIdContext.Provider value={responseStatusCode >= 400 ? (request.headers.get("x-request-id") ?? "") : ""}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />
+        </RequestIdContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

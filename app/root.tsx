@@ -16,6 +16,7 @@ import {
 } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import { useNonce } from "~/components/csp-nonce";
+import { RequestIdNote } from "~/components/request-id";
 import { NotFoundPage } from "~/components/not-found-page";
 import { placeSiteCode, SiteFooterCode, SiteHeadCode } from "~/components/site-code";
 import { SiteFooter } from "~/components/site-footer";
@@ -78,6 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {admin ? null : <SiteHeader />}
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
+          <RequestIdNote />
         </main>
         {admin ? null : <SiteFooter />}
         <ScrollRestoration nonce={nonce} />

@@ -13,6 +13,7 @@ import { getEnv } from "./env.ts";
 import { assertMigrated, runMigrations } from "./migrate.ts";
 import type { PgliteClient, RemotePglite } from "./pglite-remote.ts";
 import * as schema from "./schema/index.ts";
+import { observePoolSize, startQuery } from "./telemetry.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -294,6 +295,8 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     throw error;
   }
   const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
+  // One worker thread running one statement at a time.
+  observePoolSize("pglite", 1);
   let closed = false;
   return {
     db,
@@ -301,8 +304,15 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     pglite: client,
     location: absolute ?? ":memory:",
     async query<T extends object>(text: string, params: unknown[] = []) {
-      const result = await client.query<T>(text, params);
-      return result.rows;
+      const end = startQuery("pglite");
+      try {
+        const result = await client.query<T>(text, params);
+        end(true);
+        return result.rows;
+      } catch (error) {
+        end(false);
+        throw error;
+      }
     },
     async close() {
       if (closed) return;
@@ -360,6 +370,7 @@ function openPostgres(url: string, max: number): DatabaseHandle {
     socket: openSocketWithoutDelay(),
   };
   const sql = postgres(url, options as postgres.Options<Record<string, postgres.PostgresType>>);
+  observePoolSize("postgres", max);
   const db = drizzlePostgres(sql, { schema }) as unknown as Db;
   return {
     db,
@@ -368,8 +379,15 @@ function openPostgres(url: string, max: number): DatabaseHandle {
     connectionUrl: url,
     location: redactUrl(url),
     async query<T extends object>(text: string, params: unknown[] = []) {
-      const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]);
-      return rows as unknown as T[];
+      const end = startQuery("postgres");
+      try {
+        const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]);
+        end(true);
+        return rows as unknown as T[];
+      } catch (error) {
+        end(false);
+        throw error;
+      }
     },
     async close() {
       await sql.end({ timeout: 5 });

@@ -29,6 +29,15 @@ export const EnvSchema = z.object({
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
   MEILI_URL: urlWithProtocols(["http:", "https:"], "http://127.0.0.1:7700"),
   MEILI_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  // Log lines' lowest level (pino's names); unset: info for the server, warn for the CLI (its own output comes first).
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        message: "must be one of fatal, error, warn, info, debug, trace, silent",
+      })
+      .optional(),
+  ),
   // Tests only (ingest-cli/pipeline/import/fault-points.ts): where an import stops and which file says it did.
   DIRECTORY_FAULT_POINT: z.preprocess(
     emptyToUndefined,
@@ -70,7 +79,7 @@ export function parseEnvWith<T>(schema: z.ZodType<T>, source: Record<string, str
       const shown =
         value === undefined
           ? ""
-          : name.includes("PASSWORD") || name.includes("SECRET") || name.includes("KEY")
+          : name.includes("PASSWORD") || name.includes("SECRET") || name.includes("KEY") || name.includes("TOKEN")
             ? " (value hidden)"
             : ` (got "${value}")`;
       return `${name}: ${issue.message}${shown}`;

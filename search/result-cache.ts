@@ -2,6 +2,7 @@
 // shared in-flight call per identical request. The public search API already lets caches keep an answer for 60 s
 // (Cache-Control), so an in-process copy for less than that shows nothing a visitor's own cache would not.
 import { TtlCache } from "../db/freshness.ts";
+import { observeSearchAnswer } from "../db/telemetry.ts";
 import type { SearchEngine, SearchQuery, SearchResult, SuggestionMatch, SuggestionKind } from "./engine.ts";
 
 export const RESULT_CACHE_TTL_MS = 30_000;
@@ -57,9 +58,14 @@ export class CachedSearchEngine implements SearchEngine {
 
   async search(query: SearchQuery): Promise<SearchResult> {
     const key = cacheKeyOf(query);
-    if (key === null) return this.#engine.search(query);
+    if (key === null) {
+      const result = await this.#engine.search(query);
+      observeSearchAnswer(result, null);
+      return result;
+    }
     const started = performance.now();
     const { value, hit } = await this.#results.read(key, () => this.#engine.search(query));
+    observeSearchAnswer(value, hit);
     return hit ? { ...value, tookMs: Math.round((performance.now() - started) * 10) / 10 } : value;
   }
 

@@ -101,6 +101,14 @@ export const AppEnvSchema = z
     WEB_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
     PAGE_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(4096).optional()),
     PAGE_CACHE_MAX_AGE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(3600).optional()),
+    // Bearer token that opens /metrics to other hosts (loopback scrapes need none); see app/server/observability.ts.
+    METRICS_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9._~+/=-]{24,256}$/, "must be 24-256 letters, digits or . _ ~ + / = - (e.g. `openssl rand -hex 32`)")
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {

@@ -1,7 +1,10 @@
-// Liveness/readiness for load balancers and the container health check: is the database answering? A busy embedded
+// Readiness for load balancers (/readyz): is the database answering, migrated to this version, and is search up? A busy embedded
 // database (searches queued ahead of the ping) is healthy: its answer of the last few seconds stands in for a slow ping.
 import { getDatabase } from "../../db/client.ts";
+import { assertMigrated } from "../../db/migrate.ts";
 import { pingDatabase } from "../../db/queries/health.ts";
+import { observeSearchFallback } from "../../db/telemetry.ts";
+import { getSearchEngine } from "../../search/index.ts";
 
 export interface Health {
   ok: boolean;
@@ -48,4 +51,56 @@ export async function getHealth(): Promise<Health> {
   const waited = await Promise.race([ping, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), PING_WAIT_MS)))]);
   clearTimeout(timer);
   return waited ?? { ok: true, database: { ...recent.database, busy: true } };
+}
+
+export interface Readiness {
+  /** "ok"; "degraded" when only the search engine is down (search answers from PostgreSQL); "down" otherwise. */
+  status: "ok" | "degraded" | "down";
+  database: Health["database"];
+  migrations: { ok: boolean; error?: string };
+  search: { engine: "meilisearch" | "postgres"; state: "up" | "fallback" | "down"; detail?: string };
+}
+
+/** How long a readiness answer is reused: a flood of probes costs one check per second. */
+const READINESS_TTL_MS = 1_000;
+/** A search engine that has not answered its health call by then counts as down. */
+const SEARCH_PROBE_TIMEOUT_MS = 2_000;
+
+let readiness: { at: number; answer: Promise<Readiness> } | null = null;
+
+async function checkMigrations(): Promise<Readiness["migrations"]> {
+  try {
+    const handle = await getDatabase();
+    await assertMigrated(handle, handle.location);
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message.split("\n")[0] : "unknown error" };
+  }
+}
+
+async function checkSearch(): Promise<Readiness["search"]> {
+  const engine = getSearchEngine();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<{ ok: boolean; detail?: string }>((resolve) => {
+    timer = setTimeout(() => resolve({ ok: false, detail: `no answer within ${SEARCH_PROBE_TIMEOUT_MS} ms` }), SEARCH_PROBE_TIMEOUT_MS);
+  });
+  const health = await Promise.race([engine.health().catch((error: unknown) => ({ ok: false, detail: String(error) })), timeout]);
+  clearTimeout(timer);
+  if (engine.name === "meilisearch") observeSearchFallback(!health.ok);
+  // NOTE: a down Meilisearch is a fallback, not an outage: every search still answers from PostgreSQL.
+  const state = health.ok ? "up" : engine.name === "meilisearch" ? "fallback" : "down";
+  return { engine: engine.name, state, ...(health.detail ? { detail: health.detail.split("\n")[0] } : {}) };
+}
+
+async function checkReadiness(): Promise<Readiness> {
+  const [health, migrations, search] = await Promise.all([getHealth(), checkMigrations(), checkSearch()]);
+  const down = !health.ok || !migrations.ok;
+  return { status: down ? "down" : search.state === "up" ? "ok" : "degraded", database: health.database, migrations, search };
+}
+
+/** Readiness for a load balancer: the database answers, its migrations are this version's, the search engine's state. */
+export function getReadiness(): Promise<Readiness> {
+  const now = Date.now();
+  if (!readiness || now - readiness.at > READINESS_TTL_MS) readiness = { at: now, answer: checkReadiness() };
+  return readiness.answer;
 }

@@ -373,10 +373,17 @@ describe.skipIf(!chromium || !baseUrl)("browse pages in Chromium", () => {
   ] as const) {
     it(`answers ${path} with a 404 '${heading}' page`, async () => {
       const page = await browser.newPage({ viewport: VIEWPORTS.phone });
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
       const response = await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
       expect(response?.status()).toBe(404);
       expect(response?.headers()["cache-control"]).toBe("no-store");
       await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+      // The answer's request id stays on the page once hydrated (the browser render reads it back: no mismatch).
+      expect(await page.locator("#request-id").textContent()).toBe(response?.headers()["x-request-id"]);
+      expect(errors.filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);
       expect(await page.getByRole("link", { name: "Back to Home" }).count()).toBe(1);
       expect(await robots(page)).toBe("noindex");
       if (path === "/countries/atlantis") {

@@ -60,10 +60,17 @@ describe.runIf(testDriver() === "postgres")("the site while its database is brie
   it("answers 503 during the outage and recovers by itself when the database is back", { timeout: 180_000 }, async () => {
     if (!database || !server) return;
     expect((await get("/healthz")).status).toBe(200);
+    expect((await get("/readyz")).status).toBe(200);
 
     database.pause();
     try {
-      expect((await get("/healthz")).status).toBe(503);
+      // Alive (no restart would help), not ready (a load balancer sends visitors elsewhere).
+      expect((await get("/healthz")).status).toBe(200);
+      // NOTE: readiness answers are reused for a second.
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const readiness = await get("/readyz");
+      expect(readiness.status).toBe(503);
+      expect(JSON.parse(readiness.body)).toMatchObject({ status: "down", database: { ok: false } });
       for (const pathname of pages) {
         const answer = await get(pathname);
         expect(answer.status, pathname).toBe(503);
@@ -87,8 +94,9 @@ describe.runIf(testDriver() === "postgres")("the site while its database is brie
     }
 
     // The same server process, no restart: the next requests reconnect.
-    const health = await get("/healthz");
-    expect(health.status).toBe(200);
+    // NOTE: readiness answers are reused for a second.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await get("/readyz")).status).toBe(200);
     for (const pathname of pages.slice(0, 3)) {
       const answer = await get(pathname);
       expect(answer.status, pathname).toBe(200);

@@ -56,7 +56,6 @@ const ROUTES: Record<string, RouteCase> = {
   "sitemaps.$file.ts": { static: true, path: "/sitemaps/main.xml", kind: "other", slug: "main.xml" },
   "sitemaps.businesses.$file.ts": { static: true, path: "/sitemaps/businesses/page-1.xml", kind: "other", slug: "page-1.xml" },
   "sitemaps.city-categories.$file.ts": { static: true, path: "/sitemaps/city-categories/page-1.xml", kind: "other", slug: "page-1.xml" },
-  "healthz.ts": { static: true, path: "/healthz", kind: "other" },
   "assets.maplibre-gl.$version.$file.ts": {
     static: true,
     path: "/assets/maplibre-gl/6.17.0/maplibre-gl-worker.mjs",
@@ -120,6 +119,13 @@ const ROUTES: Record<string, RouteCase> = {
   "admin.upload.template[.]csv.ts": { static: true, path: "/admin/upload/template.csv", kind: "other", admin: true },
 };
 
+/** Paths the HTTP server answers before Remix (app/server/observability.ts): no route file, the same sweep. */
+const PROBES: RouteCase[] = [
+  { static: true, path: "/healthz", kind: "other" },
+  { static: true, path: "/readyz", kind: "other" },
+  { static: true, path: "/metrics", kind: "other" },
+];
+
 /** Already percent-encoded: numbers out of range or not numbers for page, NUL, a broken escape, a huge string. */
 const BAD_PAGES = ["-1", "abc", "1e9", "%00", "%E0%A4%A"];
 const BAD_VALUES = ["a%00b", "%E0%A4%A", `%F0%9F%98%80${"x".repeat(3000)}`];
@@ -144,6 +150,7 @@ interface Answer {
   type: string;
   location: string | null;
   body: string;
+  requestId: string;
 }
 
 /** A raw GET: the path goes on the wire exactly as written (fetch would normalise dots and escapes). */
@@ -159,6 +166,7 @@ function rawGet(base: string, target: string, headers: Record<string, string> = 
           type: String(response.headers["content-type"] ?? ""),
           location: response.headers.location ?? null,
           body: Buffer.concat(chunks).toString("utf8"),
+          requestId: String(response.headers["x-request-id"] ?? ""),
         }),
       );
     });
@@ -246,7 +254,7 @@ describe(`hostile HTTP against the built server on ${testDriver()}`, () => {
 
   it("answers malformed query params and slugs on every route with a 2xx/3xx or a 4xx that explains, never a 5xx", async () => {
     const requests: Array<{ route: RouteCase; target: string }> = [];
-    for (const route of Object.values(ROUTES)) {
+    for (const route of [...Object.values(ROUTES), ...PROBES]) {
       const join = route.path.includes("?") ? "&" : "?";
       if (route.static) requests.push({ route, target: `${route.path}${join}${EVERYTHING_AT_ONCE}` });
       else {
@@ -277,9 +285,12 @@ describe(`hostile HTTP against the built server on ${testDriver()}`, () => {
         })();
         if (!answer.type.startsWith("application/json") || !/"message":"[^"]+/.test(json))
           failures.push(`${where}: not a JSON error with a message (${answer.type}) ${answer.body.slice(0, 120)}`);
+        else if (!json.includes(`"requestId":"${answer.requestId}"`))
+          failures.push(`${where}: JSON error without its request id ${json.slice(0, 160)}`);
       } else if (answer.status >= 400 && route.kind === "document") {
         if (!answer.type.startsWith("text/html") || !answer.body.includes("<h1"))
           failures.push(`${where}: not a page (${answer.type}) ${answer.body.slice(0, 120)}`);
+        else if (!answer.requestId || !answer.body.includes(answer.requestId)) failures.push(`${where}: error page without its request id`);
       }
     });
     expect(failures).toEqual([]);

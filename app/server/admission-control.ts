@@ -118,10 +118,10 @@ export class AdmissionControl {
   }
 }
 
-/** Paths that never wait for a turn: health checks, the back-office (its operator must get in) and assets. */
+/** Paths that never wait for a turn: probes (answered before admission anyway), the back-office (its operator must get in) and assets. */
 export function isAdmissionExempt(path: string): boolean {
   const lower = path.toLowerCase();
-  return lower === "/healthz" || isAdminPath(lower) || lower.startsWith("/assets/");
+  return lower === "/healthz" || lower === "/readyz" || lower === "/metrics" || isAdminPath(lower) || lower.startsWith("/assets/");
 }
 
 const BUSY_MESSAGES = {
@@ -129,10 +129,10 @@ const BUSY_MESSAGES = {
   TOO_MANY_REQUESTS_FROM_CLIENT: `Too many requests from your address at once; wait for the ones under way, then retry in ${SHED_RETRY_AFTER_SECONDS} seconds.`,
 } as const;
 
-const BUSY_PAGE = (message: string) =>
+const BUSY_PAGE = (message: string, requestId: string) =>
   `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Busy — please retry</title>` +
   `<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:15vh auto;padding:0 1.5rem;color:#1f2937}h1{font-size:1.5rem}</style></head>` +
-  `<body><h1>We're busy right now</h1><p>${message}</p><p><a href="/">Back to the home page</a></p></body></html>`;
+  `<body><h1>We're busy right now</h1><p>${message}</p><p><a href="/">Back to the home page</a></p><p>Request ID: <code>${requestId}</code></p></body></html>`;
 
 /** The answer to a shed request: 503 JSON under /api, a small page otherwise; never cached. */
 export function sendShed(req: express.Request, res: express.Response, reason: "SERVER_BUSY" | "TOO_MANY_REQUESTS_FROM_CLIENT"): void {
@@ -141,7 +141,8 @@ export function sendShed(req: express.Request, res: express.Response, reason: "S
   res.setHeader("Retry-After", String(SHED_RETRY_AFTER_SECONDS));
   res.setHeader("Cache-Control", NO_STORE);
   if (req.path.startsWith("/api/") || "_data" in req.query) res.json({ error: { code: reason, message } });
-  else res.type("html").send(BUSY_PAGE(message));
+  // NOTE: the id is the server's own (observability.ts keeps only a well-formed incoming one): safe in HTML as it is.
+  else res.type("html").send(BUSY_PAGE(message, String(req.headers["x-request-id"] ?? "")));
 }
 
 /** Express middleware: holds a request's turn until its answer is finished or its connection closes. */

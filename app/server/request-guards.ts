@@ -38,7 +38,7 @@ export function sendRefusal(req: express.Request, res: express.Response, refusal
     res
       .type("html")
       .send(
-        `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${refusal.title}</title></head><body><h1>${refusal.title}</h1><p>${refusal.message}</p><p>Code: ${refusal.code}</p></body></html>`,
+        `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${refusal.title}</title></head><body><h1>${refusal.title}</h1><p>${refusal.message}</p><p>Code: ${refusal.code}</p><p>Request ID: <code>${String(req.headers["x-request-id"] ?? "")}</code></p></body></html>`,
       );
 }
 

@@ -12,6 +12,7 @@ import { seedDemoDataIfEmpty } from "../../ingest-cli/pipeline/demo-seed.ts";
 import { recoverInterruptedImports } from "../../ingest-cli/pipeline/import/interrupted-runs.ts";
 import { DEFAULT_HOST, getAppEnv, HostSchema } from "../models/env.server";
 import { DEFAULT_PAGE_CACHE_BYTES, DEFAULT_PAGE_CACHE_MAX_AGE_MS } from "./page-cache.ts";
+import { shareMetricsAcrossCluster } from "./observability.ts";
 import { startHttpServer, type RunningServer } from "./start-server.ts";
 
 export interface ServeOptions {
@@ -106,6 +107,7 @@ function waitForStop(extra: NodeJS.Signals[] | "worker"): Promise<string> {
 
 /** A cluster worker: serve, relay data changes through the primary, stop gracefully. */
 async function runWorker(build: ServerBuild, root: string, port: number, host: string): Promise<void> {
+  shareMetricsAcrossCluster();
   const server = await serveHere(build, root, port, host, () => process.send?.({ type: CLEAR_PAGE_CACHE }));
   process.on("message", (message: { type?: string } | null) => {
     if (message?.type === CLEAR_PAGE_CACHE) server.clearPageCache();
@@ -122,6 +124,8 @@ async function runPrimary(count: number, port: number, host: string): Promise<vo
   let stopping = false;
   const startedAt = new Map<Worker, number>();
   const fork = () => startedAt.set(cluster.fork(), Date.now());
+  // One /metrics scrape (answered by whichever worker takes it) sums every worker's registry through this process.
+  shareMetricsAcrossCluster();
   cluster.on("message", (from, message: { type?: string } | null) => {
     if (message?.type !== CLEAR_PAGE_CACHE) return;
     for (const worker of Object.values(cluster.workers ?? {})) if (worker && worker !== from && worker.isConnected()) worker.send(message);

@@ -25,6 +25,7 @@ import { answerDatabaseOutages } from "./database-outage.ts";
 import { AdmissionControl, createAdmissionMiddleware, isAdmissionExempt, sendShed } from "./admission-control.ts";
 import { createBodyLimitMiddleware, ignoreRefusedBodyErrors } from "./body-limit.ts";
 import { createRequestGuardMiddleware } from "./request-guards.ts";
+import { addRequestIdToJsonErrors, createProbeMiddleware, createRequestObservation } from "./observability.ts";
 
 export interface RunningServer {
   port: number;
@@ -52,6 +53,8 @@ export interface StartServerOptions {
   admission?: AdmissionControl;
   /** Express's "trust proxy" (TRUST_PROXY): whose X-Forwarded-For/-Proto/-Host count; absent = nobody's. */
   trustProxy?: number | string[];
+  /** The request log's level instead of LOG_LEVEL's (in-process test servers). */
+  logLevel?: string;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -211,10 +214,20 @@ function requestNonce(req: express.Request): string | null {
 export async function startHttpServer(compiled: ServerBuild, options: StartServerOptions): Promise<RunningServer> {
   if (options.database) adoptDatabase(options.database);
   // Every loader and action answers 503 (page or JSON) while the database is unreachable, cached or not.
-  const build = answerDatabaseOutages(compiled);
+  // Every JSON error (an API's `{ error: { code, message } }`) carries the request id, so a report can be traced.
+  const build = addRequestIdToJsonErrors(answerDatabaseOutages(compiled));
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", options.trustProxy ?? false);
+  const admission = options.admission ?? new AdmissionControl();
+  const observability = {
+    admission,
+    metricsToken: getAppEnv().METRICS_TOKEN,
+    behindProxy: options.trustProxy !== undefined,
+    logLevel: options.logLevel,
+  };
+  // First: every answer, refusals and probes included, gets its request id, its log line and its metrics.
+  app.use(createRequestObservation(observability));
   app.use(createSecurityHeadersMiddleware());
   app.use(compression());
   // The app reads the client address from this header (login throttling, audit log); set from the socket
@@ -223,13 +236,14 @@ export async function startHttpServer(compiled: ServerBuild, options: StartServe
     req.headers["x-directory-client-ip"] = req.ip ?? "unknown";
     next();
   });
+  // Probes before the guards, the body limit, the page cache and admission control: cheap, never cached or queued.
+  app.use(createProbeMiddleware(observability));
   app.use(createRequestGuardMiddleware({ siteUrl: getAppEnv().SITE_URL }));
   app.use(createBodyLimitMiddleware());
 
   // Fingerprinted by the compiler: safe to cache forever.
   app.use("/build", express.static(path.join(options.root, "public", "build"), { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(path.join(options.root, "public"), { maxAge: "1h", index: false }));
-  const admission = options.admission ?? new AdmissionControl();
   const pageCache = (options.pageCacheBytes ?? 0) > 0 ? createPageCacheMiddleware(build, options, admission) : undefined;
   if (pageCache) app.use(pageCache.middleware);
   app.use(createAdmissionMiddleware(admission));

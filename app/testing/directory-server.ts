@@ -15,6 +15,8 @@ export interface DirectoryServer {
   stop(): Promise<void>;
   /** Sends `signal` and waits for the process to exit, keeping the data dir (a restart test starts it again). */
   kill(signal: NodeJS.Signals): Promise<void>;
+  /** Everything the server wrote to stdout so far (its JSON log lines) and to stderr. */
+  output(): { stdout: string; stderr: string };
 }
 
 /** A build lock older than this is a crashed run's leftover. */
@@ -78,10 +80,16 @@ export async function startDirectoryServer(dataDir: string, extraEnv: Record<str
     });
   });
   // Only the launcher's own streams: the server keeps logging, and unread pipes would hold the runner open.
-  child.stdout?.removeAllListeners("data").resume();
-  child.stderr?.removeAllListeners("data").resume();
+  // NOTE: kept (bounded) for tests that read the log lines.
+  const kept = { stdout: "", stderr: "" };
+  const keep = (stream: "stdout" | "stderr") => (chunk: Buffer) => {
+    if (kept[stream].length < 16 * 1024 * 1024) kept[stream] += chunk.toString();
+  };
+  child.stdout?.removeAllListeners("data").on("data", keep("stdout"));
+  child.stderr?.removeAllListeners("data").on("data", keep("stderr"));
   return {
     url: `http://127.0.0.1:${port}`,
+    output: () => ({ ...kept }),
     async kill(signal) {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -17,7 +17,8 @@ export interface InProcessServer {
 export async function startBuiltServer(options: Omit<StartServerOptions, "root" | "port" | "host"> = {}): Promise<RunningServer> {
   await ensureBuilt();
   const bundle = await loadServerBundle();
-  return bundle.startServer({ ...options, port: 0, host: "127.0.0.1" });
+  // NOTE: request lines would fill the test run's output; LOG_LEVEL=info shows them.
+  return bundle.startServer({ logLevel: process.env.LOG_LEVEL ?? "warn", ...options, port: 0, host: "127.0.0.1" });
 }
 
 /** The production server on the test's process-wide handle (getDatabase() with the test's env: open it first). */

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "../../../db/client.ts";
 import { findStoredFieldChanges } from "../../../db/queries/import-changes.ts";
 import { getEnv } from "../../../db/env.ts";
 import { describeFailure } from "../../../db/rules/directory-error.ts";
+import { observeImportBatch } from "../../../db/telemetry.ts";
 import { writeImportBatch, type BatchOutcome, type RowIssueInput, type StagedRow } from "../../../db/writes/import-batch.ts";
 import type { BusinessInput } from "../../../db/writes/businesses.ts";
 import type { SearchEngine } from "../../../search/engine.ts";
@@ -150,6 +151,7 @@ export function createBatchWriter(handle: DatabaseHandle, tally: ImportTally, op
       if (batchRows.length === 0 && batchIssues.length === 0 && batchCounts.totalRows === 0) return;
       const throughRow = lastLine;
       const batch = ++sent;
+      const sentAt = performance.now();
       const beforeCommit = isFaultPointArmed(`batch-before-commit:${batch}`) ? () => reachFaultPoint(`batch-before-commit:${batch}`) : undefined;
       inFlight = withRetry(
         () =>
@@ -168,6 +170,7 @@ export function createBatchWriter(handle: DatabaseHandle, tally: ImportTally, op
         // NOTE: after the rollback, so the stored values are the ones before this batch (a dry run writes nothing).
         if (dryRun && outcome.updated > 0) await sampleChanges(batchRows);
         applyOutcome(outcome, batchRows, batchNames, throughRow);
+        if (!dryRun) observeImportBatch({ runId, batch, rows: batchRows.length, seconds: (performance.now() - sentAt) / 1000 });
         await reachFaultPoint(`batch-after-commit:${batch}`);
       });
     },
