@@ -73,7 +73,8 @@ export default function AdminTrash() {
             <h2 className="mb-3 text-base font-semibold text-slate-900 dark:text-white">
               {t("trash.batches")} · {t("trash.total", { count: formatNumber(total) })}
             </h2>
-            <div className="-mx-5 overflow-x-auto" role="region" aria-label={t("trash.batches")} tabIndex={0}>
+            {/* NOTE: relative, so the hidden heading of the last column stays inside the scroll box (see admin-table.tsx). */}
+            <div className="relative -mx-5 overflow-x-auto" role="region" aria-label={t("trash.batches")} tabIndex={0}>
               <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
                 <thead>
                   <tr>

@@ -8,16 +8,18 @@ export interface AdminTableColumn {
   align?: "right";
 }
 
+// NOTE: every region is `relative`: an absolutely placed descendant (a visually hidden "sr-only" heading) escapes a
+// scroll box that is not its containing block and widened the whole page at 390 px (the trash: 538–612 px).
 const LOOKS = {
   compact: {
-    region: "overflow-x-auto",
+    region: "relative overflow-x-auto",
     table: (minWidthClass = "") => ["w-full", minWidthClass, "text-left text-sm"].filter(Boolean).join(" "),
     head: "text-xs uppercase text-slate-700 dark:text-slate-300",
     // The last column needs no gap to its right.
     cell: (last: boolean) => (last ? "py-2" : "py-2 pr-3"),
   },
   flush: {
-    region: "-mx-5 -my-5 overflow-x-auto",
+    region: "relative -mx-5 -my-5 overflow-x-auto",
     table: () => "min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800",
     head: "bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 dark:bg-slate-800/50 dark:text-slate-400",
     cell: () => "px-5 py-3",
