@@ -1,5 +1,9 @@
 // The CLI's command table: every registered command loads only its own module (a command missing from the table
 // makes each of its runs load every command, about a second more per run).
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { buildProgram, COMMAND_MODULES } from "./index.ts";
 
@@ -17,5 +21,29 @@ describe("the CLI's command table", () => {
         name,
       ).toContain(name);
     }
+  }, 60_000);
+});
+
+describe("the README's CLI section", () => {
+  it("names every command and each of its options, and no option --help does not know", async () => {
+    const readme = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "README.md"), "utf8");
+    const start = readme.indexOf("## The operator CLI");
+    const section = readme.slice(start, readme.indexOf("\n## ", start + 1));
+    expect(section.length).toBeGreaterThan(1000);
+    const program = await buildProgram();
+    const walk = (command: Command, prefix: string): Array<{ name: string; command: Command }> =>
+      command.commands.flatMap((sub) => [{ name: `${prefix}${sub.name()}`, command: sub }, ...walk(sub, `${prefix}${sub.name()} `)]);
+    const known = new Set(["--help", "--version", "--verbose", "--json"]);
+    const gaps: string[] = [];
+    for (const { name, command } of walk(program, "")) {
+      if (!section.includes(`\`${name}`)) gaps.push(`command ${name}`);
+      for (const option of command.options) {
+        if (!option.long) continue;
+        known.add(option.long);
+        if (!section.includes(option.long)) gaps.push(`${name} ${option.long}`);
+      }
+    }
+    const stale = [...new Set(section.match(/--[a-z][a-z-]*/g) ?? [])].filter((option) => !known.has(option));
+    expect({ missingFromReadme: gaps, unknownToHelp: stale }).toEqual({ missingFromReadme: [], unknownToHelp: [] });
   }, 60_000);
 });
