@@ -10,7 +10,7 @@ import {
   DEFAULT_EXPORT_FIELDS,
   EXPORT_FIELDS,
   EXTRA_EXPORT_FIELDS,
-  checkExportRequest,
+  assertExportCategoriesKnown,
   ExportError,
   exportBusinessesCsv,
   resolveExportRequest,
@@ -100,7 +100,7 @@ export async function streamAdminExport(context: AdminContext, options: AdminExp
     request = resolveExportRequest(options);
     // The dialog checks first, then hands the URL to the browser's download: the check reads no rows and audits nothing.
     if (options.checkOnly) {
-      await checkExportRequest(await getDatabase(), options);
+      await assertExportCategoriesKnown(await getDatabase(), request);
       return new Response(null, { status: 204, headers: { "Cache-Control": NO_STORE } });
     }
   } catch (error) {

@@ -2,6 +2,7 @@
 // compared in SQL with the column types, so numbers and JSON compare as values, not as text.
 import type { DatabaseHandle } from "../client.ts";
 import { STAGED_TAIL_COLUMNS, type StagedRow } from "../writes/import-batch.ts";
+import { KEEPABLE_FIELDS } from "../writes/kept-values.ts";
 
 /** Columns an operator recognises as a business's fields; derived ones (slugs, country name, rank, hashes) are left out. */
 const COMPARED_COLUMNS = [
@@ -38,16 +39,8 @@ const COMPARED_COLUMNS = [
   "special_hours",
 ] as const;
 
-/** Rejected cells keep the stored value (kept-values.ts): those columns never change. */
-const KEPT_FIELD_COLUMNS: Record<string, string> = {
-  latitude: "latitude",
-  longitude: "longitude",
-  district: "district",
-  rating: "rating",
-  reviews: "reviews",
-  workingHours: "working_hours",
-  status: "status",
-};
+/** Rejected cells keep the stored value (kept-values.ts): those columns never change. A kept field is its column in camel case. */
+const KEPT_FIELD_COLUMNS = new Map<string, string>(KEEPABLE_FIELDS.map((field) => [field, field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)]));
 
 const TYPES = new Map(STAGED_TAIL_COLUMNS.map(([column, type]) => [column, type]));
 const POSITIONS = new Map(STAGED_TAIL_COLUMNS.map(([column], index) => [column, index]));
@@ -100,7 +93,7 @@ export async function findStoredFieldChanges(handle: DatabaseHandle, rows: reado
       const cells = row.copyTail.split("\t");
       const values: Record<string, string | null> = {};
       for (const column of COMPARED_COLUMNS) values[column] = decodeCopyCell(cells[POSITIONS.get(column) ?? -1] ?? "\\N");
-      const kept = (row.kept?.fields ?? []).map((field) => KEPT_FIELD_COLUMNS[field] ?? field);
+      const kept = (row.kept?.fields ?? []).map((field) => KEPT_FIELD_COLUMNS.get(field) ?? field);
       return { k: row.identityKey, l: row.lineNumber, h: row.contentHash, v: values, x: kept };
     });
   if (staged.length === 0 || limit <= 0) return [];

@@ -140,11 +140,10 @@ export function buildExportHeader(fields: readonly ResolvedExportField[]): strin
 }
 
 /**
- * Every check an export makes before its first byte: the options, and each category matching some business. Throws
- * ExportError; a caller may run it alone to learn whether an export would start (nothing is read but the categories).
+ * The check an export makes on the database before its first byte: each category of a resolved request matches some
+ * business. Throws ExportError; a caller may run it alone to learn whether an export would start.
  */
-export async function checkExportRequest(handle: DatabaseHandle, options: ExportOptions): Promise<ExportRequest> {
-  const request = resolveExportRequest(options);
+export async function assertExportCategoriesKnown(handle: DatabaseHandle, request: ExportRequest): Promise<void> {
   const unknown = await findUnknownCategorySlugs(handle, request.filters.categorySlugs ?? []);
   if (unknown.length > 0) {
     throw new ExportError(
@@ -152,7 +151,6 @@ export async function checkExportRequest(handle: DatabaseHandle, options: Export
       `No business has the categor${unknown.length > 1 ? "ies" : "y"} ${unknown.join(", ")} — check the spelling (names or slugs both work).`,
     );
   }
-  return request;
 }
 
 /**
@@ -166,7 +164,8 @@ export async function exportBusinessesCsv(
   output: NodeJS.WritableStream,
   onProgress?: (rows: number, total: number) => void,
 ): Promise<ExportResult> {
-  const request = await checkExportRequest(handle, options);
+  const request = resolveExportRequest(options);
+  await assertExportCategoriesKnown(handle, request);
   // NOTE: counted only for a caller that shows progress (one count before the rows; rows added meanwhile may pass it).
   const total = onProgress ? await countExportRows(handle, request.filters) : 0;
   const columns = request.fields.map((field) => field.column);
