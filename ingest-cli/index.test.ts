@@ -1,5 +1,6 @@
 // The CLI's command table: every registered command loads only its own module (a command missing from the table
 // makes each of its runs load every command, about a second more per run).
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -45,5 +46,19 @@ describe("the README's CLI section", () => {
     }
     const stale = [...new Set(section.match(/--[a-z][a-z-]*/g) ?? [])].filter((option) => !known.has(option));
     expect({ missingFromReadme: gaps, unknownToHelp: stale }).toEqual({ missingFromReadme: [], unknownToHelp: [] });
+  }, 60_000);
+});
+
+describe("a reader that closes its end early", () => {
+  it("is not a crash: `directory --help | head -1` exits 0 with nothing on stderr", async () => {
+    const bin = path.join(path.dirname(fileURLToPath(import.meta.url)), "bin", "directory.mjs");
+    const child = spawn(process.execPath, [bin, "--help"], { stdio: ["ignore", "pipe", "pipe"] });
+    // The read end closes before the first write, so every write the CLI makes meets EPIPE.
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once("close", resolve));
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
   }, 60_000);
 });

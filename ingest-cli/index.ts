@@ -97,7 +97,21 @@ function hasFlag(argv: string[], flag: string): boolean {
   return (end === -1 ? argv : argv.slice(0, end)).includes(flag);
 }
 
+/**
+ * A reader that closed its end early (`directory --help | head -1`) is not an error: the output it did not want is
+ * dropped and the command finishes its work (an import keeps importing). Any other stdout failure still throws.
+ */
+function ignoreClosedStdout(): void {
+  if (process.stdout.listeners("error").includes(throwUnlessClosedReader)) return;
+  process.stdout.on("error", throwUnlessClosedReader);
+}
+
+function throwUnlessClosedReader(error: NodeJS.ErrnoException): void {
+  if (error.code !== "EPIPE") throw error;
+}
+
 export async function runCli(argv: string[]): Promise<number> {
+  ignoreClosedStdout();
   try {
     const program = await buildProgramFor(argv);
     await program.parseAsync(argv);
