@@ -236,6 +236,12 @@ export class MeilisearchEngine implements SearchEngine {
       };
     }
 
+    // With a sort first in the ranking rules, the first hit is the best-rated, not the best match: whether the
+    // text as typed matched anything is asked of the relevance order, in parallel.
+    const relevanceProbe =
+      sort && text.length > 0
+        ? this.#index().search(text, { filter, limit: 1, attributesToRetrieve: ["id"], matchingStrategy: "all", showRankingScoreDetails: true })
+        : undefined;
     const response = await this.#index().search(text, {
       filter,
       sort,
@@ -245,11 +251,11 @@ export class MeilisearchEngine implements SearchEngine {
       attributesToRetrieve: [...HIT_ATTRIBUTES],
       // Every word must match (typos allowed), as in the Postgres engine: totals and facets mean the same.
       matchingStrategy: "all",
-      showRankingScoreDetails: text.length > 0,
+      showRankingScoreDetails: text.length > 0 && !relevanceProbe,
     });
     // Ranking puts exact words before typos: when even the best hit needed a typo, the text as typed matched
     // nothing, which is when the Postgres engine offers "did you mean" too.
-    const best = response.hits[0];
+    const best = relevanceProbe ? (await relevanceProbe).hits[0] : response.hits[0];
     const typed = text.length > 0 && (!best || (best._rankingScoreDetails?.typo?.typoCount ?? 0) > 0);
     let didYouMean: string | null = null;
     if (typed) {
@@ -283,7 +289,12 @@ export class MeilisearchEngine implements SearchEngine {
     const [places, businesses] = await Promise.all([
       placeKinds.length > 0 ? this.#postgres.suggest(normalized, capped, placeKinds) : [],
       wantsBusinesses
-        ? this.#index().search(normalized, { limit: capped, attributesToRetrieve: ["name", "slug", "city", "country_code"] })
+        ? // Businesses by their name only, as the Postgres engine suggests them (a country's name is a country suggestion).
+          this.#index().search(normalized, {
+            limit: capped,
+            attributesToSearchOn: ["name"],
+            attributesToRetrieve: ["name", "slug", "city", "country_code"],
+          })
         : { hits: [] },
     ]);
     const fromMeili: SuggestionMatch[] = businesses.hits.map((hit) => ({
