@@ -109,6 +109,12 @@ export async function startMeilisearchServer(binary: string): Promise<Meilisearc
     started.stdout?.on("data", keep);
     started.stderr?.on("data", keep);
     child = started;
+    // A worker that dies without running afterAll must not leave the server behind.
+    const killOnExit = () => {
+      if (started.pid && started.exitCode === null && started.signalCode === null) process.kill(started.pid, "SIGKILL");
+    };
+    process.once("exit", killOnExit);
+    started.once("exit", () => process.removeListener("exit", killOnExit));
     try {
       await waitForHealth(url, started, () => output);
     } catch (error) {
