@@ -107,6 +107,8 @@ export interface SearchEngine {
   removeBusinesses(ids: number[]): Promise<void>;
   reindex(onProgress?: (done: number, total: number) => void): Promise<{ documents: number; seconds: number }>;
   health(): Promise<{ ok: boolean; detail?: string }>;
+  /** Engines with their own copy: re-reads every business written since `sinceMs` (catching up after an outage). */
+  indexWrittenSince?(sinceMs: number): Promise<number>;
 }
 
 /** Result pages stop at the spec's cap (MAX_LIST_PAGE) and pages hold at most 50 hits. */

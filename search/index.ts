@@ -1,11 +1,12 @@
 // Environment → the process's search engine: Meilisearch when MEILI_URL is set, else PostgreSQL. Meilisearch is
 // wrapped so an outage or error answers from PostgreSQL (`degraded: true`), is logged once per outage, is
-// re-probed at most every 30 s, and recovers by itself. Pages never fail because the search engine is down.
+// re-probed at most every 30 s, and recovers by itself, replaying the index writes it missed. Pages never fail
+// because the search engine is down.
 import { getDatabase, type DatabaseHandle } from "../db/client.ts";
 import { describeFailure } from "../db/rules/directory-error.ts";
 import { getEnv } from "../db/env.ts";
 import type { SearchEngine, SearchQuery, SearchResult, SuggestionMatch, SuggestionKind } from "./engine.ts";
-import { MeilisearchEngine } from "./meilisearch.ts";
+import { MeilisearchEngine, REPLAY_MARGIN_MS } from "./meilisearch.ts";
 import { PostgresSearchEngine } from "./postgres.ts";
 import { CachedSearchEngine } from "./result-cache.ts";
 
@@ -52,6 +53,11 @@ export class FallbackSearchEngine implements SearchEngine {
   #downSince: number | null = null;
   #lastAttempt = 0;
   #staleWarned = false;
+  /** Ids whose index update failed while Meilisearch was down: replayed when it is back. */
+  readonly #missed = new Set<number>();
+  /** The start of the earliest outage not yet caught up with (this process's clock). */
+  #missedSince: number | null = null;
+  #catchingUp: Promise<void> | null = null;
 
   constructor(primary: SearchEngine, fallback: SearchEngine, options: FallbackOptions = {}) {
     this.#primary = primary;
@@ -80,13 +86,48 @@ export class FallbackSearchEngine implements SearchEngine {
     this.#downSince = null;
     this.#staleWarned = false;
     this.#logger.info("search: Meilisearch is back");
+    this.#startCatchUp();
   }
 
   #markDown(error: unknown): void {
     this.#lastAttempt = this.#now();
     if (this.#downSince !== null) return;
     this.#downSince = this.#lastAttempt;
+    this.#missedSince ??= this.#downSince;
     this.#logger.warn(`search: Meilisearch unreachable (${describeError(error)}); answering from PostgreSQL`);
+  }
+
+  /**
+   * After an outage: the ids this process failed to index, then every business written since the outage began
+   * (other processes' writes too: imports, CLI maintenance), re-read into the index in the background. A failure
+   * keeps both for the next recovery.
+   */
+  #startCatchUp(): void {
+    if (this.#catchingUp || this.#missedSince === null) return;
+    const since = this.#missedSince;
+    const ids = [...this.#missed];
+    this.#missed.clear();
+    this.#missedSince = null;
+    const primary = this.#primary;
+    this.#catchingUp = (async () => {
+      if (ids.length > 0) await primary.indexBusinesses(ids);
+      const written = primary.indexWrittenSince ? await primary.indexWrittenSince(since - REPLAY_MARGIN_MS) : 0;
+      if (ids.length > 0 || written > 0)
+        this.#logger.info(`search: Meilisearch caught up with ${ids.length + written} businesses written while it was down`);
+    })()
+      .catch((error: unknown) => {
+        for (const id of ids) this.#missed.add(id);
+        this.#missedSince = Math.min(since, this.#missedSince ?? since);
+        this.#markDown(error);
+      })
+      .finally(() => {
+        this.#catchingUp = null;
+      });
+  }
+
+  /** Resolves once a running catch-up has finished (tests, and shutdown). */
+  async whenCaughtUp(): Promise<void> {
+    while (this.#catchingUp) await this.#catchingUp;
   }
 
   async #withFallback<T>(primary: () => Promise<T>, fallback: () => Promise<T>): Promise<{ value: T; degraded: boolean }> {
@@ -130,9 +171,14 @@ export class FallbackSearchEngine implements SearchEngine {
       },
       async () => false,
     );
-    if (degraded && !this.#staleWarned) {
+    if (!degraded) return;
+    for (const id of ids) this.#missed.add(id);
+    this.#missedSince ??= this.#downSince ?? this.#now();
+    if (!this.#staleWarned) {
       this.#staleWarned = true;
-      this.#logger.warn(`search: Meilisearch missed ${what} of ${ids.length} businesses; run \`directory reindex\` once it is back`);
+      this.#logger.warn(
+        `search: Meilisearch missed ${what} of ${ids.length} businesses; replayed when it is back (if this process stops first, run \`directory reindex\`)`,
+      );
     }
   }
 
@@ -147,14 +193,18 @@ export class FallbackSearchEngine implements SearchEngine {
   /** Rebuilds are operator actions: a failure is reported, never silently answered by PostgreSQL. */
   async reindex(onProgress?: (done: number, total: number) => void): Promise<{ documents: number; seconds: number }> {
     const result = await this.#primary.reindex(onProgress);
+    // The rebuild read every row and replayed the writes made during it: nothing missed before it is left.
+    this.#missed.clear();
+    this.#missedSince = null;
     this.#markUp();
     return result;
   }
 
   async health(): Promise<{ ok: boolean; detail?: string }> {
     const primary = await this.#primary.health();
-    if (primary.ok) return primary;
-    return { ok: false, detail: `Meilisearch unreachable (${primary.detail ?? "no detail"}); search answers from PostgreSQL` };
+    const waiting = this.#missed.size > 0 ? `; ${this.#missed.size} businesses' updates wait to be replayed` : "";
+    if (primary.ok) return this.#catchingUp ? { ok: true, detail: `${primary.detail ?? "Meilisearch"} (catching up after an outage)` } : primary;
+    return { ok: false, detail: `Meilisearch unreachable (${primary.detail ?? "no detail"}); search answers from PostgreSQL${waiting}` };
   }
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   assertTaskSucceeded,
   buildMeiliFilter,
+  diffSortedIds,
   buildMeiliSort,
   escapeFilterValue,
   isStaleBuildIndex,
@@ -117,5 +118,16 @@ describe("Meilisearch result mapping", () => {
     expect(isStaleBuildIndex(`businesses_${now - 60_000}`, "businesses", now)).toBe(false);
     expect(isStaleBuildIndex("businesses", "businesses", now)).toBe(false);
     expect(isStaleBuildIndex(`other_${now - 2 * 3600_000}`, "businesses", now)).toBe(false);
+  });
+});
+
+describe("ids whose membership changed during a rebuild", () => {
+  it("names the ids scanned but gone and the ids present but never scanned, across pages", () => {
+    const scanned = [1, 2, 4, 6, 9];
+    const first = diffSortedIds(scanned, [1, 3, 4]);
+    expect(first).toEqual({ changed: [2, 3], next: 3 });
+    const second = diffSortedIds(scanned, [7, 9, 12], first.next);
+    expect(second).toEqual({ changed: [6, 7, 12], next: 5 });
+    expect(diffSortedIds([5, 8], [])).toEqual({ changed: [], next: 0 });
   });
 });

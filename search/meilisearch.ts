@@ -1,10 +1,18 @@
 // SearchQuery → a Meilisearch search (escaped filter strings, sorts, facets) → SearchResult; plus index upkeep
 // (batched document writes with task waits) and a zero-downtime rebuild: fill `businesses_<timestamp>` from
-// Postgres in keyset batches, apply settings, swap it with `businesses`, delete the old one.
+// Postgres in keyset batches, apply settings, swap it with `businesses`, replay the writes the build missed, delete
+// the old one.
 import { DirectoryError, describeFailure } from "../db/rules/directory-error.ts";
 import { Meilisearch, type FacetDistribution, type Index, type Task } from "meilisearch";
 import type { DatabaseHandle } from "../db/client.ts";
-import { countApprovedBusinesses, listBusinessDocumentsAfter, listBusinessDocumentsByIds } from "../db/queries/search-documents.ts";
+import {
+  countApprovedBusinesses,
+  listApprovedBusinessIdsAfter,
+  listBusinessDocumentsAfter,
+  listBusinessDocumentsByIds,
+  listBusinessIdsWrittenSince,
+  readDatabaseClockMs,
+} from "../db/queries/search-documents.ts";
 import { searchBusinesses, type SearchFilters } from "../db/queries/search-statement.ts";
 import { FACET_SEPARATOR, HIT_ATTRIBUTES, buildBusinessDocument, mapDocumentToSearchHit, type BusinessDocument } from "./documents.ts";
 import type { FacetCount, SearchEngine, SearchFacets, SearchQuery, SearchResult, SuggestionKind, SuggestionMatch } from "./engine.ts";
@@ -147,6 +155,27 @@ export interface MeilisearchEngineOptions {
   batchSize?: number;
 }
 
+/**
+ * A write's updated_at is its transaction's start (now()), so a transaction that began before a rebuild's snapshot
+ * point can commit after the scan passed its row: replays reach this far back before the snapshot point.
+ */
+export const REPLAY_MARGIN_MS = 10 * 60_000;
+
+/**
+ * Ids scanned into a rebuilt index (ascending) and the approved ids the database holds now (ascending, in pages) →
+ * the ids whose membership changed meanwhile: scanned but gone or unapproved, or present but never scanned.
+ */
+export function diffSortedIds(scanned: readonly number[], current: readonly number[], from = 0): { changed: number[]; next: number } {
+  const changed: number[] = [];
+  let i = from;
+  for (const id of current) {
+    while (i < scanned.length && (scanned[i] as number) < id) changed.push(scanned[i++] as number);
+    if (i < scanned.length && scanned[i] === id) i++;
+    else changed.push(id);
+  }
+  return { changed, next: i };
+}
+
 const WRITE_TIMEOUT_MS = 60_000;
 const TASK_TIMEOUT_MS = 10 * 60_000;
 
@@ -236,6 +265,12 @@ export class MeilisearchEngine implements SearchEngine {
       };
     }
 
+    // With a sort first in the ranking rules, the first hit is the best-rated, not the best match: whether the
+    // text as typed matched anything is asked of the relevance order, in parallel.
+    const relevanceProbe =
+      sort && text.length > 0
+        ? this.#index().search(text, { filter, limit: 1, attributesToRetrieve: ["id"], matchingStrategy: "all", showRankingScoreDetails: true })
+        : undefined;
     const response = await this.#index().search(text, {
       filter,
       sort,
@@ -245,11 +280,11 @@ export class MeilisearchEngine implements SearchEngine {
       attributesToRetrieve: [...HIT_ATTRIBUTES],
       // Every word must match (typos allowed), as in the Postgres engine: totals and facets mean the same.
       matchingStrategy: "all",
-      showRankingScoreDetails: text.length > 0,
+      showRankingScoreDetails: text.length > 0 && !relevanceProbe,
     });
     // Ranking puts exact words before typos: when even the best hit needed a typo, the text as typed matched
     // nothing, which is when the Postgres engine offers "did you mean" too.
-    const best = response.hits[0];
+    const best = relevanceProbe ? (await relevanceProbe).hits[0] : response.hits[0];
     const typed = text.length > 0 && (!best || (best._rankingScoreDetails?.typo?.typoCount ?? 0) > 0);
     let didYouMean: string | null = null;
     if (typed) {
@@ -283,7 +318,12 @@ export class MeilisearchEngine implements SearchEngine {
     const [places, businesses] = await Promise.all([
       placeKinds.length > 0 ? this.#postgres.suggest(normalized, capped, placeKinds) : [],
       wantsBusinesses
-        ? this.#index().search(normalized, { limit: capped, attributesToRetrieve: ["name", "slug", "city", "country_code"] })
+        ? // Businesses by their name only, as the Postgres engine suggests them (a country's name is a country suggestion).
+          this.#index().search(normalized, {
+            limit: capped,
+            attributesToSearchOn: ["name"],
+            attributesToRetrieve: ["name", "slug", "city", "country_code"],
+          })
         : { hits: [] },
     ]);
     const fromMeili: SuggestionMatch[] = businesses.hits.map((hit) => ({
@@ -320,8 +360,42 @@ export class MeilisearchEngine implements SearchEngine {
   }
 
   /**
+   * Re-reads every business written since `sinceMs` (database clock) into the index: how it catches up with writes
+   * it missed while unreachable. Returns how many ids were re-read.
+   */
+  async indexWrittenSince(sinceMs: number): Promise<number> {
+    const ids = await listBusinessIdsWrittenSince(await this.#db(), sinceMs);
+    await this.indexBusinesses(ids);
+    return ids.length;
+  }
+
+  /**
+   * Writes made while a rebuild ran went to the old index (or to none): after the swap, re-read the businesses
+   * written since the snapshot point and every id whose membership changed (deleted, unapproved, approved,
+   * restored) between the scan and now. Writes after the swap reach the new index directly.
+   */
+  async #replayWritesDuringBuild(handle: DatabaseHandle, scanned: readonly number[], sinceMs: number): Promise<number> {
+    const changed = new Set(await listBusinessIdsWrittenSince(handle, sinceMs));
+    let afterId = 0;
+    let next = 0;
+    const page = Math.max(this.#batchSize, 10_000);
+    for (;;) {
+      const current = await listApprovedBusinessIdsAfter(handle, afterId, page);
+      if (current.length === 0) break;
+      const diff = diffSortedIds(scanned, current, next);
+      for (const id of diff.changed) changed.add(id);
+      next = diff.next;
+      afterId = current[current.length - 1] as number;
+    }
+    for (let i = next; i < scanned.length; i++) changed.add(scanned[i] as number);
+    await this.indexBusinesses([...changed].sort((a, b) => a - b));
+    return changed.size;
+  }
+
+  /**
    * Zero-downtime rebuild: a new index is filled and configured while pages keep searching the old one, then
-   * one swap task exchanges them atomically and the old contents are deleted.
+   * one swap task exchanges them atomically, the writes made meanwhile are replayed into it, and the old contents
+   * are deleted.
    */
   async reindex(onProgress?: (done: number, total: number) => void): Promise<{ documents: number; seconds: number }> {
     const started = performance.now();
@@ -334,6 +408,9 @@ export class MeilisearchEngine implements SearchEngine {
       const building = client.index<BusinessDocument>(uid);
       // Settings first, so documents are indexed once with the final configuration.
       assertTaskSucceeded(await building.updateSettings(BUSINESS_INDEX_SETTINGS).waitTask(), "applying settings");
+      // The snapshot point: every write from here on is replayed after the swap (see #replayWritesDuringBuild).
+      const sinceMs = (await readDatabaseClockMs(handle)) - REPLAY_MARGIN_MS;
+      const scanned: number[] = [];
       const total = await countApprovedBusinesses(handle);
       onProgress?.(0, total);
       let afterId = 0;
@@ -343,6 +420,7 @@ export class MeilisearchEngine implements SearchEngine {
         const rows = await listBusinessDocumentsAfter(handle, afterId, this.#batchSize);
         if (rows.length === 0) break;
         afterId = Number(rows[rows.length - 1]?.id);
+        for (const row of rows) scanned.push(Number(row.id));
         const enqueued = building.addDocuments(rows.map(buildBusinessDocument), { primaryKey: "id" });
         // Read the next batch from Postgres while Meilisearch indexes this one; at most one upload in flight.
         if (pending) assertTaskSucceeded(await pending, "adding documents");
@@ -357,6 +435,7 @@ export class MeilisearchEngine implements SearchEngine {
         .catch((error: unknown) => (isIndexNotFound(error) ? false : Promise.reject(error)));
       if (!aliasExists) assertTaskSucceeded(await client.createIndex(this.#alias, { primaryKey: "id" }).waitTask(), `creating ${this.#alias}`);
       assertTaskSucceeded(await client.swapIndexes([{ indexes: [this.#alias, uid], rename: false }]).waitTask(), "swapping indexes");
+      await this.#replayWritesDuringBuild(handle, scanned, sinceMs);
       return { documents: done, seconds: Math.round((performance.now() - started) / 10) / 100 };
     } finally {
       // After a swap `uid` holds the previous contents; after a failure, the half-built index. Either way: gone.

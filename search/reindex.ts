@@ -42,7 +42,7 @@ export async function runReindex(engine: SearchEngine, onProgress?: (done: numbe
 /**
  * After a write (import batch, approval change, edit): bring those businesses' documents up to date and drop the
  * deleted ones. Never throws for an unreachable Meilisearch when given the fallback engine: the write stands and
- * the index catches up on the next reindex.
+ * the index catches up when Meilisearch is back (the fallback replays what it missed), or on the next reindex.
  */
 export async function syncSearchIndex(engine: SearchEngine, changedIds: number[], removedIds: number[] = []): Promise<void> {
   if (changedIds.length > 0) await engine.indexBusinesses(changedIds);

@@ -25,8 +25,8 @@ describe("Meilisearch index settings", () => {
     expect(BUSINESS_INDEX_SETTINGS.sortableAttributes).toEqual(["rating", "reviews", "rank_score", "_geo"]);
   });
 
-  it("ranks text relevance first, explicit sorts before exactness, popularity last", () => {
-    expect(BUSINESS_INDEX_SETTINGS.rankingRules).toEqual(["words", "typo", "proximity", "attribute", "sort", "exactness", "rank_score:desc"]);
+  it("orders strictly by an explicit sort, by text relevance otherwise, popularity last", () => {
+    expect(BUSINESS_INDEX_SETTINGS.rankingRules).toEqual(["sort", "words", "typo", "proximity", "attribute", "exactness", "rank_score:desc"]);
   });
 
   it("never applies typos to numbers, sorts facets by count and lets open-now fill 100 pages of 50", () => {

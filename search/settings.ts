@@ -34,8 +34,10 @@ export const BUSINESS_INDEX_SETTINGS = {
     "facet_city",
   ],
   sortableAttributes: ["rating", "reviews", "rank_score", "_geo"],
-  // Text relevance first; an explicit sort (rating, reviews, distance) before exactness; popularity breaks ties.
-  rankingRules: ["words", "typo", "proximity", "attribute", "sort", "exactness", "rank_score:desc"],
+  // An explicit sort (rating, reviews, distance) orders strictly, as the Postgres engine's ORDER BY does: "sort"
+  // comes first, text relevance breaks its ties. Without a sort the rule does nothing, so relevance ranks as
+  // before: words, typos, proximity, attribute, exactness; popularity breaks the last ties.
+  rankingRules: ["sort", "words", "typo", "proximity", "attribute", "exactness", "rank_score:desc"],
   // Typos in house numbers, postcodes and years would match the wrong place. Word sizes: the Postgres engine's too.
   typoTolerance: { enabled: true, disableOnNumbers: true, minWordSizeForTypos: { ...MIN_WORD_SIZE_FOR_TYPOS } },
   // Facets come back biggest first; 500 values per facet leaves room to merge label variants of one slug.

@@ -53,6 +53,38 @@ export async function listBusinessDocumentsByIds(handle: DatabaseHandle, ids: nu
   ]);
 }
 
+/** Keyset page of approved business ids after `afterId`: what an external index should hold, compared in id order. */
+export async function listApprovedBusinessIdsAfter(handle: DatabaseHandle, afterId: number, limit: number): Promise<number[]> {
+  const rows = await handle.query<{ id: number }>("select id::int as id from businesses where is_approved and id > $1 order by id limit $2", [
+    afterId,
+    limit,
+  ]);
+  return rows.map((row) => Number(row.id));
+}
+
+/** The database's clock in ms: write times (updated_at, deleted_at) are compared against it, never the app's clock. */
+export async function readDatabaseClockMs(handle: DatabaseHandle): Promise<number> {
+  const [row] = await handle.query<{ ms: number }>("select (extract(epoch from clock_timestamp()) * 1000)::float8 as ms");
+  return Number(row?.ms);
+}
+
+/**
+ * Ids of businesses written since `sinceMs` (database clock): updated or created, deleted to the trash, merged into
+ * another, or un-merged. An external index re-reads exactly these to catch up with writes it missed.
+ * NOTE: no index on updated_at: one sequential scan per catch-up (after a rebuild or an outage), never per request.
+ */
+export async function listBusinessIdsWrittenSince(handle: DatabaseHandle, sinceMs: number): Promise<number[]> {
+  const rows = await handle.query<{ id: number }>(
+    `with since as (select to_timestamp($1::float8 / 1000) as at)
+     select id::int as id from businesses, since where updated_at >= since.at
+     union select business_id::int from deleted_businesses, since where deleted_at >= since.at
+     union select merged_id::int from business_merges, since where merged_at >= since.at or undone_at >= since.at
+     order by 1`,
+    [sinceMs],
+  );
+  return rows.map((row) => Number(row.id));
+}
+
 /** Ids of businesses in (afterId, throughId]: a fix-slugs batch's range, for updating an external index. */
 export async function listBusinessIdsInRange(handle: DatabaseHandle, afterId: number, throughId: number): Promise<number[]> {
   const rows = await handle.query<{ id: number }>("select id::int as id from businesses where id > $1 and id <= $2 order by id", [
