@@ -18,7 +18,8 @@ export interface PgTool {
 /** Debian and Ubuntu install each client version here; PATH's pg_dump may be another version's or a wrapper. */
 const DEBIAN_CLIENT_ROOT = "/usr/lib/postgresql";
 
-function candidatePaths(name: PgToolName): string[] {
+/** PATH's folders, then each /usr/lib/postgresql/<version>/bin. */
+function clientFolders(): string[] {
   const fromPath = (process.env.PATH ?? "").split(path.delimiter).filter(Boolean);
   let versioned: string[] = [];
   try {
@@ -26,9 +27,13 @@ function candidatePaths(name: PgToolName): string[] {
   } catch {
     // Not a Debian-style installation: PATH only.
   }
+  return [...fromPath, ...versioned];
+}
+
+function candidatePaths(name: PgToolName, folders: string[]): string[] {
   const seen = new Set<string>();
   const found: string[] = [];
-  for (const folder of [...fromPath, ...versioned]) {
+  for (const folder of folders) {
     const file = path.join(folder, name);
     try {
       fs.accessSync(file, fs.constants.X_OK);
@@ -60,8 +65,8 @@ function readVersion(file: string, name: PgToolName): PgTool | undefined {
  * The newest `name` installed, which must be of major version `minimumMajor` or newer (pg_dump refuses a newer
  * server; pg_restore cannot read an archive written by a newer pg_dump).
  */
-export function findPgTool(name: PgToolName, minimumMajor: number, why: string): PgTool {
-  const tools = candidatePaths(name)
+export function findPgTool(name: PgToolName, minimumMajor: number, why: string, folders = clientFolders()): PgTool {
+  const tools = candidatePaths(name, folders)
     .map((file) => readVersion(file, name))
     .filter((tool): tool is PgTool => tool !== undefined)
     .sort((a, b) => b.major - a.major);
