@@ -26,6 +26,8 @@ export interface DatabaseHandle {
   query<T extends object>(text: string, params?: unknown[]): Promise<T[]>;
   /** The embedded database (in a worker thread), for driver-specific bulk paths (COPY through blobs). */
   pglite?: PgliteClient;
+  /** PGlite only: its own dump of the data dir, a gzipped tarball (`directory backup`). */
+  dumpDataDir?(): Promise<Uint8Array>;
   sql?: postgres.Sql;
   connectionUrl?: string;
   /** Where the data lives, for messages: a data dir, ":memory:", or the URL without its password. */
@@ -46,6 +48,8 @@ export interface OpenDatabaseOptions {
   existing?: boolean;
   /** postgres.js pool size (default 10). */
   maxConnections?: number;
+  /** PGlite only: a new data dir is filled from this tarball (PGlite's dumpDataDir) before migrations run. */
+  loadDataDir?: Uint8Array;
 }
 
 export class DatabaseLockedError extends DirectoryError {
@@ -149,7 +153,7 @@ function makePrivate(dataDir: string): void {
 }
 
 /** Takes the data dir's lock or throws DatabaseLockedError; a stale lock (see isLockHeld) is taken over. */
-function acquireDataDirLock(dataDir: string): () => void {
+export function acquireDataDirLock(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   makePrivate(dataDir);
   const lockPath = path.join(dataDir, LOCK_FILE);
@@ -248,7 +252,9 @@ function redactUrl(url: string): string {
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.existing && !options.databaseUrl && options.dataDir) assertPgliteDataDirExists(options.dataDir);
-  const handle = options.databaseUrl ? openPostgres(options.databaseUrl, options.maxConnections ?? 10) : await openPglite(options.dataDir);
+  const handle = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.maxConnections ?? 10)
+    : await openPglite(options.dataDir, options.loadDataDir);
   try {
     if (options.existing) await assertMigrated(handle, handle.location);
     else if (options.migrate ?? true) await runMigrations(handle);
@@ -276,7 +282,7 @@ function assertPgliteDataDirExists(dataDir: string): void {
   }
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, loadDataDir?: Uint8Array): Promise<DatabaseHandle> {
   const absolute = dataDir ? path.resolve(dataDir) : undefined;
   const release = absolute ? acquireDataDirLock(absolute) : () => {};
   let client: RemotePglite;
@@ -287,9 +293,11 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     // NOTE: no btree_gin here. With btree_gin's library loaded, PGlite 0.5.16 intermittently traps ("null function")
     // in pg_trgm's % and <-> operators, then answers nothing or spins forever; migration 0005 skips the location
     // index where btree_gin is not available, so PGlite keeps the text-only search index.
-    client = await Remote.open(absolute ? path.join(absolute, "pgdata") : undefined, [
-      `set pg_trgm.similarity_threshold = ${TRIGRAM_SIMILARITY_THRESHOLD}`,
-    ]);
+    client = await Remote.open(
+      absolute ? path.join(absolute, "pgdata") : undefined,
+      [`set pg_trgm.similarity_threshold = ${TRIGRAM_SIMILARITY_THRESHOLD}`],
+      loadDataDir,
+    );
   } catch (error) {
     release();
     throw error;
@@ -302,6 +310,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     db,
     driver: "pglite",
     pglite: client,
+    dumpDataDir: () => client.dumpDataDir(),
     location: absolute ?? ":memory:",
     async query<T extends object>(text: string, params: unknown[] = []) {
       const end = startQuery("pglite");

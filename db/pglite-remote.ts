@@ -92,9 +92,12 @@ export class RemotePglite implements PgliteClient {
     );
   }
 
-  /** Starts the worker, opens PGlite (a data dir, or memory) and runs `setupStatements` before anything else. */
-  static async open(dataDir: string | undefined, setupStatements: string[]): Promise<RemotePglite> {
-    const worker = new Worker(findWorkerFile(), { workerData: { dataDir, setupStatements } });
+  /**
+   * Starts the worker, opens PGlite (a data dir, or memory) and runs `setupStatements` before anything else;
+   * `loadDataDir` (a tarball from dumpDataDir) fills a new data dir first.
+   */
+  static async open(dataDir: string | undefined, setupStatements: string[], loadDataDir?: Uint8Array): Promise<RemotePglite> {
+    const worker = new Worker(findWorkerFile(), { workerData: { dataDir, setupStatements, loadDataDir } });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: { type?: string; error?: SerializedError }) => {
         if (message.type === "ready") done(null);
@@ -186,6 +189,11 @@ export class RemotePglite implements PgliteClient {
     finished = true;
     await this.#call({ op: "commit", txId });
     return result;
+  }
+
+  /** PGlite's own dump of the data dir (a gzipped tarball), after a checkpoint; statements wait meanwhile. */
+  async dumpDataDir(): Promise<Uint8Array> {
+    return new Uint8Array(await this.#call<ArrayBuffer>({ op: "dump" }));
   }
 
   async close(): Promise<void> {

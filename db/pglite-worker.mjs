@@ -67,7 +67,9 @@ function beginTransaction() {
 
 let db;
 try {
-  db = await PGlite.create(workerData.dataDir ?? undefined, { extensions: { pg_trgm, unaccent } });
+  // A backup (`directory restore-backup`) arrives as the bytes of PGlite's own data-dir tarball.
+  const loadDataDir = workerData.loadDataDir ? new Blob([workerData.loadDataDir]) : undefined;
+  db = await PGlite.create(workerData.dataDir ?? undefined, { extensions: { pg_trgm, unaccent }, ...(loadDataDir ? { loadDataDir } : {}) });
   for (const statement of workerData.setupStatements ?? []) await db.exec(statement);
   port.postMessage({ type: "ready" });
 } catch (error) {
@@ -104,6 +106,12 @@ port.on("message", async (message) => {
       } catch (error) {
         if (error !== reason) throw error;
       }
+    } else if (op === "dump") {
+      // NOTE: CHECKPOINT first, so the tarball's files hold every committed change and loading it replays no WAL.
+      await db.exec("checkpoint");
+      const bytes = await (await db.dumpDataDir("gzip")).arrayBuffer();
+      value = bytes;
+      transfer = [bytes];
     } else if (op === "close") {
       await db.close();
     } else {

@@ -31,6 +31,8 @@ export const COMMAND_MODULES: Record<string, () => Promise<CommandModule>> = {
   "repair-places": () => import("./commands/repair-places.ts"),
   "delete-all": () => import("./commands/trash.ts"),
   restore: () => import("./commands/trash.ts"),
+  backup: () => import("./commands/backup.ts"),
+  "restore-backup": () => import("./commands/backup.ts"),
   start: () => import("./commands/start.ts"),
   serve: () => import("./commands/start.ts"),
 };

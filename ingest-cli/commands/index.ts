@@ -1,6 +1,7 @@
 // Registers every command on the program; one file per command group, each exporting `register(program)`.
 import type { Command } from "commander";
 import { register as registerAdmin } from "./admin.ts";
+import { register as registerBackup } from "./backup.ts";
 import { register as registerBench } from "./bench.ts";
 import { register as registerDatabase } from "./database.ts";
 import { register as registerExport } from "./export.ts";
@@ -20,6 +21,7 @@ const registrations: Array<(program: Command) => void> = [
   registerMaintenance,
   registerRepairPlaces,
   registerTrash,
+  registerBackup,
   registerReindex,
   registerDatabase,
   registerAdmin,
