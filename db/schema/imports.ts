@@ -80,3 +80,14 @@ export const jobCheckpoints = pgTable("job_checkpoints", {
   startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Secondary indexes of `businesses` a bulk import dropped to build them once at its end (db/writes/deferred-indexes.ts):
+ * recorded in the drop's own transaction, so an import killed before it rebuilt them leaves the definitions here for
+ * the next import, count refresh or server start to rebuild.
+ */
+export const deferredIndexes = pgTable("deferred_indexes", {
+  name: text("name").primaryKey(),
+  definition: text("definition").notNull(),
+  deferredAt: timestamp("deferred_at", { withTimezone: true }).notNull().defaultNow(),
+});
