@@ -38,6 +38,12 @@ export const EnvSchema = z.object({
       })
       .optional(),
   ),
+  // Bulk imports into a small directory drop the secondary indexes and build them at the end (db/writes/deferred-indexes.ts):
+  // auto (when the import at least doubles the table), always, or never (keep every index while importing).
+  DIRECTORY_DEFER_INDEXES: z.preprocess(
+    emptyToUndefined,
+    z.enum(["auto", "always", "never"], { message: "must be auto, always or never" }).default("auto"),
+  ),
   // Tests only (ingest-cli/pipeline/import/fault-points.ts): where an import stops and which file says it did.
   DIRECTORY_FAULT_POINT: z.preprocess(
     emptyToUndefined,

@@ -9,6 +9,7 @@ import { analyzeSearchTables } from "../queries/search-documents.ts";
 import { listedCondition } from "../queries/listed.ts";
 import { RANK_WALK } from "../queries/search-statement.ts";
 import { countryCounts } from "../schema/index.ts";
+import { restoreDeferredIndexes } from "./deferred-indexes.ts";
 import { refreshPageAnchors, refreshPageAnchorsFor } from "./page-anchors.ts";
 
 type Tx = Parameters<Parameters<DatabaseHandle["db"]["transaction"]>[0]>[0];
@@ -370,6 +371,8 @@ async function plannerStatisticsDue(handle: DatabaseHandle, changedRows: number)
  * rebuild, which only reads that table; the import is otherwise done, so the two share the cores between them.
  */
 export async function refreshAfterBulkChange(handle: DatabaseHandle, changedRows: number): Promise<void> {
+  // Indexes a killed bulk import left dropped are built first: the counts, anchors and statistics read them.
+  await restoreDeferredIndexes(handle);
   if (handle.driver !== "postgres") {
     await refreshAggregates(handle);
     await refreshPlannerStatistics(handle, changedRows);

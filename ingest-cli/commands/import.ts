@@ -170,6 +170,10 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
           current.bar.update(p.bytesRead, rowsDetail(p.rowsRead, current.bar));
         };
       },
+      onRebuildingIndexes: (count) => {
+        if (progress) progress.bar.note(`building ${count} indexes…`);
+        else process.stderr.write(`building ${count} indexes…\n`);
+      },
       // NOTE: the rebuild of the count tables takes seconds at a million rows; without a word it looks like a hang.
       onRefreshingCounts: () => {
         refresh.startedAt = performance.now();

@@ -6,6 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { DatabaseHandle } from "../../../db/client.ts";
 import { aggregatesBehindImports, refreshAfterBulkChange } from "../../../db/writes/aggregates.ts";
+import { deferBusinessIndexes, estimateFileRows } from "../../../db/writes/deferred-indexes.ts";
+import { getEnv } from "../../../db/env.ts";
 import { getCliAuditActor, type AuditActor } from "../../../db/writes/audit-log.ts";
 import { hideDemoBusinesses } from "../../../db/writes/businesses.ts";
 import {
@@ -98,6 +100,8 @@ export interface ImportOptions {
   onProgress?: (progress: ImportProgress) => void;
   /** Called as the count tables' rebuild starts (seconds of work at a million rows): the CLI says so. */
   onRefreshingCounts?: () => void;
+  /** Called as the indexes a bulk import deferred start to be built (db/writes/deferred-indexes.ts). */
+  onRebuildingIndexes?: (count: number) => void;
   /** Worker threads that map and normalise rows (0: on this thread); default by file size and cores. */
   workers?: number;
   /**
@@ -543,7 +547,17 @@ async function writeAndFinish(
     searchEngine: options.searchEngine,
   });
   const memo = await prepareMemo(handle, mapping, file, options);
-  const written = await writeRows(source, mapping, tally, writer, file, run, options, memo);
+  const deferral = file.dryRun ? null : await deferBusinessIndexes(handle, estimateFileRows(file.sizeBytes), getEnv().DIRECTORY_DEFER_INDEXES);
+  let written: WriteResult;
+  try {
+    written = await writeRows(source, mapping, tally, writer, file, run, options, memo);
+  } finally {
+    // NOTE: also after a failed or cancelled import: its committed batches are served, and need their indexes.
+    if (deferral) {
+      options.onRebuildingIndexes?.(deferral.indexes.length);
+      await deferral.restore();
+    }
+  }
   const demo = await hideDemoOnRealData(handle, file, run, options, tally.counters);
   const outcome = await finishRun(handle, tally, run, written, mapping, options.onRefreshingCounts);
   const searchIndexError = outcome.searchIndexError ?? demo.searchIndexError;

@@ -9,6 +9,7 @@ import type { DatabaseHandle } from "../../../db/client.ts";
 import { getEnv } from "../../../db/env.ts";
 import { aggregatesBehindImports, refreshAfterBulkChange } from "../../../db/writes/aggregates.ts";
 import { recordAuditEvent, type AuditActor } from "../../../db/writes/audit-log.ts";
+import { restoreDeferredIndexes } from "../../../db/writes/deferred-indexes.ts";
 import { discardRun, forgetInterruptedUpload, interruptOrphanedRuns, listRunsWithUploads, type OrphanedRun } from "../../../db/writes/import-runs.ts";
 
 /** The prefix of the admin upload's private temp dirs (app/models/admin-upload.server.ts). */
@@ -164,6 +165,12 @@ export async function recoverInterruptedImports(
   options: { startup?: boolean; refreshCounts?: boolean; log?: (line: string) => void } = {},
 ): Promise<RecoveryReport> {
   const interrupted = await interruptOrphanedRuns(handle, keepUpload);
+  // A killed bulk import's dropped indexes come back before anything reads or writes in bulk again.
+  const restoredIndexes = await restoreDeferredIndexes(handle);
+  if (restoredIndexes)
+    options.log?.(
+      `Rebuilt ${restoredIndexes.built.length} index(es) an interrupted import had deferred, in ${restoredIndexes.seconds.toFixed(1)} s.`,
+    );
   const evictedUploads = interrupted.length > 0 || options.startup ? await enforceKeptUploadCap(handle, options.startup ?? false) : 0;
   const kept = interrupted.length > 0 ? new Set((await listRunsWithUploads(handle)).map((run) => run.id)) : new Set<number>();
   const changed = interrupted.reduce((sum, run) => sum + run.changedRows, 0);
