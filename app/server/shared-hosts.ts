@@ -56,9 +56,12 @@ export function watchCacheGeneration(onChange: () => void, pollMs = GENERATION_P
   return { stop: () => clearInterval(timer) };
 }
 
+/** Admin posts that change no data a visitor sees: they do not empty every host's caches. */
+const SESSION_PATHS = new Set(["/api/admin/login", "/api/admin/logout", "/admin/login"]);
+
 /** After a successful admin write here: every host (this one too) empties its caches at its next poll. */
 export function announceAdminWrite(req: express.Request, res: express.Response): void {
-  if (res.statusCode >= 400 || !isAdminPath(req.path)) return;
+  if (res.statusCode >= 400 || !isAdminPath(req.path) || SESSION_PATHS.has(req.path.toLowerCase())) return;
   void (async () => bumpCacheGeneration(await getDatabase()))().catch((error: unknown) =>
     console.warn(`other hosts were not told of an admin change (${String(error)}); their caches expire by age`),
   );
