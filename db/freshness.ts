@@ -1,7 +1,8 @@
 // Values read from the database → in-process caches (lru-cache) with one of two freshness rules: a fixed TTL, or the
 // aggregates stamp (site_totals.refreshed_at, optionally capped by a maximum age); one load shared per key, failed
 // loads never kept, named caches emptied together by the admin "Clear cache".
-// NOTE: each process has its own caches; another process sees a change when its entry expires or the stamp moves.
+// NOTE: each process has its own caches; another process sees a change when its entry expires, the stamp moves, or
+// an admin write bumps the cache generation every app host polls (app/server/shared-hosts.ts).
 import { LRUCache } from "lru-cache";
 import type { DatabaseHandle } from "./client.ts";
 import { readAggregatesStamp } from "./queries/sitemap.ts";

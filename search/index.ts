@@ -247,3 +247,10 @@ export function getSearchEngine(): SearchEngine {
   }
   return store[GLOBAL_KEY];
 }
+
+/** Empties the shared engine's kept search and suggest answers, if it was created (another host changed data). */
+export function clearSearchAnswers(): void {
+  // NOTE: duck-typed: the engine may come from the CLI's copy of this module, another class than this copy's.
+  const engine = (globalThis as GlobalWithEngine)[GLOBAL_KEY] as (SearchEngine & { clear?: () => void }) | undefined;
+  engine?.clear?.();
+}

@@ -52,6 +52,12 @@ export class CachedSearchEngine implements SearchEngine {
     this.#suggestions = new TtlCache(settings);
   }
 
+  /** Forgets every kept answer (an admin change on any host: see app/server/shared-hosts.ts). */
+  clear(): void {
+    this.#results.clear();
+    this.#suggestions.clear();
+  }
+
   get name(): SearchEngine["name"] {
     return this.#engine.name;
   }

@@ -1,11 +1,11 @@
 // Contact form input (form fields or JSON) + the sender → a stored contact message, or the spec's field errors,
 // a rate-limit refusal or a silent drop for bots (honeypot). Both the /contact page and POST /api/contact call this.
-import { createHmac, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { getDatabase } from "../../db/client.ts";
 import { getAppEnv } from "./env.server";
 import { storeContactMessage } from "../../db/writes/contact-messages.ts";
 import { getClientIp } from "./client-ip.server";
+import { hashWithAddressSalt } from "./address-salt.server";
 import {
   CONTACT_HONEYPOT_FIELD,
   CONTACT_LIMITS,
@@ -95,17 +95,9 @@ export function readContactSender(request: Request): ContactSender {
   };
 }
 
-/**
- * NOTE: the salt is SESSION_SECRET when set, else random per process. A random salt means each app process (and each
- * restart) counts separately: a visitor could get 5 messages per process per hour. Set SESSION_SECRET in production.
- */
-let processSalt: string | undefined;
-export function hashClientIp(ip: string | null): string {
-  const salt = getAppEnv().SESSION_SECRET ?? (processSalt ??= randomBytes(32).toString("hex"));
-  // Unknown addresses share one bucket: without an address the limit must still hold.
-  return createHmac("sha256", salt)
-    .update(`contact-ip:${ip ?? "unknown"}`)
-    .digest("hex");
+/** Unknown addresses share one bucket: without an address the limit must still hold. Salted alike on every host. */
+export function hashClientIp(ip: string | null): Promise<string> {
+  return hashWithAddressSalt(`contact-ip:${ip ?? "unknown"}`);
 }
 
 function collectFieldErrors(error: z.ZodError): ContactFieldErrors {
@@ -180,7 +172,7 @@ export async function submitProtectedForm<
   if (typeof honeypot === "string" && honeypot.trim()) return answer<Result>(200, { ok: true, code: form.sentCode });
   try {
     const key = sender.clientIp === null || !form.senderKey ? sender.clientIp : form.senderKey(sender.clientIp);
-    const stored = await form.store(fields, { ipHash: hashClientIp(key), userAgent: sender.userAgent });
+    const stored = await form.store(fields, { ipHash: await hashClientIp(key), userAgent: sender.userAgent });
     if (!stored.stored) {
       return answer<Result>(429, {
         ok: false,

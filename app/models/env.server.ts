@@ -19,6 +19,9 @@ export const HostSchema = z
     },
   );
 
+/** Public API requests per address per minute when RATE_LIMIT_PER_MINUTE is unset: 5 a second, above any person typing. */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 300;
+
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 /** One trusted proxy: loopback/linklocal/uniquelocal, an IP address, or a subnet (10.0.0.0/8, fd00::/8). */
 function isProxyEntry(entry: string): boolean {
@@ -101,6 +104,16 @@ export const AppEnvSchema = z
     WEB_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
     PAGE_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(4096).optional()),
     PAGE_CACHE_MAX_AGE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(3600).optional()),
+    // Public API requests per client address per minute, counted across every app host (0 = no limit).
+    RATE_LIMIT_PER_MINUTE: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ message: "must be a whole number from 0 (off) to 100000" })
+        .int("must be a whole number from 0 (off) to 100000")
+        .min(0, "must be a whole number from 0 (off) to 100000")
+        .max(100_000, "must be a whole number from 0 (off) to 100000")
+        .default(DEFAULT_RATE_LIMIT_PER_MINUTE),
+    ),
     // Bearer token that opens /metrics to other hosts (loopback scrapes need none); see app/server/observability.ts.
     METRICS_TOKEN: z.preprocess(
       emptyToUndefined,

@@ -1,9 +1,11 @@
 // Public page request → a counted page view (and a distinct visitor per day), buffered in memory and written as
-// one UPSERT per day every 15 s; bots and prefetches are not counted. entry.server counts document and navigation requests.
+// one statement per day every 15 s; a visitor counts once per day across every app host (its salted key is kept in
+// daily_visitors); bots and prefetches are not counted. entry.server counts document and navigation requests.
 import { createHash } from "node:crypto";
 import { isbot } from "isbot";
 import { getDatabase } from "../../db/client.ts";
 import { addDailyVisits } from "../../db/writes/admin-visits.ts";
+import { hashWithAddressSalt } from "./address-salt.server";
 import { getClientIp } from "./client-ip.server";
 
 const FLUSH_AFTER_MS = 15_000;
@@ -12,7 +14,8 @@ const MAX_VISITOR_KEYS = 100_000;
 
 interface DayBucket {
   pageViews: number;
-  visitors: number;
+  /** Visitors first seen by this process today, not yet written (the database tells whether another host saw them). */
+  visitorKeys: string[];
 }
 
 const pending = new Map<string, DayBucket>();
@@ -32,8 +35,6 @@ function isPrefetch(request: Request): boolean {
 /**
  * Counts one view of a public page. Called by entry.server for public document and navigation requests (not for
  * resource routes), so one navigation is one view. Never throws and never waits for the database.
- * NOTE: distinct visitors are counted per process; with several app processes a visitor served by two of
- * them on one day counts twice.
  */
 export function recordPageVisit(request: Request, now = new Date()): void {
   if (request.method !== "GET" || isPrefetch(request) || isbot(request.headers.get("User-Agent") ?? "")) return;
@@ -46,11 +47,11 @@ export function recordPageVisit(request: Request, now = new Date()): void {
     .update(`${day}|${getClientIp(request)}|${request.headers.get("User-Agent") ?? ""}`)
     .digest("base64url")
     .slice(0, 16);
-  const bucket = pending.get(day) ?? { pageViews: 0, visitors: 0 };
+  const bucket = pending.get(day) ?? { pageViews: 0, visitorKeys: [] };
   bucket.pageViews += 1;
   if (!seenVisitors.has(visitorKey) && seenVisitors.size < MAX_VISITOR_KEYS) {
     seenVisitors.add(visitorKey);
-    bucket.visitors += 1;
+    bucket.visitorKeys.push(visitorKey);
   }
   pending.set(day, bucket);
   if (!timer) {
@@ -67,5 +68,14 @@ export async function flushPageVisits(): Promise<void> {
   const batch = [...pending.entries()];
   pending.clear();
   const handle = await getDatabase();
-  for (const [day, bucket] of batch) await addDailyVisits(handle, day, bucket.pageViews, bucket.visitors);
+  for (const [day, bucket] of batch) {
+    // The in-memory key is an unsalted digest (it never leaves the process); the stored one is keyed with the salt.
+    const stored = await Promise.all(bucket.visitorKeys.map((key) => hashWithAddressSalt(`visitor:${key}`)));
+    await addDailyVisits(
+      handle,
+      day,
+      bucket.pageViews,
+      stored.map((key) => key.slice(0, 32)),
+    );
+  }
 }

@@ -26,6 +26,8 @@ import { AdmissionControl, createAdmissionMiddleware, isAdmissionExempt, sendShe
 import { createBodyLimitMiddleware, ignoreRefusedBodyErrors } from "./body-limit.ts";
 import { createRequestGuardMiddleware } from "./request-guards.ts";
 import { addRequestIdToJsonErrors, createProbeMiddleware, createRequestObservation } from "./observability.ts";
+import { clearSearchAnswers } from "../../search/index.ts";
+import { announceAdminWrite, createRateLimitMiddleware, refuseOverRateLimit, watchCacheGeneration } from "./shared-hosts.ts";
 
 export interface RunningServer {
   port: number;
@@ -136,6 +138,8 @@ function createPageCacheMiddleware(
   };
 
   const render = async (req: express.Request, res: express.Response, url: string): Promise<RenderOutcome> => {
+    // A public API answer about to be rendered counts towards its client's limit; a cache hit never gets here.
+    if (await refuseOverRateLimit(req, res)) return { page: null };
     const turn = isAdmissionExempt(req.path) ? null : await admission.admit(req.ip ?? "unknown");
     if (turn && !turn.admitted) {
       sendShed(req, res, turn.reason);
@@ -244,8 +248,14 @@ export async function startHttpServer(compiled: ServerBuild, options: StartServe
   // Fingerprinted by the compiler: safe to cache forever.
   app.use("/build", express.static(path.join(options.root, "public", "build"), { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(path.join(options.root, "public"), { maxAge: "1h", index: false }));
+  // A successful admin write tells every host (this one too) through the cache generation.
+  app.use((req, res, next) => {
+    if (!SAFE_METHODS.has(req.method)) res.on("finish", () => announceAdminWrite(req, res));
+    next();
+  });
   const pageCache = (options.pageCacheBytes ?? 0) > 0 ? createPageCacheMiddleware(build, options, admission) : undefined;
   if (pageCache) app.use(pageCache.middleware);
+  app.use(createRateLimitMiddleware());
   app.use(createAdmissionMiddleware(admission));
   // NOTE: a regex, not "*": Express decodes a "*" param and answers a bare-text 400 to a malformed escape (%E0%A4%A);
   // Remix tolerates it and answers with its own 404 page or JSON.
@@ -259,11 +269,16 @@ export async function startHttpServer(compiled: ServerBuild, options: StartServe
     );
   });
   server.keepAliveTimeout = 65_000;
+  const generation = watchCacheGeneration(() => {
+    pageCache?.cache.clear();
+    clearSearchAnswers();
+  });
   return {
     port: (server.address() as AddressInfo).port,
     clearPageCache: () => pageCache?.cache.clear(),
     // Graceful: stop accepting, let answers under way finish (idle keep-alive sockets close now), cut the rest after 5 s.
     close: async () => {
+      generation.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

@@ -11,3 +11,4 @@ export * from "./city-redirects.ts";
 export * from "./trash.ts";
 export * from "./suggestions.ts";
 export * from "./name-words.ts";
+export * from "./hosts.ts";
