@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { findSeriousAxeViolations } from "~/testing/axe";
+import { ADMIN_LANGUAGES, ADMIN_SIZES, expectNoSidewaysScroll, expectOnlyLanguage, openAdminContext, textIn } from "~/testing/admin-browser";
 import { findChromium, launchChromium, saveScreenshot, VIEWPORTS } from "~/testing/chromium";
 
 const baseUrl = inject("browserBaseUrl");
@@ -233,4 +234,110 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office end to end in Chromium
       expect(new URL(page.url()).pathname, screen).toBe("/admin/login");
     }
   });
+});
+
+/** The import sentences the options lead to, as each language words them (the spec's Turkish verbatim). */
+const OPTION_SENTENCES = {
+  tr: {
+    inserted: "4 satırın 3 tanesi içe aktarıldı: 3 yeni, 0 güncellenen, 0 atlanan, 1 reddedilen.",
+    skipped: "4 satırın 0 tanesi içe aktarıldı: 0 yeni, 0 güncellenen, 3 atlanan, 1 reddedilen.",
+    updated: "4 satırın 3 tanesi içe aktarıldı: 0 yeni, 3 güncellenen, 0 atlanan, 1 reddedilen.",
+  },
+  en: {
+    inserted: "Imported 3 of 4 rows: 3 new, 0 updated, 0 skipped, 1 rejected.",
+    skipped: "Imported 0 of 4 rows: 0 new, 0 updated, 3 skipped, 1 rejected.",
+    updated: "Imported 3 of 4 rows: 0 new, 3 updated, 0 skipped, 1 rejected.",
+  },
+} as const;
+
+describe.skipIf(!chromium || !baseUrl)("admin upload options in Chromium (TR and EN, 390 and 1280 px)", () => {
+  let browser: Browser;
+  let dir: string;
+  beforeAll(async () => {
+    browser = await launchChromium();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "directory-upload-options-"));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  for (const language of ADMIN_LANGUAGES)
+    for (const size of ["phone", "desktop"] as const)
+      it(`validates without writing, marks test data, skips or updates stored businesses (${language}, ${ADMIN_SIZES[size].width} px)`, async () => {
+        const t = textIn(language);
+        const sentences = OPTION_SENTENCES[language];
+        const { context } = await openAdminContext(browser, baseUrl, language, size);
+        const page = await context.newPage();
+        // Its own businesses: three cafés and a row without a name (rejected), the rating changed between uploads.
+        const token = `Optcheck${language}${ADMIN_SIZES[size].width}`;
+        const writeFile = (rating: string) => {
+          const lines = ["name,address,category,latitude,longitude,rating,place_id,country_code"];
+          for (let i = 0; i < 3; i++)
+            lines.push(`${token} Cafe ${i},"Optstr. ${i}, 10115 Berlin",Cafe,52.52,13.40,${rating},${token.toLowerCase()}-${i},DE`);
+          lines.push(`,"Optstr. 9, 10115 Berlin",Cafe,52.52,13.40,4.0,${token.toLowerCase()}-nameless,DE`);
+          const file = path.join(dir, `${token.toLowerCase()}.csv`);
+          fs.writeFileSync(file, `${lines.join("\n")}\n`);
+          return file;
+        };
+        const stored = async () => {
+          const listed = await context.request.get(`${baseUrl}/api/admin/businesses?filter=${encodeURIComponent(token)}`);
+          return ((await listed.json()) as { businesses: Array<{ name: string; rating: number | null }> }).businesses;
+        };
+        const upload = async (file: string) => {
+          await page.locator('input[type="file"]').setInputFiles(file);
+          await page.getByRole("button", { name: t("upload.send"), exact: true }).click();
+          await expect.poll(() => page.getByTestId("upload-report").count(), { timeout: 60_000 }).toBe(1);
+          return page.getByTestId("upload-report");
+        };
+        const toast = page.getByTestId("admin-toast");
+        await page.goto(`${baseUrl}/admin/upload`, { waitUntil: "networkidle" });
+
+        // Dry run: the report and the toast say what would happen, and nothing is written.
+        await page.getByLabel(t("upload.dryRun")).check();
+        expect(await page.getByLabel(t("upload.interrupted")).isDisabled()).toBe(true);
+        const validated = await upload(writeFile("4.1"));
+        await validated.getByTestId("upload-dry-run").getByText(t("upload.dryRunReport")).waitFor();
+        await toast.getByText(t("upload.validated"), { exact: true }).waitFor();
+        await toast.getByText(t("upload.validatedText", { rows: 3, rejected: 1 })).waitFor();
+        await expectOnlyLanguage(page, language, "dry run");
+        await expectNoSidewaysScroll(page, "dry run");
+        await saveScreenshot(page, `admin-upload-dry-run-${language}`, size);
+        expect(await stored()).toEqual([]);
+
+        // A real upload marked as test data: three new businesses, the rejected row said in the toast.
+        await page.reload({ waitUntil: "networkidle" });
+        await page.getByLabel(t("upload.testData")).check();
+        const inserted = await upload(writeFile("4.1"));
+        await expect.poll(() => inserted.innerText()).toContain(sentences.inserted);
+        await toast.getByText(t("upload.doneRejected"), { exact: true }).waitFor();
+        await expectOnlyLanguage(page, language, "upload as test data");
+        expect((await stored()).map((business) => business.rating)).toEqual([4.1, 4.1, 4.1]);
+        await page.goto(`${baseUrl}/admin/businesses?filter=${encodeURIComponent(token)}`, { waitUntil: "networkidle" });
+        await expect
+          .poll(() =>
+            page
+              .getByTestId("admin-business-row")
+              .filter({ hasText: t("businesses.testData") })
+              .count(),
+          )
+          .toBe(3);
+        await expectOnlyLanguage(page, language, "test data in the list");
+
+        // The same file with new ratings: "leave them as they are" skips all three, "update" writes the new values.
+        await page.goto(`${baseUrl}/admin/upload`, { waitUntil: "networkidle" });
+        await page.getByLabel(t("upload.onDuplicate")).selectOption("skip");
+        const skipped = await upload(writeFile("3.2"));
+        await expect.poll(() => skipped.innerText()).toContain(sentences.skipped);
+        await expectOnlyLanguage(page, language, "duplicates skipped");
+        expect((await stored()).map((business) => business.rating)).toEqual([4.1, 4.1, 4.1]);
+        await page.reload({ waitUntil: "networkidle" });
+        expect(await page.getByLabel(t("upload.onDuplicate")).inputValue()).toBe("update");
+        const updated = await upload(writeFile("3.2"));
+        await expect.poll(() => updated.innerText()).toContain(sentences.updated);
+        await expectOnlyLanguage(page, language, "duplicates updated");
+        await saveScreenshot(page, `admin-upload-updated-${language}`, size);
+        expect((await stored()).map((business) => business.rating)).toEqual([3.2, 3.2, 3.2]);
+        await context.close();
+      }, 120_000);
 });
