@@ -7,7 +7,16 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { findSeriousAxeViolations } from "~/testing/axe";
-import { ADMIN_LANGUAGES, ADMIN_SIZES, expectNoSidewaysScroll, expectOnlyLanguage, openAdminContext, textIn } from "~/testing/admin-browser";
+import {
+  ADMIN,
+  ADMIN_LANGUAGES,
+  ADMIN_SIZES,
+  expectNoSidewaysScroll,
+  expectOnlyLanguage,
+  openAdminContext,
+  textIn,
+  uploadCsvOverApi,
+} from "~/testing/admin-browser";
 import { findChromium, launchChromium, saveScreenshot, VIEWPORTS } from "~/testing/chromium";
 
 const baseUrl = inject("browserBaseUrl");
@@ -71,7 +80,38 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office end to end in Chromium
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  /** The slug of this file's first business, read from the admin API. */
+  async function findSlug(): Promise<string> {
+    const listed = await context.request.get(`${baseUrl}/api/admin/businesses?filter=${encodeURIComponent(firstName)}`);
+    expect(listed.status()).toBe(200);
+    const { businesses } = (await listed.json()) as { businesses: Array<{ name: string; slug: string; isApproved: boolean }> };
+    const uploaded = businesses.find((business) => business.name === firstName);
+    expect(uploaded?.isApproved).toBe(true);
+    return uploaded?.slug ?? "";
+  }
+
+  /**
+   * What the later tests need, whichever runs first or alone: a logged-in admin (in Turkish) and this file's upload
+   * (over the API when the UI upload test has not run).
+   */
+  async function ensureAdminAndUpload() {
+    await context.addCookies([{ name: "admin_lang", value: "tr", url: baseUrl }]);
+    const session = await context.request.get(`${baseUrl}/api/admin/session`);
+    let csrfToken = session.ok() ? ((await session.json()) as { csrfToken: string }).csrfToken : "";
+    if (!session.ok()) {
+      const login = await context.request.post(`${baseUrl}/api/admin/login`, { data: ADMIN, headers: { Origin: baseUrl } });
+      expect(login.status()).toBe(200);
+      csrfToken = ((await login.json()) as { csrfToken: string }).csrfToken;
+    }
+    if (!slug) {
+      await uploadCsvOverApi(context, baseUrl, csrfToken, `${TOKEN.toLowerCase()}.csv`, fs.readFileSync(writeCsv(dir), "utf8"));
+      slug = await findSlug();
+    }
+  }
+
   it("logs in, uploads a generated CSV through the UI, and the businesses appear on the public site", async () => {
+    // Logged out, whatever ran before: the upload page asks for the login first.
+    await context.clearCookies();
     await page.goto(`${baseUrl}/admin/upload`, { waitUntil: "networkidle" });
     await page.getByLabel("Kullanıcı Adı").fill("admin");
     await page.getByLabel("Şifre", { exact: true }).fill("browser-test-password");
@@ -83,12 +123,7 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office end to end in Chromium
     await report.getByText("Başarılı", { exact: true }).first().waitFor({ timeout: 60_000 });
     await page.getByTestId("admin-toast").getByText("Yükleme tamamlandı").waitFor();
 
-    const listed = await context.request.get(`${baseUrl}/api/admin/businesses?filter=${encodeURIComponent(firstName)}`);
-    expect(listed.status()).toBe(200);
-    const { businesses } = (await listed.json()) as { businesses: Array<{ name: string; slug: string; isApproved: boolean }> };
-    const uploaded = businesses.find((business) => business.name === firstName);
-    expect(uploaded?.isApproved).toBe(true);
-    slug = uploaded?.slug ?? "";
+    slug = await findSlug();
 
     await visitPublic(browser, `/business/${slug}`, async (visitor, status) => {
       expect(status).toBe(200);
@@ -108,6 +143,7 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office end to end in Chromium
   }, 120_000);
 
   it("unapproving hides the business from the public site and approving shows it again", async () => {
+    await ensureAdminAndUpload();
     await page.goto(`${baseUrl}/admin/businesses?filter=${encodeURIComponent(firstName)}`, { waitUntil: "networkidle" });
     const row = page.getByTestId("admin-business-row").filter({ has: page.getByRole("heading", { name: firstName, exact: true }) });
     await row.getByRole("button", { name: "Onaylandı", exact: true }).click();
@@ -122,6 +158,7 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office end to end in Chromium
   });
 
   it("puts saved site code and an ad slot on a public business page, the ad in a sandboxed frame, and never on admin pages", async () => {
+    await ensureAdminAndUpload();
     await page.goto(`${baseUrl}/admin/settings`, { waitUntil: "networkidle" });
     await saveSettingsField(page, "Head etiketleri", HEAD_CODE, "Ayarlar kaydedildi");
     await page.goto(`${baseUrl}/admin/advertisements`, { waitUntil: "networkidle" });
@@ -158,6 +195,7 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office end to end in Chromium
 
   for (const viewport of ["desktop", "phone"] as const) {
     it(`shows the admin data screens in Turkish, then in English after the header switch (${viewport})`, async () => {
+      await ensureAdminAndUpload();
       await page.setViewportSize(VIEWPORTS[viewport]);
       await page.goto(`${baseUrl}/admin/reports`, { waitUntil: "networkidle" });
       await page.getByRole("heading", { name: "İçe aktarma raporları", level: 1 }).waitFor();
@@ -221,6 +259,7 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office end to end in Chromium
   }
 
   it("refuses the admin after logout: 401 from the admin API and a redirect from admin pages", async () => {
+    await ensureAdminAndUpload();
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.goto(`${baseUrl}/admin/businesses`, { waitUntil: "networkidle" });
     await page.getByRole("button", { name: "Çıkış yap" }).first().click();

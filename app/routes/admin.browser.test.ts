@@ -38,7 +38,19 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
     await browser?.close();
   });
 
+  /** The shared context logged in (in Turkish) whichever test runs first or alone; its CSRF token. */
+  async function ensureLoggedIn(): Promise<string> {
+    await context.addCookies([{ name: "admin_lang", value: "tr", url: baseUrl }]);
+    const session = await context.request.get(`${baseUrl}/api/admin/session`);
+    if (session.ok()) return ((await session.json()) as { csrfToken: string }).csrfToken;
+    const login = await context.request.post(`${baseUrl}/api/admin/login`, { data: ADMIN, headers: { Origin: baseUrl } });
+    expect(login.status()).toBe(200);
+    return ((await login.json()) as { csrfToken: string }).csrfToken;
+  }
+
   it("sends a visitor without a session to the login page, and refuses the admin calls", async () => {
+    // Logged out, whatever ran before in this context.
+    await context.clearCookies();
     const page = await context.newPage();
     await page.goto(`${baseUrl}/admin/dashboard`);
     expect(new URL(page.url()).pathname).toBe("/admin/login");
@@ -92,6 +104,8 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
   });
 
   it("logs in and returns to the page the admin asked for", async () => {
+    // Logged out, whatever ran before in this context.
+    await context.clearCookies();
     const page = await context.newPage();
     await page.goto(`${baseUrl}/admin/dashboard`, { waitUntil: "networkidle" });
     await logIn(page);
@@ -105,6 +119,7 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
 
   for (const viewport of ["desktop", "phone"] as const) {
     it(`shows every admin screen without serious accessibility problems (${viewport})`, async () => {
+      await ensureLoggedIn();
       const page = await context.newPage();
       await page.setViewportSize(VIEWPORTS[viewport]);
       for (const screen of SCREENS) {
@@ -131,6 +146,7 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
   }
 
   it("shows real totals on the dashboard", async () => {
+    await ensureLoggedIn();
     const page = await context.newPage();
     await page.goto(`${baseUrl}/admin/dashboard`, { waitUntil: "networkidle" });
     const stats = (await (await page.request.get(`${baseUrl}/api/admin/stats`)).json()) as {
@@ -149,6 +165,7 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
   });
 
   it("saves site code with a script warning, keeps it after a reload, and resets unsaved edits", async () => {
+    await ensureLoggedIn();
     const page = await context.newPage();
     await page.goto(`${baseUrl}/admin/settings`, { waitUntil: "networkidle" });
     const head = page.getByLabel("Head etiketleri");
@@ -172,6 +189,7 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
   });
 
   it("saves an ad slot, and the server refuses a foreign-origin save", async () => {
+    await ensureLoggedIn();
     const page = await context.newPage();
     await page.goto(`${baseUrl}/admin/advertisements`, { waitUntil: "networkidle" });
     await page.getByLabel("Alan 1 · ad1").fill('<div class="ad">Ad one</div>');
@@ -189,6 +207,7 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
   });
 
   it("remembers dark mode and the language across reloads", async () => {
+    await ensureLoggedIn();
     const page = await context.newPage();
     await page.goto(`${baseUrl}/admin/dashboard`, { waitUntil: "networkidle" });
     await page.getByRole("button", { name: "Karanlık mod" }).click();
@@ -205,6 +224,13 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
   });
 
   it("lists the admin's actions in the audit log", async () => {
+    // Its own entries to find: a settings save and an advertisement save (each written back unchanged).
+    const csrfToken = await ensureLoggedIn();
+    const headers = { Origin: baseUrl, "X-CSRF-Token": csrfToken };
+    for (const api of ["/api/admin/site-settings", "/api/admin/advertisement-codes"]) {
+      const current = (await (await context.request.get(`${baseUrl}${api}`)).json()) as Record<string, unknown>;
+      expect((await context.request.post(`${baseUrl}${api}`, { data: current, headers })).status(), api).toBe(200);
+    }
     const page = await context.newPage();
     await page.goto(`${baseUrl}/admin/audit`, { waitUntil: "networkidle" });
     for (const action of ["admin.login", "site-settings.save", "advertisement-codes.save"]) {
@@ -264,6 +290,7 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
       });
 
   it("logs out, after which the session no longer works", async () => {
+    await ensureLoggedIn();
     const page = await context.newPage();
     await page.goto(`${baseUrl}/admin`, { waitUntil: "networkidle" });
     await page.getByRole("button", { name: "Çıkış yap" }).first().click();
