@@ -278,11 +278,13 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office end to end in Chromium
 /** The import sentences the options lead to, as each language words them (the spec's Turkish verbatim). */
 const OPTION_SENTENCES = {
   tr: {
+    validated: "4 satırın 3 tanesi içe aktarılacaktı: 3 yeni, 0 güncellenen, 0 atlanan, 1 reddedilen.",
     inserted: "4 satırın 3 tanesi içe aktarıldı: 3 yeni, 0 güncellenen, 0 atlanan, 1 reddedilen.",
     skipped: "4 satırın 0 tanesi içe aktarıldı: 0 yeni, 0 güncellenen, 3 atlanan, 1 reddedilen.",
     updated: "4 satırın 3 tanesi içe aktarıldı: 0 yeni, 3 güncellenen, 0 atlanan, 1 reddedilen.",
   },
   en: {
+    validated: "3 of 4 rows would be imported: 3 new, 0 updated, 0 skipped, 1 rejected.",
     inserted: "Imported 3 of 4 rows: 3 new, 0 updated, 0 skipped, 1 rejected.",
     skipped: "Imported 0 of 4 rows: 0 new, 0 updated, 3 skipped, 1 rejected.",
     updated: "Imported 3 of 4 rows: 0 new, 3 updated, 0 skipped, 1 rejected.",
@@ -337,6 +339,9 @@ describe.skipIf(!chromium || !baseUrl)("admin upload options in Chromium (TR and
         expect(await page.getByLabel(t("upload.interrupted")).isDisabled()).toBe(true);
         const validated = await upload(writeFile("4.1"));
         await validated.getByTestId("upload-dry-run").getByText(t("upload.dryRunReport")).waitFor();
+        // Nothing was written, so the report never says it imported anything.
+        await expect.poll(() => validated.innerText()).toContain(sentences.validated);
+        expect(await validated.innerText()).not.toContain(sentences.inserted);
         await toast.getByText(t("upload.validated"), { exact: true }).waitFor();
         await toast.getByText(t("upload.validatedText", { rows: 3, rejected: 1 })).waitFor();
         await expectOnlyLanguage(page, language, "dry run");
