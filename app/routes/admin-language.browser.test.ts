@@ -3,123 +3,16 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { ADMIN, ADMIN_SIZES, findForeignWords, readVisibleText, type AdminLanguage, type AdminSize } from "~/testing/admin-browser";
 import { findChromium, launchChromium } from "~/testing/chromium";
 
 const baseUrl = inject("browserBaseUrl");
 const chromium = findChromium();
 if (!chromium) console.warn("Browser tests SKIPPED: no Chromium found (install Debian's chromium or set CHROMIUM_PATH).");
 
-const ADMIN = { username: "admin", password: "browser-test-password" };
-const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
-type Language = "tr" | "en";
-type Size = keyof typeof SIZES;
-
-/**
- * Words only the other language's interface uses (matched as whole words, case-sensitive): one of them on a page
- * means a text that was not translated. Data (business names, categories, file names) is chosen to avoid them.
- */
-const FOREIGN_WORDS: Record<Language, string[]> = {
-  // Shown on a Turkish page, these are English.
-  tr: [
-    "Imported",
-    "rows",
-    "Line",
-    "warning",
-    "warnings",
-    "changed",
-    "merges",
-    "ids",
-    "rejected",
-    "skipped",
-    "updated",
-    "every business needs a name",
-    "Succeeded",
-    "Failed",
-    "Error",
-    "Loading",
-    "Upload",
-    "Save",
-    "Delete",
-    // NOTE: not "Search": Google's "Search Console" is a product name in both languages.
-    "Settings",
-    "Log out",
-    "Businesses",
-    "Approved",
-    "Rating",
-    "Reviews",
-    "Added",
-    "Date unknown",
-    "Export",
-    "Trash",
-    "Restore",
-    "Messages",
-    "Reports",
-    "Welcome",
-    "records",
-    "file",
-    "files",
-    "page",
-    "New",
-    "new",
-  ],
-  // Shown on an English page, these are Turkish.
-  en: [
-    "satır",
-    "satırlar",
-    "işletme",
-    "İşletme",
-    "İşletmeler",
-    "Başarılı",
-    "Hata",
-    "uyarı",
-    "reddedilen",
-    "reddedildi",
-    "değişen",
-    "aktarıldı",
-    "Yükle",
-    "yükleme",
-    "Kaydet",
-    "Sil",
-    "Filtrele",
-    "Tarih",
-    "Dosya",
-    "dosya",
-    "sayfa",
-    "Çıkış",
-    "Yönetim",
-    "Ayarlar",
-    "Puan",
-    "Yorum",
-    "Eklendi",
-    "yeni",
-    "güncellenen",
-    "kimlikler",
-    "bilinmiyor",
-    "Kas",
-  ],
-};
-
-/** What a page says, without code (action names, field keys), form values or the data marked translate="no". */
-async function readVisibleText(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const clone = document.body.cloneNode(true) as HTMLElement;
-    for (const node of clone.querySelectorAll('code, pre, textarea, script, style, [translate="no"], [hidden], [aria-hidden="true"]')) node.remove();
-    document.body.append(clone);
-    clone.style.position = "absolute";
-    const text = clone.innerText;
-    clone.remove();
-    return text;
-  });
-}
-
-function findForeignWords(text: string, language: Language): string[] {
-  const found = FOREIGN_WORDS[language].filter((word) =>
-    new RegExp(`(?<![\\p{L}\\p{N}_])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}_])`, "u").test(text),
-  );
-  // A raw server code ("FILE_EMPTY") is in no language.
-  const codes = text.match(/(?<![\p{L}\p{N}_])[A-Z]{2,}(?:_[A-Z0-9]+)+(?![\p{L}\p{N}_])/gu) ?? [];
-  return [...found, ...codes];
-}
+const SIZES = ADMIN_SIZES;
+type Language = AdminLanguage;
+type Size = AdminSize;
 
 /** The upload: rows that import, one without a name (rejected), cells out of range and unreadable hours (warnings). */
 function writeUploadFile(dir: string, prefix: string): string {

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
+import { expectOnlyLanguage, findForeignWords } from "~/testing/admin-browser";
 import { findChromium, launchChromium } from "~/testing/chromium";
 
 const baseUrl = inject("browserBaseUrl");
@@ -76,6 +77,9 @@ describe.skipIf(!chromium || !baseUrl)("admin upload progress by bytes in Chromi
           importing.some((entry) => words.percent.test(entry.text)),
           JSON.stringify(importing.slice(-3)),
         ).toBe(true);
+        // Nothing the bar said, and nothing the finished page says, is in the other language.
+        for (const entry of seen) expect(findForeignWords(entry.text, language), entry.text).toEqual([]);
+        await expectOnlyLanguage(page, language, "upload finished");
         await context.close();
       });
 });

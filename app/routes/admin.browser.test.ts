@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { findSeriousAxeViolations } from "~/testing/axe";
+import { ADMIN_LANGUAGES, ADMIN_SIZES, expectOnlyLanguage, openAdminContext, textIn } from "~/testing/admin-browser";
 import { findChromium, launchChromium, saveScreenshot, VIEWPORTS } from "~/testing/chromium";
 
 const baseUrl = inject("browserBaseUrl");
@@ -37,7 +38,19 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
     await browser?.close();
   });
 
+  /** The shared context logged in (in Turkish) whichever test runs first or alone; its CSRF token. */
+  async function ensureLoggedIn(): Promise<string> {
+    await context.addCookies([{ name: "admin_lang", value: "tr", url: baseUrl }]);
+    const session = await context.request.get(`${baseUrl}/api/admin/session`);
+    if (session.ok()) return ((await session.json()) as { csrfToken: string }).csrfToken;
+    const login = await context.request.post(`${baseUrl}/api/admin/login`, { data: ADMIN, headers: { Origin: baseUrl } });
+    expect(login.status()).toBe(200);
+    return ((await login.json()) as { csrfToken: string }).csrfToken;
+  }
+
   it("sends a visitor without a session to the login page, and refuses the admin calls", async () => {
+    // Logged out, whatever ran before in this context.
+    await context.clearCookies();
     const page = await context.newPage();
     await page.goto(`${baseUrl}/admin/dashboard`);
     expect(new URL(page.url()).pathname).toBe("/admin/login");
@@ -91,6 +104,8 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
   });
 
   it("logs in and returns to the page the admin asked for", async () => {
+    // Logged out, whatever ran before in this context.
+    await context.clearCookies();
     const page = await context.newPage();
     await page.goto(`${baseUrl}/admin/dashboard`, { waitUntil: "networkidle" });
     await logIn(page);
@@ -104,6 +119,7 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
 
   for (const viewport of ["desktop", "phone"] as const) {
     it(`shows every admin screen without serious accessibility problems (${viewport})`, async () => {
+      await ensureLoggedIn();
       const page = await context.newPage();
       await page.setViewportSize(VIEWPORTS[viewport]);
       for (const screen of SCREENS) {
@@ -130,6 +146,7 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
   }
 
   it("shows real totals on the dashboard", async () => {
+    await ensureLoggedIn();
     const page = await context.newPage();
     await page.goto(`${baseUrl}/admin/dashboard`, { waitUntil: "networkidle" });
     const stats = (await (await page.request.get(`${baseUrl}/api/admin/stats`)).json()) as {
@@ -148,6 +165,7 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
   });
 
   it("saves site code with a script warning, keeps it after a reload, and resets unsaved edits", async () => {
+    await ensureLoggedIn();
     const page = await context.newPage();
     await page.goto(`${baseUrl}/admin/settings`, { waitUntil: "networkidle" });
     const head = page.getByLabel("Head etiketleri");
@@ -171,6 +189,7 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
   });
 
   it("saves an ad slot, and the server refuses a foreign-origin save", async () => {
+    await ensureLoggedIn();
     const page = await context.newPage();
     await page.goto(`${baseUrl}/admin/advertisements`, { waitUntil: "networkidle" });
     await page.getByLabel("Alan 1 · ad1").fill('<div class="ad">Ad one</div>');
@@ -188,6 +207,7 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
   });
 
   it("remembers dark mode and the language across reloads", async () => {
+    await ensureLoggedIn();
     const page = await context.newPage();
     await page.goto(`${baseUrl}/admin/dashboard`, { waitUntil: "networkidle" });
     await page.getByRole("button", { name: "Karanlık mod" }).click();
@@ -204,6 +224,13 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
   });
 
   it("lists the admin's actions in the audit log", async () => {
+    // Its own entries to find: a settings save and an advertisement save (each written back unchanged).
+    const csrfToken = await ensureLoggedIn();
+    const headers = { Origin: baseUrl, "X-CSRF-Token": csrfToken };
+    for (const api of ["/api/admin/site-settings", "/api/admin/advertisement-codes"]) {
+      const current = (await (await context.request.get(`${baseUrl}${api}`)).json()) as Record<string, unknown>;
+      expect((await context.request.post(`${baseUrl}${api}`, { data: current, headers })).status(), api).toBe(200);
+    }
     const page = await context.newPage();
     await page.goto(`${baseUrl}/admin/audit`, { waitUntil: "networkidle" });
     for (const action of ["admin.login", "site-settings.save", "advertisement-codes.save"]) {
@@ -212,32 +239,58 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
     await page.close();
   });
 
-  for (const [viewport, size] of [
-    ["phone", { width: 390, height: 844 }],
-    ["desktop", { width: 1280, height: 800 }],
-  ] as const) {
-    it(`filters the audit log by action and actor and shows each change before → after, readable at ${size.width} px`, async () => {
-      const page = await context.newPage();
-      await page.setViewportSize(size);
-      await page.goto(`${baseUrl}/admin/audit`, { waitUntil: "networkidle" });
-      await page.getByLabel("İşleme göre filtrele").fill("site-settings");
-      await page.getByLabel("Kim", { exact: true }).fill("ADM");
-      await page.getByRole("button", { name: "Filtrele", exact: true }).click();
-      await page.waitForURL(/action=site-settings/);
-      const entries = viewport === "phone" ? page.getByTestId("audit-entry") : page.locator("tbody tr");
-      await expect.poll(() => entries.count()).toBeGreaterThan(0);
-      expect(await page.getByText("advertisement-codes.save").count()).toBe(0);
-      // The saved settings name the fields they changed, readable without scrolling sideways.
-      await expect.poll(() => entries.first().textContent()).toMatch(/site_settings.*değişen: \w+/);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await page.getByRole("link", { name: "Filtreleri temizle" }).waitFor();
-      await saveScreenshot(page, "admin-audit-filtered", viewport);
-      expect(await findSeriousAxeViolations(page)).toEqual([]);
-      await page.close();
-    });
-  }
+  for (const language of ADMIN_LANGUAGES)
+    for (const size of ["phone", "desktop"] as const)
+      it(`filters the audit log by action, actor and date and shows each change before → after (${language}, ${ADMIN_SIZES[size].width} px)`, async () => {
+        const t = textIn(language);
+        const { context: own, csrfToken } = await openAdminContext(browser, baseUrl, language, size);
+        // Its own entries: a settings save (a field changed, then put back) and an advertisement save to filter out.
+        const settings = (await (await own.request.get(`${baseUrl}/api/admin/site-settings`)).json()) as Record<string, unknown>;
+        const headers = { Origin: baseUrl, "X-CSRF-Token": csrfToken };
+        for (const analytics of [`${String(settings.analytics_code ?? "")}<!-- audit ${language} ${size} -->`, settings.analytics_code ?? ""])
+          expect(
+            (await own.request.post(`${baseUrl}/api/admin/site-settings`, { data: { ...settings, analytics_code: analytics }, headers })).status(),
+          ).toBe(200);
+        const ads = (await (await own.request.get(`${baseUrl}/api/admin/advertisement-codes`)).json()) as Record<string, unknown>;
+        expect((await own.request.post(`${baseUrl}/api/admin/advertisement-codes`, { data: ads, headers })).status()).toBe(200);
+
+        const page = await own.newPage();
+        await page.goto(`${baseUrl}/admin/audit`, { waitUntil: "networkidle" });
+        await expectOnlyLanguage(page, language, "audit");
+        const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+        await page.getByLabel(t("audit.filter")).fill("site-settings");
+        await page.getByLabel(t("audit.actorFilter"), { exact: true }).fill("ADM");
+        await page.getByLabel(t("audit.from"), { exact: true }).fill(yesterday);
+        await page.getByRole("button", { name: t("audit.filterButton"), exact: true }).click();
+        await page.waitForURL((url) => url.searchParams.get("action") === "site-settings" && url.searchParams.get("from") === yesterday);
+        const entries = size === "phone" ? page.getByTestId("audit-entry") : page.locator("tbody tr");
+        await expect.poll(() => entries.count()).toBeGreaterThan(0);
+        // NOTE: the URL changes a moment before React renders the filtered list, so poll the list itself.
+        await expect.poll(() => page.getByText("advertisement-codes.save").count()).toBe(0);
+        // The saved settings name the fields they changed, in the admin's language, readable without scrolling sideways.
+        await expect
+          .poll(() => entries.first().textContent())
+          .toMatch(new RegExp(`site_settings.*${t("audit.summary.changed", { fields: "" })}\\w+`));
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await page.getByRole("link", { name: t("audit.clearFilters") }).waitFor();
+        await expectOnlyLanguage(page, language, "audit filtered");
+        await saveScreenshot(page, `admin-audit-filtered-${language}`, size);
+        expect(await findSeriousAxeViolations(page)).toEqual([]);
+
+        // A date range after today matches nothing, and says so in the same language.
+        const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+        await page.getByLabel(t("audit.from"), { exact: true }).fill(tomorrow);
+        await page.getByRole("button", { name: t("audit.filterButton"), exact: true }).click();
+        await page.getByText(t("audit.emptyFiltered")).waitFor();
+        await expectOnlyLanguage(page, language, "audit filtered to nothing");
+        await page.getByRole("link", { name: t("audit.clearFilters") }).click();
+        await page.waitForURL((url) => url.search === "");
+        await expect.poll(() => entries.count()).toBeGreaterThan(0);
+        await own.close();
+      });
 
   it("logs out, after which the session no longer works", async () => {
+    await ensureLoggedIn();
     const page = await context.newPage();
     await page.goto(`${baseUrl}/admin`, { waitUntil: "networkidle" });
     await page.getByRole("button", { name: "Çıkış yap" }).first().click();

@@ -73,8 +73,41 @@ export default function AdminTrash() {
             <h2 className="mb-3 text-base font-semibold text-slate-900 dark:text-white">
               {t("trash.batches")} · {t("trash.total", { count: formatNumber(total) })}
             </h2>
+            {/* A phone stacks each batch: the table's five columns needed 620–710 px and scrolled inside the card at 390 px. */}
+            <ul className="-mx-5 divide-y divide-slate-100 sm:hidden dark:divide-slate-800" aria-label={t("trash.batches")}>
+              {batches.map((batch) => (
+                <li key={batch.batchId} className="space-y-1.5 px-5 py-3 text-sm" data-testid="trash-batch">
+                  <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                    <span className="text-slate-700 dark:text-slate-300">{formatDateTime(batch.deletedAt)}</span>
+                    <span className="font-medium tabular-nums text-slate-900 dark:text-white">
+                      {t("trash.count")}: {formatNumber(batch.count)}
+                    </span>
+                  </div>
+                  <p className="text-slate-700 dark:text-slate-300">
+                    {t("trash.reason")}: {reasonText(batch.reason)} · {batch.deletedBy}
+                  </p>
+                  <p className="text-xs text-slate-600 dark:text-slate-400">
+                    {t("trash.batch")}:{" "}
+                    <Link
+                      to={`?batch=${encodeURIComponent(batch.batchId)}`}
+                      className="break-all font-mono text-brand-700 underline dark:text-brand-300"
+                    >
+                      {batch.batchId}
+                    </Link>
+                  </p>
+                  <button
+                    type="button"
+                    disabled={pending !== null}
+                    onClick={() => restore(`batch-${batch.batchId}`, { batchId: batch.batchId })}
+                    className={buttonClasses.secondary}
+                  >
+                    {pending === `batch-${batch.batchId}` ? "…" : t("trash.restoreBatch")}
+                  </button>
+                </li>
+              ))}
+            </ul>
             {/* NOTE: relative, so the hidden heading of the last column stays inside the scroll box (see admin-table.tsx). */}
-            <div className="relative -mx-5 overflow-x-auto" role="region" aria-label={t("trash.batches")} tabIndex={0}>
+            <div className="relative -mx-5 hidden overflow-x-auto sm:block" role="region" aria-label={t("trash.batches")} tabIndex={0}>
               <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
                 <thead>
                   <tr>

@@ -112,6 +112,13 @@ describe("server codes in the admin's languages", () => {
     expect(describeImportCounts("en", counts, (value) => value.toLocaleString("en-US"))).toBe(
       "Imported 49,687 of 50,000 rows: 49,000 new, 687 updated, 13 skipped, 300 rejected.",
     );
+    // A dry run wrote nothing: it says what would have been imported.
+    expect(describeImportCounts("tr", counts, tr, true)).toBe(
+      "50.000 satırın 49.687 tanesi içe aktarılacaktı: 49.000 yeni, 687 güncellenen, 13 atlanan, 300 reddedilen.",
+    );
+    expect(describeImportCounts("en", counts, (value) => value.toLocaleString("en-US"), true)).toBe(
+      "49,687 of 50,000 rows would be imported: 49,000 new, 687 updated, 13 skipped, 300 rejected.",
+    );
     expect(describeWarnings("tr", 3, [{ code: "OUT_OF_RANGE", field: "latitude", count: 3, lines: [4, 9] }], tr, () => "Enlem")).toBe(
       "3 uyarı: 3 × Enlem — değer aralık dışında; yok sayıldı (kayıtlı değer korunur) (satırlar 4, 9, …)",
     );

@@ -207,6 +207,8 @@ const FRAME: Record<AdminLocale, Texts> = {
   en: {
     imported: "Imported {imported} of {total} rows: {parts}.",
     importedOne: "Imported {imported} of 1 row: {parts}.",
+    wouldImport: "{imported} of {total} rows would be imported: {parts}.",
+    wouldImportOne: "{imported} of 1 row would be imported: {parts}.",
     noRows: "The file has no data rows.",
     inserted: "{count} new",
     updated: "{count} updated",
@@ -226,6 +228,8 @@ const FRAME: Record<AdminLocale, Texts> = {
   tr: {
     imported: "{total} satırın {imported} tanesi içe aktarıldı: {parts}.",
     importedOne: "1 satırın {imported} tanesi içe aktarıldı: {parts}.",
+    wouldImport: "{total} satırın {imported} tanesi içe aktarılacaktı: {parts}.",
+    wouldImportOne: "1 satırın {imported} tanesi içe aktarılacaktı: {parts}.",
     noRows: "Dosyada veri satırı yok.",
     inserted: "{count} yeni",
     updated: "{count} güncellenen",
@@ -295,11 +299,15 @@ export function describeIssue(locale: AdminLocale, issue: { line?: number | null
   return issue.line ? fill(FRAME[locale].line ?? "", { line: issue.line, text: withField }) : withField;
 }
 
-/** An import's counts → the sentence the CLI prints in English ("Imported 8 of 9 rows: …"), in the admin's language. */
+/**
+ * An import's counts → the sentence the CLI prints in English ("Imported 8 of 9 rows: …"), in the admin's language;
+ * a dry run wrote nothing, so it says what would have been imported.
+ */
 export function describeImportCounts(
   locale: AdminLocale,
   counts: { total: number; inserted: number; updated: number; unchanged: number; suppressed: number; skipped: number; rejected: number },
   formatNumber: (value: number) => string,
+  dryRun = false,
 ): string {
   const frame = FRAME[locale];
   if (counts.total === 0) return frame.noRows ?? "";
@@ -309,7 +317,8 @@ export function describeImportCounts(
   if (counts.suppressed > 0) parts.push(part("suppressed", counts.suppressed));
   parts.push(part("skipped", counts.skipped), part("rejected", counts.rejected));
   const imported = counts.inserted + counts.updated + counts.unchanged;
-  return fill((counts.total === 1 ? frame.importedOne : frame.imported) ?? "", {
+  const sentence = dryRun ? (counts.total === 1 ? frame.wouldImportOne : frame.wouldImport) : counts.total === 1 ? frame.importedOne : frame.imported;
+  return fill(sentence ?? "", {
     imported: formatNumber(imported),
     total: formatNumber(counts.total),
     parts: parts.join(", "),
@@ -357,7 +366,8 @@ export function useServerText() {
       failure: (error: unknown) => describeCallFailure(locale, error),
       issue: (issue: { line?: number | null; field?: string | null; code: string }) =>
         describeIssue(locale, issue, issue.field ? fieldName(issue.field) : undefined),
-      importCounts: (counts: Parameters<typeof describeImportCounts>[1]) => describeImportCounts(locale, counts, (value) => formatNumber(value)),
+      importCounts: (counts: Parameters<typeof describeImportCounts>[1], dryRun = false) =>
+        describeImportCounts(locale, counts, (value) => formatNumber(value), dryRun),
       warnings: (total: number, groups: Parameters<typeof describeWarnings>[2]) =>
         describeWarnings(locale, total, groups, (value) => formatNumber(value), fieldName),
     };

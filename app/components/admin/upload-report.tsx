@@ -34,7 +34,8 @@ function useReportText(fileName: string, result: BatchUploadResult) {
   const serverText = useServerText();
   const params = { file: fileName, ...result.params };
   const failure = result.code && !result.local ? serverText.code(result.code, params) : null;
-  const message = failure ?? (result.messageCode && result.messageParams ? serverText.importCounts(result.messageParams) : result.message);
+  const message =
+    failure ?? (result.messageCode && result.messageParams ? serverText.importCounts(result.messageParams, result.dryRun) : result.message);
   const errors = result.rejections
     ? result.rejections.map((rejection) => serverText.issue(rejection))
     : failure && result.errorCount === 1 && result.totalRows === 0
