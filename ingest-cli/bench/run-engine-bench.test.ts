@@ -11,6 +11,8 @@ import {
   isEngineRunClean,
   isFacetCheckWrong,
   isFallbackAnswer,
+  buildLocatedWordsPaths,
+  orderEngines,
   listBenchEngines,
   resolveMeilisearchSource,
   type EngineBenchReport,
@@ -49,6 +51,23 @@ describe("engine bench: which Meilisearch", () => {
     const kinds = ENGINE_PROBES.map((p) => p.kind).join(" ");
     for (const kind of ["one word", "two words", "typo", "accented", "location-qualified", "filtered", "geo", "suggest"])
       expect(kinds).toContain(kind);
+  });
+});
+
+describe("engine bench: the same requests to each engine", () => {
+  it("asks a word with a city as visitors type it, each pair once", () => {
+    const paths = buildLocatedWordsPaths(["bakery", "hotel"], ["Berlin", "São Paulo"], 10);
+    expect(paths).toEqual([
+      "/api/search?q=bakery+berlin",
+      "/api/search?q=hotel+berlin",
+      "/api/search?q=bakery+s%C3%A3o+paulo",
+      "/api/search?q=hotel+s%C3%A3o+paulo",
+    ]);
+  });
+
+  it("alternates which engine is asked first, round by round", () => {
+    expect(orderEngines(["postgres", "meilisearch"], 0)).toEqual(["postgres", "meilisearch"]);
+    expect(orderEngines(["postgres", "meilisearch"], 1)).toEqual(["meilisearch", "postgres"]);
   });
 });
 

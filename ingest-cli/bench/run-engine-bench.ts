@@ -20,6 +20,9 @@ export function listBenchEngines(choice: EngineChoice): BenchEngine[] {
   return choice === "both" ? ["postgres", "meilisearch"] : [choice];
 }
 
+/** A category word and a city, no "in": the read suite has no such probe, so this bench adds it. */
+const LOCATED_WORDS_PROBE = "search: word + city";
+
 /** The query kinds compared, each the read suite's probe of that name (so both suites time the same URLs). */
 export const ENGINE_PROBES: ReadonlyArray<{ kind: string; probe: string }> = [
   { kind: "key lookup (business by slug, no search)", probe: BASELINE_NAME },
@@ -27,7 +30,8 @@ export const ENGINE_PROBES: ReadonlyArray<{ kind: string; probe: string }> = [
   { kind: "two words", probe: "search: two words" },
   { kind: "typo", probe: "search: typo" },
   { kind: "accented", probe: "search: accented" },
-  { kind: "location-qualified", probe: "search: location-qualified" },
+  { kind: 'location-qualified ("restaurant in Istanbul", or a country)', probe: "search: location-qualified" },
+  { kind: 'location-qualified ("bakery berlin")', probe: LOCATED_WORDS_PROBE },
   { kind: "filtered: category", probe: "filter: category" },
   { kind: "filtered: country", probe: "filter: country" },
   { kind: "filtered: min rating 4.5", probe: "filter: min rating 4.5" },
@@ -37,6 +41,22 @@ export const ENGINE_PROBES: ReadonlyArray<{ kind: string; probe: string }> = [
   { kind: "geo: text + near, by distance", probe: "text + near, sort by distance" },
   { kind: "suggest", probe: "suggest" },
 ];
+
+/** "restaurant istanbul", "hotel london", …: each category word with each city, no repeats, at most `size`. */
+export function buildLocatedWordsPaths(words: string[], cities: string[], size: number): string[] {
+  const texts: string[] = [];
+  for (let round = 0; texts.length < size && round < words.length * cities.length; round++) {
+    const word = words[round % words.length] as string;
+    const city = cities[Math.floor(round / words.length) % cities.length] as string;
+    texts.push(`${word} ${city.toLowerCase()}`);
+  }
+  return [...new Set(texts)].map((text) => `/api/search?${new URLSearchParams({ q: text }).toString()}`);
+}
+
+/** Round `round` → the engines in the order they are asked: alternated, so neither always finds the other's warm caches. */
+export function orderEngines<T>(engines: readonly T[], round: number): T[] {
+  return round % 2 === 0 ? [...engines] : [...engines].reverse();
+}
 
 /** Where the Meilisearch comes from: a binary the bench starts (MEILI_BIN, else PATH) or a running server (MEILI_URL). */
 export type MeilisearchSource = { kind: "binary"; binary: string; indexingThreads: number } | { kind: "url"; url: string; apiKey?: string };
@@ -363,6 +383,12 @@ export async function runEngineBench(options: EngineBenchOptions): Promise<Engin
   step("reading the data's shape (words, cities, the biggest category)");
   const shape = await readDataShape(options.databaseUrl, rounds);
   const all = buildProbes(shape, rounds);
+  const located = buildLocatedWordsPaths(
+    shape.categoryWords.slice(0, 20),
+    shape.topCities.map((c) => c.city),
+    rounds,
+  );
+  if (located.length > 0) all.push({ name: LOCATED_WORDS_PROBE, paths: located, against: null, search: true });
   const probes = ENGINE_PROBES.map(({ kind, probe }) => ({ kind, probe: all.find((p) => p.name === probe) })).filter(
     (entry): entry is { kind: string; probe: Probe } => entry.probe !== undefined,
   );
@@ -457,7 +483,7 @@ export async function runEngineBench(options: EngineBenchOptions): Promise<Engin
       if (round === options.warmup) step(`timing ${options.requests} interleaved rounds of ${probes.length} requests × ${running.length} engine(s)`);
       for (const { probe } of probes) {
         const requestPath = probe.paths[round % probe.paths.length] as string;
-        for (const { engine, server } of running) {
+        for (const { engine, server } of orderEngines(running, round)) {
           const sample = await timeRequest(server.base, requestPath, Boolean(probe.search));
           if (round >= options.warmup) samples.set(key(engine, probe.name), [...(samples.get(key(engine, probe.name)) ?? []), sample]);
         }
