@@ -129,15 +129,21 @@ export async function startBuiltServer(options: {
   cliPath: string;
   serverArgs?: string[];
   env?: Record<string, string>;
+  /** Every chunk the server writes to stderr (the bench checks it for a search engine that fell back). */
+  onStderr?: (text: string) => void;
 }): Promise<StartedServer> {
   const port = await findFreePort();
   const args = [options.cliPath, "start", "--host", "127.0.0.1", "--port", String(port), "--no-seed", ...(options.serverArgs ?? [])];
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...options.env, DATABASE_URL: options.databaseUrl, MEILI_URL: "", NODE_ENV: "production" },
+    // PostgreSQL search unless the caller names a Meilisearch in `env` (the read bench's --engine meilisearch).
+    env: { ...process.env, MEILI_URL: "", ...options.env, DATABASE_URL: options.databaseUrl, NODE_ENV: "production" },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
-  child.stderr?.on("data", (chunk) => (stderr = `${stderr}${chunk}`.slice(-4000)));
+  child.stderr?.on("data", (chunk) => {
+    stderr = `${stderr}${chunk}`.slice(-4000);
+    options.onStderr?.(String(chunk));
+  });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 10 * 60_000;
   while (Date.now() < deadline) {

@@ -37,7 +37,7 @@ export interface ReadBenchOptions {
 /** The baseline: the business detail by slug, a unique-index lookup through the whole HTTP stack. */
 export const BASELINE_NAME = "business detail by slug (unique-index lookup)";
 
-interface Probe {
+export interface Probe {
   name: string;
   paths: string[];
   /** What the figure is compared with: the baseline probe, or another probe (deep page vs page 1). */
@@ -48,7 +48,7 @@ interface Probe {
   search?: boolean;
 }
 
-interface DataShape {
+export interface DataShape {
   slugs: string[];
   bigCategory: { slug: string; count: number };
   /** Words of category names, most businesses first (broad words first). */
@@ -69,7 +69,7 @@ export interface FilterValues {
 }
 
 /** The words and places the probes use, read from the data itself so any generated or real database works. */
-async function readDataShape(databaseUrl: string, size: number): Promise<DataShape> {
+export async function readDataShape(databaseUrl: string, size: number): Promise<DataShape> {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
     const [approved] = await sql<Array<{ n: number }>>`select count(*)::int as n from businesses where is_approved`;
@@ -208,7 +208,7 @@ export function buildFilterProbePaths(values: FilterValues, words: string[], siz
   }));
 }
 
-function buildProbes(shape: DataShape, size: number): Probe[] {
+export function buildProbes(shape: DataShape, size: number): Probe[] {
   const words = shape.categoryWords.length > 0 ? shape.categoryWords : ["restaurant"];
   const cities = shape.topCities.length > 0 ? shape.topCities : [{ city: "Berlin", countryCode: "DE", country: "Germany" }];
   const accented = shape.accentedCities.length > 0 ? shape.accentedCities : ["Zürich", "São Paulo", "Malmö"];
@@ -267,21 +267,30 @@ function buildProbes(shape: DataShape, size: number): Probe[] {
   ];
 }
 
-interface Sample {
+export interface Sample {
   ms: number;
   total?: number;
   approximate?: boolean;
+  /** Search answers: the engine that answered and whether it was the PostgreSQL fallback. */
+  engine?: string;
+  degraded?: boolean;
 }
 
-async function timeRequest(base: string, path: string, readSearch: boolean): Promise<Sample> {
+export async function timeRequest(base: string, path: string, readSearch: boolean): Promise<Sample> {
   const started = performance.now();
   const response = await fetch(`${base}${path}`, { redirect: "manual" });
   const body = await response.text();
   const ms = performance.now() - started;
   if (!response.ok) throw new DirectoryError("BENCH_REQUEST_FAILED", `${path} answered ${response.status}: ${body.slice(0, 300)}`);
   if (!readSearch) return { ms };
-  const parsed = JSON.parse(body) as { total?: number; facetsApproximate?: boolean; totalApproximate?: boolean };
-  return { ms, total: parsed.total, approximate: Boolean(parsed.facetsApproximate || parsed.totalApproximate) };
+  const parsed = JSON.parse(body) as { total?: number; facetsApproximate?: boolean; totalApproximate?: boolean; engine?: string; degraded?: boolean };
+  return {
+    ms,
+    total: parsed.total,
+    approximate: Boolean(parsed.facetsApproximate || parsed.totalApproximate),
+    engine: parsed.engine,
+    degraded: parsed.degraded,
+  };
 }
 
 /**

@@ -4,23 +4,35 @@
 // freshly imported database or, with --skip-load, on the database at --database-url as it is. `--suite ssr`: the
 // server-rendered public pages under closed-loop load against a static file served in the same run. `--suite load`
 // (or `--load`): a mixed load of pages, searches and API calls while an import writes into the same database, with the
-// server's RSS over time; `--soak-minutes N` runs it long enough to judge whether RSS is stable.
+// server's RSS over time; `--soak-minutes N` runs it long enough to judge whether RSS is stable. `--suite reads
+// --engine postgres|meilisearch|both`: the same searches on each search engine side by side, with facet accuracy,
+// reindex time, memory and disk (ingest-cli/bench/run-engine-bench.ts).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 import postgres from "postgres";
 import { z } from "zod";
 import { writeGeneratedFile } from "../pipeline/generate/index.ts";
 import { formatBenchTable, runIngestBench, type BenchFigure } from "../bench/run-ingest-bench.ts";
 import { formatLoadBenchTable, isLoadRunClean, runLoadBench, type LoadReport } from "../bench/run-load-bench.ts";
 import { formatReadBenchTable, runReadBench, type ReadFigure } from "../bench/run-read-bench.ts";
+import {
+  ENGINE_CHOICES,
+  formatEngineBenchTables,
+  isEngineRunClean,
+  listBenchEngines,
+  resolveMeilisearchSource,
+  runEngineBench,
+  type EngineBenchReport,
+} from "../bench/run-engine-bench.ts";
 import { formatSsrBenchTable, runSsrBench, type SsrReport } from "../bench/run-ssr-bench.ts";
 import { CliError, EXIT, parseOptions, printResult } from "./shared.ts";
 
 const BenchOptionsSchema = z.object({
   suite: z.enum(["ingest", "reads", "ssr", "load", "all"]).default("ingest"),
+  engine: z.enum(ENGINE_CHOICES).optional(),
   load: z.boolean().default(false),
   rows: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
   xlsxRows: z.coerce.number().int().min(1000).max(1_048_575).optional(),
@@ -51,7 +63,12 @@ const CLI_PATH = path.resolve(path.dirname(new URL(import.meta.url).pathname), "
 const step = (message: string) => process.stderr.write(`bench: ${message}…\n`);
 
 /** A fresh database with `rows` generated businesses imported through the CLI; dropped afterwards unless kept. */
-async function withLoadedDatabase<T>(options: BenchOptions, serverUrl: string, workDir: string, run: (url: string) => Promise<T>): Promise<T> {
+async function withLoadedDatabase<T>(
+  options: BenchOptions,
+  serverUrl: string,
+  workDir: string,
+  run: (url: string, imported: { rows: number; seconds: number }) => Promise<T>,
+): Promise<T> {
   const csvPath = path.join(workDir, `bench-${options.rows}.csv`);
   step(`generating ${options.rows.toLocaleString("en-US")} rows of CSV (kept in ${workDir})`);
   fs.mkdirSync(workDir, { recursive: true });
@@ -63,12 +80,14 @@ async function withLoadedDatabase<T>(options: BenchOptions, serverUrl: string, w
   url.pathname = `/${dbName}`;
   try {
     step(`importing into ${dbName}`);
+    const importStarted = performance.now();
     const imported = spawnSync(process.execPath, [CLI_PATH, "import", csvPath, "--batch-size", String(options.batchSize), "--max-size", "100000"], {
       env: { ...process.env, DATABASE_URL: url.toString(), MEILI_URL: "" },
       stdio: ["ignore", "ignore", "inherit"],
     });
     if (imported.status !== 0 && imported.status !== 2) throw new CliError("BENCH_STEP_FAILED", `import exited ${imported.status}`);
-    return await run(url.toString());
+    const seconds = Math.round((performance.now() - importStarted) / 10) / 100;
+    return await run(url.toString(), { rows: options.rows, seconds });
   } finally {
     if (!options.keep) await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
     else process.stderr.write(`bench: kept database ${dbName}\n`);
@@ -83,6 +102,12 @@ export function register(program: Command): void {
       "Measure ingestion (--suite ingest), reads and search over HTTP (--suite reads), server-rendered pages under load (--suite ssr) against same-run baselines, or a mixed load during an import (--suite load) (needs a PostgreSQL server)",
     )
     .option("--suite <suite>", "ingest, reads, ssr, load or all (all = ingest, reads and ssr)", "ingest")
+    .addOption(
+      new Option(
+        "--engine <engine>",
+        "reads: the same searches side by side per search engine, with facet accuracy, reindex, memory and disk (meilisearch: MEILI_BIN, MEILI_URL or `meilisearch` on PATH)",
+      ).choices(ENGINE_CHOICES),
+    )
     .option("--load", "the same as --suite load")
     .option("--rows <n>", "businesses to generate for the CSV measurements / the read database", "100000")
     .option("--xlsx-rows <n>", "rows of the XLSX workbook (default: rows, at most 280,000 ≈ 150 MB)")
@@ -111,6 +136,13 @@ export function register(program: Command): void {
       if (options.soakMinutes !== undefined && options.seconds !== undefined) {
         throw new CliError("INVALID_OPTION", "Give either --soak-minutes or --seconds, not both (--soak-minutes N is --seconds N×60).");
       }
+      if (options.engine !== undefined && options.suite !== "reads")
+        throw new CliError(
+          "INVALID_OPTION",
+          `--engine compares search engines in the reads suite; add --suite reads (got --suite ${options.suite}).`,
+        );
+      const engines = options.engine === undefined ? [] : listBenchEngines(options.engine);
+      const meilisearch = engines.includes("meilisearch") ? resolveMeilisearchSource(process.env) : undefined;
       const loadConcurrency = options.suite === "load" ? readLoadConcurrency(options.concurrency) : 0;
       const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
       if (!databaseUrl)
@@ -123,6 +155,7 @@ export function register(program: Command): void {
       let reads: ReadFigure[] | undefined;
       let ssr: SsrReport | undefined;
       let load: LoadReport | undefined;
+      let engineReport: EngineBenchReport | undefined;
       if (options.suite === "ingest" || options.suite === "all") {
         figures = await runIngestBench({
           rows: options.rows,
@@ -136,7 +169,20 @@ export function register(program: Command): void {
         });
       }
       if (options.suite !== "ingest") {
-        const measure = async (url: string) => {
+        const measure = async (url: string, imported?: { rows: number; seconds: number }) => {
+          if (engines.length > 0) {
+            engineReport = await runEngineBench({
+              databaseUrl: url,
+              cliPath: CLI_PATH,
+              requests: options.requests,
+              warmup: options.warmup,
+              engines,
+              meilisearch,
+              imported,
+              onStep: step,
+            });
+            return;
+          }
           if (options.suite === "load") {
             load = await runLoadBench({
               databaseUrl: url,
@@ -178,6 +224,7 @@ export function register(program: Command): void {
           ...(reads ? { reads } : {}),
           ...(ssr ? { ssr } : {}),
           ...(load ? { load } : {}),
+          ...(engineReport ? { engines: engineReport } : {}),
         },
         () =>
           [
@@ -185,6 +232,7 @@ export function register(program: Command): void {
             reads ? formatReadBenchTable(reads) : "",
             ssr ? formatSsrBenchTable(ssr) : "",
             load ? formatLoadBenchTable(load) : "",
+            engineReport ? formatEngineBenchTables(engineReport) : "",
             `load average: ${one}, ${five}, ${fifteen}`,
           ]
             .filter(Boolean)
@@ -192,6 +240,17 @@ export function register(program: Command): void {
       );
       if (load && !isLoadRunClean(load)) {
         process.stderr.write("error BENCH_LOAD_FAILED: some requests failed or the import did not succeed; see the errors and import lines above.\n");
+        process.exitCode = EXIT.FATAL;
+      }
+      const engineRun = engineReport ? isEngineRunClean(engineReport) : undefined;
+      if (engineRun?.fellBack) {
+        process.stderr.write(
+          "error BENCH_ENGINE_FELL_BACK: Meilisearch figures marked FELL BACK were answered by the PostgreSQL fallback, so they are not Meilisearch's; see the server's warnings above and fix the Meilisearch server.\n",
+        );
+        process.exitCode = EXIT.FATAL;
+      }
+      if (engineRun?.facetsDiffer) {
+        process.stderr.write("error BENCH_FACETS_DIFFER: an engine's facet counts differ from the exact SQL counts (rows marked DIFFERS above).\n");
         process.exitCode = EXIT.FATAL;
       }
     });

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 
 /** The binary tests may start: MEILI_BIN when set (it must be executable), else the first `meilisearch` on PATH. */
-export function findMeilisearchBinary(env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function findMeilisearchBinary(env: Record<string, string | undefined> = process.env): string | undefined {
   const candidates = env.MEILI_BIN
     ? [env.MEILI_BIN]
     : (env.PATH ?? "")
@@ -70,8 +70,8 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`meilisearch at ${url} was not healthy after ${START_TIMEOUT_MS} ms: ${output().slice(-800)}`);
 }
 
-/** Starts a private Meilisearch from `binary`; one indexing thread so it shares a small machine politely. */
-export async function startMeilisearchServer(binary: string): Promise<MeilisearchServer> {
+/** Starts a private Meilisearch from `binary`; one indexing thread (by default) so it shares a small machine politely. */
+export async function startMeilisearchServer(binary: string, options: { indexingThreads?: number } = {}): Promise<MeilisearchServer> {
   const port = await findFreePort();
   const apiKey = randomBytes(24).toString("hex");
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "meili-test-"));
@@ -97,7 +97,7 @@ export async function startMeilisearchServer(binary: string): Promise<Meilisearc
       "--env",
       "development",
       "--max-indexing-threads",
-      "1",
+      String(options.indexingThreads ?? 1),
       "--log-level",
       "WARN",
     ];
