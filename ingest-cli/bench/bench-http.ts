@@ -135,8 +135,9 @@ export async function startBuiltServer(options: {
   const port = await findFreePort();
   const args = [options.cliPath, "start", "--host", "127.0.0.1", "--port", String(port), "--no-seed", ...(options.serverArgs ?? [])];
   const child = spawn(process.execPath, args, {
-    // PostgreSQL search unless the caller names a Meilisearch in `env` (the read bench's --engine meilisearch).
-    env: { ...process.env, MEILI_URL: "", ...options.env, DATABASE_URL: options.databaseUrl, NODE_ENV: "production" },
+    // PostgreSQL search unless the caller names a Meilisearch in `env` (the read bench's --engine meilisearch); no API
+    // rate limit, because every bench request comes from one loopback address.
+    env: { ...process.env, MEILI_URL: "", RATE_LIMIT_PER_MINUTE: "0", ...options.env, DATABASE_URL: options.databaseUrl, NODE_ENV: "production" },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
