@@ -370,8 +370,12 @@ async function plannerStatisticsDue(handle: DatabaseHandle, changedRows: number)
  * NOTE: on a server, ANALYZE of businesses (2–4 s at 280k rows) runs on a second connection beside the count
  * rebuild, which only reads that table; the import is otherwise done, so the two share the cores between them.
  */
-export async function refreshAfterBulkChange(handle: DatabaseHandle, changedRows: number): Promise<void> {
-  // Indexes a killed bulk import left dropped are built first: the counts, anchors and statistics read them.
+export async function refreshAfterBulkChange(
+  handle: DatabaseHandle,
+  changedRows: number,
+  options: { indexesBuilt?: Promise<unknown> | null } = {},
+): Promise<void> {
+  // Indexes a killed bulk import left dropped are built first (a live import's own are `indexesBuilt`, building).
   await restoreDeferredIndexes(handle);
   if (handle.driver !== "postgres") {
     await refreshAggregates(handle);
@@ -379,6 +383,11 @@ export async function refreshAfterBulkChange(handle: DatabaseHandle, changedRows
     return;
   }
   const due = await plannerStatisticsDue(handle, changedRows);
-  await Promise.all([refreshAggregates(handle), due ? analyzeSearchTables(handle, "businesses") : null]);
+  // NOTE: ANALYZE waits for indexes still being built: it samples their expressions (unaccented names) too.
+  const analyze = async () => {
+    await options.indexesBuilt;
+    if (due) await analyzeSearchTables(handle, "businesses");
+  };
+  await Promise.all([refreshAggregates(handle), analyze()]);
   if (due) await analyzeSearchTables(handle, "count tables");
 }

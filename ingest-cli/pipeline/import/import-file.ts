@@ -432,6 +432,7 @@ async function finishRun(
   written: WriteResult,
   mapping: ColumnMapping,
   onRefreshingCounts: (() => void) | undefined,
+  indexesBuilt: Promise<unknown> | null = null,
 ): Promise<Omit<ImportOutcome, "hiddenDemoBusinesses" | "reusedRows">> {
   const counters = tally.counters;
   const runId = run.claim?.id ?? null;
@@ -456,8 +457,8 @@ async function finishRun(
     // NOTE: a failed or cancelled import's whole batches are visible too. Its refresh is best effort (the database
     // may be what failed); the next server start repairs counts that lag the imports.
     onRefreshingCounts?.();
-    if (status === "succeeded") await refreshAfterBulkChange(handle, changed);
-    else await refreshAfterBulkChange(handle, changed).catch(() => undefined);
+    if (status === "succeeded") await refreshAfterBulkChange(handle, changed, { indexesBuilt });
+    else await refreshAfterBulkChange(handle, changed, { indexesBuilt }).catch(() => undefined);
   }
   counters.finishedAt = new Date();
   const single = buildSingleFileResult(counters);
@@ -549,17 +550,28 @@ async function writeAndFinish(
   const memo = await prepareMemo(handle, mapping, file, options);
   const deferral = file.dryRun ? null : await deferBusinessIndexes(handle, estimateFileRows(file.sizeBytes), getEnv().DIRECTORY_DEFER_INDEXES);
   let written: WriteResult;
+  let indexesBuilt: Promise<unknown> | null = null;
   try {
     written = await writeRows(source, mapping, tally, writer, file, run, options, memo);
   } finally {
     // NOTE: also after a failed or cancelled import: its committed batches are served, and need their indexes.
     if (deferral) {
       options.onRebuildingIndexes?.(deferral.indexes.length);
-      await deferral.restore();
+      indexesBuilt = deferral.restore();
+      // Awaited below; a failure is not unhandled while the count refresh runs beside the builds.
+      indexesBuilt.catch(() => undefined);
     }
   }
-  const demo = await hideDemoOnRealData(handle, file, run, options, tally.counters);
-  const outcome = await finishRun(handle, tally, run, written, mapping, options.onRefreshingCounts);
+  let outcome: Awaited<ReturnType<typeof finishRun>>;
+  let demo: Awaited<ReturnType<typeof hideDemoOnRealData>>;
+  try {
+    demo = await hideDemoOnRealData(handle, file, run, options, tally.counters);
+    // The count tables do not read the secondary indexes: they are rebuilt while the indexes build (planner
+    // statistics wait for the indexes, whose expressions ANALYZE samples too).
+    outcome = await finishRun(handle, tally, run, written, mapping, options.onRefreshingCounts, indexesBuilt);
+  } finally {
+    await indexesBuilt;
+  }
   const searchIndexError = outcome.searchIndexError ?? demo.searchIndexError;
   return {
     ...outcome,
