@@ -96,10 +96,22 @@ export function parseEnvWith<T>(schema: z.ZodType<T>, source: Record<string, str
           ? ""
           : name.includes("PASSWORD") || name.includes("SECRET") || name.includes("KEY") || name.includes("TOKEN")
             ? " (value hidden)"
-            : ` (got "${value}")`;
+            : ` (got "${withoutPassword(value)}")`;
       return `${name}: ${issue.message}${shown}`;
     }),
   );
+}
+
+/** A URL's password replaced by *** (a database URL in an error message); anything else as it is. */
+function withoutPassword(value: string): string {
+  try {
+    const url = new URL(value);
+    if (!url.password) return value;
+    url.password = "***";
+    return url.toString();
+  } catch {
+    return value;
+  }
 }
 
 let cached: Env | undefined;

@@ -127,9 +127,14 @@ describe.runIf(testDriver() === "postgres")("public reads on a streaming replica
     { timeout: 120_000 },
     async () => {
       if (!replica || !server) return;
+      await waitForReplica("ok");
+      const before = replica.logSize();
+      expect((await getPage(`/business/${business.slug}`)).code).toBe(200);
+      expect(readPoolSent(replica.logSince(before), business.slug)).toBe(true);
       replica.pause();
       try {
-        // The first request may still pick the replica (its last check said ok): it is answered from the primary.
+        // The first request still picks the replica (its last check, under 2 s ago, said ok): its loader fails there and
+        // runs again on the primary, and the replica is skipped until a check finds it again.
         for (const pathname of [
           `/business/${business.slug}`,
           "/categories",
@@ -166,6 +171,8 @@ describe.runIf(testDriver() === "postgres")("public reads on a streaming replica
       const control = postgres(replica.urlOf("directory"), { max: 1, onnotice: () => {} });
       try {
         await control`select pg_wal_replay_pause()`;
+        // Nothing waits to be replayed yet: the replica passes its check and would be read from but for the write below.
+        await waitForReplica("ok");
         const toggled = await fetch(`${server.url}/api/admin/businesses/${business.id}/toggle-approval`, {
           method: "POST",
           headers: { Cookie: session.cookie, Origin: server.url, "X-CSRF-Token": session.csrfToken },
