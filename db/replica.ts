@@ -3,7 +3,7 @@
 // REPLICA_MAX_LAG_SECONDS, and not within AFTER_WRITE_MS of a write answered by this process; else the primary.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { DatabaseHandle } from "./client.ts";
-import { observeReplicaCheck, observeReplicaRead } from "./telemetry.ts";
+import { getLogger, observeReplicaCheck, observeReplicaRead } from "./telemetry.ts";
 
 export type ReplicaState = "ok" | "lagging" | "unreachable";
 
@@ -174,6 +174,13 @@ export class ReadReplica {
   }
 
   #set(status: ReplicaStatus): ReplicaStatus {
+    const before = this.#status.state;
+    // One log line per change of state, not per check: an operator sees when public reads left the replica and came back.
+    if (status.state !== before && !(before === "unknown" && status.state === "ok")) {
+      const fields = { event: "read_replica", state: status.state, lagSeconds: status.lagSeconds, detail: status.detail };
+      if (status.state === "ok") getLogger().info(fields, "read replica usable again: public reads go to it");
+      else getLogger().warn(fields, `read replica ${status.state}: public reads go to the primary`);
+    }
     this.#status = status;
     this.#checkedAt = this.now();
     observeReplicaCheck(status.state === "ok", status.lagSeconds);

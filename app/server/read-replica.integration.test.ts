@@ -149,6 +149,8 @@ describe.runIf(testDriver() === "postgres")("public reads on a streaming replica
         await waitForReplica("unreachable", 10_000);
         const ready = await readiness();
         expect(ready.status).toBe("degraded");
+        // The change of state is logged once, for the operator.
+        expect(server.output().stdout).toMatch(/"event":"read_replica","state":"unreachable"/);
       } finally {
         const restarted = performance.now();
         replica.start();
@@ -159,6 +161,7 @@ describe.runIf(testDriver() === "postgres")("public reads on a streaming replica
       expect((await getPage(`/business/${business.slug}`)).code).toBe(200);
       await sleep(200);
       expect(readPoolSent(replica.logSince(mark), business.slug)).toBe(true);
+      expect(server.output().stdout).toMatch(/"event":"read_replica","state":"ok"/);
     },
   );
 
