@@ -12,6 +12,7 @@ import postgres from "postgres";
 import { getEnv } from "./env.ts";
 import { assertMigrated, runMigrations } from "./migrate.ts";
 import type { PgliteClient, RemotePglite } from "./pglite-remote.ts";
+import { ReadReplica } from "./replica.ts";
 import * as schema from "./schema/index.ts";
 import { observePoolSize, startQuery } from "./telemetry.ts";
 
@@ -32,6 +33,8 @@ export interface DatabaseHandle {
   connectionUrl?: string;
   /** Where the data lives, for messages: a data dir, ":memory:", or the URL without its password. */
   location: string;
+  /** DATABASE_READ_URL's replica: public reads use it through getReadDatabase(), nothing else does. */
+  replica?: ReadReplica;
   close(): Promise<void>;
 }
 
@@ -50,6 +53,8 @@ export interface OpenDatabaseOptions {
   maxConnections?: number;
   /** PGlite only: a new data dir is filled from this tarball (PGlite's dumpDataDir) before migrations run. */
   loadDataDir?: Uint8Array;
+  /** A streaming replica of databaseUrl's cluster for public reads (DATABASE_READ_URL); needs databaseUrl. */
+  readUrl?: string;
 }
 
 export class DatabaseLockedError extends DirectoryError {
@@ -251,6 +256,12 @@ function redactUrl(url: string): string {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
+  if (options.readUrl && !options.databaseUrl) {
+    throw new DirectoryError(
+      "READ_URL_NEEDS_DATABASE_URL",
+      "DATABASE_READ_URL names a replica, but DATABASE_URL is unset: the embedded database (PGlite) has no replicas. Unset DATABASE_READ_URL or set DATABASE_URL.",
+    );
+  }
   if (options.existing && !options.databaseUrl && options.dataDir) assertPgliteDataDirExists(options.dataDir);
   const handle = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.maxConnections ?? 10)
@@ -262,7 +273,29 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     await handle.close();
     throw error;
   }
-  return handle;
+  return options.readUrl ? withReplica(handle, options.readUrl, options.maxConnections ?? 10) : handle;
+}
+
+/**
+ * The primary's handle with the replica's beside it (its own pool, connected on first use; nothing is migrated
+ * there: a replica is read-only and replays the primary's migrations). Closing the handle closes both.
+ */
+function withReplica(primary: DatabaseHandle, readUrl: string, max: number): DatabaseHandle {
+  const replica = new ReadReplica(
+    openPostgres(readUrl, max, {
+      metricLabel: "postgres-replica",
+      applicationName: "business-directory-read",
+      connectTimeoutSeconds: REPLICA_CONNECT_TIMEOUT_SECONDS,
+    }),
+    primary,
+  );
+  return {
+    ...primary,
+    replica,
+    async close() {
+      await Promise.all([primary.close(), replica.close()]);
+    },
+  };
 }
 
 /** A data dir that holds a PGlite database, checked before the lock (which would create the folder). */
@@ -344,6 +377,18 @@ export const TRIGRAM_SIMILARITY_THRESHOLD = "0.4";
 
 /** A server that does not accept the connection in this time counts as unavailable (postgres.js default: 30 s). */
 const CONNECT_TIMEOUT_SECONDS = 10;
+/** The replica's: shorter, since the primary can answer instead. */
+const REPLICA_CONNECT_TIMEOUT_SECONDS = 2;
+
+interface PoolTuning {
+  /** The `driver` label of this pool's query metrics. */
+  metricLabel: string;
+  /** Seen in pg_stat_activity and the server's log (%a): which pool a statement came from. */
+  applicationName: string;
+  connectTimeoutSeconds: number;
+}
+
+const PRIMARY_POOL: PoolTuning = { metricLabel: "postgres", applicationName: "business-directory", connectTimeoutSeconds: CONNECT_TIMEOUT_SECONDS };
 
 /**
  * postgres.js's socket factory with Nagle's algorithm off (postgres.js leaves it on). NOTE: with it on, a small
@@ -363,23 +408,23 @@ function openSocketWithoutDelay() {
   };
 }
 
-function openPostgres(url: string, max: number): DatabaseHandle {
+function openPostgres(url: string, max: number, tuning: PoolTuning = PRIMARY_POOL): DatabaseHandle {
   const options = {
     max,
     onnotice: () => {},
     // NOTE: DateStyle is pinned because COPY text (sitemaps) is read as ISO timestamps; a server configured with
     // another style would otherwise change what those bytes look like.
-    connection: { application_name: "business-directory", DateStyle: "ISO, MDY", "pg_trgm.similarity_threshold": TRIGRAM_SIMILARITY_THRESHOLD },
+    connection: { application_name: tuning.applicationName, DateStyle: "ISO, MDY", "pg_trgm.similarity_threshold": TRIGRAM_SIMILARITY_THRESHOLD },
     // NOTE: postgres.js waits up to 20 s between reconnect attempts after repeated failures (its default backoff),
     // and every query queued meanwhile waits too: during an outage pages hung for that long, and after it the site
     // stayed down until the timer fired. Capped at 1 s, a request fails fast (503) and recovery is prompt.
     backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
-    connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    connect_timeout: tuning.connectTimeoutSeconds,
     // NOTE: `socket` is a documented option that postgres.js's type definitions leave out.
     socket: openSocketWithoutDelay(),
   };
   const sql = postgres(url, options as postgres.Options<Record<string, postgres.PostgresType>>);
-  observePoolSize("postgres", max);
+  observePoolSize(tuning.metricLabel, max);
   const db = drizzlePostgres(sql, { schema }) as unknown as Db;
   return {
     db,
@@ -388,7 +433,7 @@ function openPostgres(url: string, max: number): DatabaseHandle {
     connectionUrl: url,
     location: redactUrl(url),
     async query<T extends object>(text: string, params: unknown[] = []) {
-      const end = startQuery("postgres");
+      const end = startQuery(tuning.metricLabel);
       try {
         const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]);
         end(true);
@@ -414,13 +459,28 @@ let processHandle: Promise<DatabaseHandle> | undefined;
 export function getDatabase(options: { existing?: boolean } = {}): Promise<DatabaseHandle> {
   if (!processHandle) {
     const env = getEnv();
-    const opening = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR, existing: options.existing });
+    const opening = openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR,
+      existing: options.existing,
+      readUrl: env.DATABASE_READ_URL,
+    });
     processHandle = opening;
     opening.catch(() => {
       if (processHandle === opening) processHandle = undefined;
     });
   }
   return processHandle;
+}
+
+/**
+ * The handle for a public read that may be a little behind (public pages, lists, search, suggest, sitemaps): the
+ * replica when one is configured and the request and its health allow it (db/replica.ts), else the primary. Admin
+ * screens and writes call getDatabase(); so does everything outside a request the server marked replica-safe.
+ */
+export async function getReadDatabase(): Promise<DatabaseHandle> {
+  const primary = await getDatabase();
+  return primary.replica ? primary.replica.choose(primary) : primary;
 }
 
 /**

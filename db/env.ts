@@ -26,6 +26,8 @@ export const urlWithProtocols = (protocols: string[], example: string) =>
 export const EnvSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(["development", "production", "test"]).default("development")),
   DATABASE_URL: urlWithProtocols(["postgres:", "postgresql:"], "postgres://user:pass@127.0.0.1:5432/directory"),
+  // A streaming replica of DATABASE_URL's cluster for public reads (db/replica.ts); unset: every read on the primary.
+  DATABASE_READ_URL: urlWithProtocols(["postgres:", "postgresql:"], "postgres://user:pass@replica.internal:5432/directory"),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
   MEILI_URL: urlWithProtocols(["http:", "https:"], "http://127.0.0.1:7700"),
   MEILI_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -70,8 +72,21 @@ export class EnvError extends DirectoryError {
   }
 }
 
+/** EnvSchema plus the rules between variables. */
+const EnvWithRulesSchema = EnvSchema.superRefine((env, ctx) => {
+  // NOTE: the embedded database has no replicas: a read URL beside it would be silently ignored.
+  if (env.DATABASE_READ_URL && !env.DATABASE_URL) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["DATABASE_READ_URL"],
+      message:
+        "needs DATABASE_URL (the primary it replicates); the embedded database (PGlite) has no replicas: unset DATABASE_READ_URL or set DATABASE_URL",
+    });
+  }
+});
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  return parseEnvWith(EnvSchema, source);
+  return parseEnvWith(EnvWithRulesSchema, source);
 }
 
 /** `source` checked against `schema`; every problem is named in one EnvError (secrets' values hidden). */
@@ -87,10 +102,22 @@ export function parseEnvWith<T>(schema: z.ZodType<T>, source: Record<string, str
           ? ""
           : name.includes("PASSWORD") || name.includes("SECRET") || name.includes("KEY") || name.includes("TOKEN")
             ? " (value hidden)"
-            : ` (got "${value}")`;
+            : ` (got "${withoutPassword(value)}")`;
       return `${name}: ${issue.message}${shown}`;
     }),
   );
+}
+
+/** A URL's password replaced by *** (a database URL in an error message); anything else as it is. */
+function withoutPassword(value: string): string {
+  try {
+    const url = new URL(value);
+    if (!url.password) return value;
+    url.password = "***";
+    return url.toString();
+  } catch {
+    return value;
+  }
 }
 
 let cached: Env | undefined;

@@ -29,6 +29,9 @@ interface Telemetry {
   importRows: Counter;
   importBatchDuration: Histogram;
   importRowsPerSecond: Gauge;
+  replicaReads: Counter<"target">;
+  replicaLag: Gauge;
+  replicaUsable: Gauge;
 }
 
 // NOTE: pino-pretty is loaded only for a terminal: every CLI run and server start would otherwise pay for it.
@@ -89,6 +92,24 @@ function createTelemetry(): Telemetry {
       name: "directory_import_rows_per_second",
       help: "Rows per second of the last committed import batch.",
       registers: [registry],
+    }),
+    replicaReads: new Counter({
+      name: "directory_db_replica_reads_total",
+      help: "Replica-safe reads (public pages and APIs) by the database that answered them: replica, or primary (after a write, replica lagging or unreachable). Only with DATABASE_READ_URL.",
+      labelNames: ["target"],
+      registers: [registry],
+    }),
+    replicaLag: new Gauge({
+      name: "directory_db_replica_lag_seconds",
+      help: "The read replica's replication lag at its last check (0 when it has replayed all the primary wrote).",
+      registers: [registry],
+      aggregator: "max",
+    }),
+    replicaUsable: new Gauge({
+      name: "directory_db_replica_usable",
+      help: "1 while the read replica is reachable and within the lag bound (public reads go to it), else 0.",
+      registers: [registry],
+      aggregator: "min",
     }),
   };
 }
@@ -172,6 +193,18 @@ export function observeSearchAnswer(answer: { engine: string; degraded: boolean 
 /** Sets the search-fallback gauge from a health probe (readyz) rather than a search answer. */
 export function observeSearchFallback(degraded: boolean): void {
   telemetry().searchFallback.set(degraded ? 1 : 0);
+}
+
+/** A replica-safe read and the database chosen for it (db/replica.ts). */
+export function observeReplicaRead(target: "replica" | "primary"): void {
+  telemetry().replicaReads.inc({ target });
+}
+
+/** The read replica's last check: usable or not, and its lag when it answered. */
+export function observeReplicaCheck(usable: boolean, lagSeconds: number | null): void {
+  const state = telemetry();
+  state.replicaUsable.set(usable ? 1 : 0);
+  if (lagSeconds !== null) state.replicaLag.set(lagSeconds);
 }
 
 /** A committed import batch: counted in the metrics and logged as one line (info level; the CLI shows it with LOG_LEVEL=info). */

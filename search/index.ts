@@ -2,7 +2,7 @@
 // wrapped so an outage or error answers from PostgreSQL (`degraded: true`), is logged once per outage, is
 // re-probed at most every 30 s, and recovers by itself, replaying the index writes it missed. Pages never fail
 // because the search engine is down.
-import { getDatabase, type DatabaseHandle } from "../db/client.ts";
+import { getDatabase, getReadDatabase, type DatabaseHandle } from "../db/client.ts";
 import { describeFailure } from "../db/rules/directory-error.ts";
 import { getEnv } from "../db/env.ts";
 import type { SearchEngine, SearchQuery, SearchResult, SuggestionMatch, SuggestionKind } from "./engine.ts";
@@ -210,6 +210,8 @@ export class FallbackSearchEngine implements SearchEngine {
 
 export interface CreateSearchEngineOptions extends FallbackOptions {
   handle: DatabaseHandle | (() => Promise<DatabaseHandle>);
+  /** Where the PostgreSQL engine's searches read (getReadDatabase: the replica when allowed); default `handle`. */
+  readHandle?: DatabaseHandle | (() => Promise<DatabaseHandle>);
   meiliUrl?: string;
   meiliApiKey?: string;
   /** The Meilisearch index alias (default "businesses"). */
@@ -218,7 +220,7 @@ export interface CreateSearchEngineOptions extends FallbackOptions {
 
 /** PostgreSQL alone, or Meilisearch with PostgreSQL behind it. */
 export function createSearchEngine(options: CreateSearchEngineOptions): SearchEngine {
-  const postgres = new PostgresSearchEngine({ handle: options.handle });
+  const postgres = new PostgresSearchEngine({ handle: options.readHandle ?? options.handle });
   if (!options.meiliUrl) return postgres;
   const meili = new MeilisearchEngine({ host: options.meiliUrl, apiKey: options.meiliApiKey, handle: options.handle, indexName: options.indexName });
   return new FallbackSearchEngine(meili, postgres, options);
@@ -243,7 +245,9 @@ export function getSearchEngine(): SearchEngine {
   const store = globalThis as GlobalWithEngine;
   if (!store[GLOBAL_KEY]) {
     const env = getEnv();
-    store[GLOBAL_KEY] = new CachedSearchEngine(createSearchEngine({ handle: getDatabase, meiliUrl: env.MEILI_URL, meiliApiKey: env.MEILI_API_KEY }));
+    store[GLOBAL_KEY] = new CachedSearchEngine(
+      createSearchEngine({ handle: getDatabase, readHandle: getReadDatabase, meiliUrl: env.MEILI_URL, meiliApiKey: env.MEILI_API_KEY }),
+    );
   }
   return store[GLOBAL_KEY];
 }

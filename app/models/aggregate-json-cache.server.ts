@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { getDatabase } from "../../db/client.ts";
+import { getReadDatabase } from "../../db/client.ts";
 import { StampedCache } from "../../db/freshness.ts";
 
 const gzip = promisify(zlib.gzip);
@@ -46,7 +46,7 @@ export async function readAggregateJson(
   load: (db: DatabaseHandle) => Promise<unknown>,
   handle?: DatabaseHandle,
 ): Promise<SerializedJson> {
-  const db = handle ?? (await getDatabase());
+  const db = handle ?? (await getReadDatabase());
   return answers.read(db, key, async (stamp) => serializeJson(stamp, await load(db)));
 }
 

@@ -1,7 +1,7 @@
 // All-businesses pages, business detail by slug and the business page view → the spec's entities; only approved
 // businesses are public, and a slug resolves exactly, then through old-slug redirects, then by the suffix retry.
 import type { DatabaseHandle } from "../../db/client.ts";
-import { getDatabase } from "../../db/client.ts";
+import { getReadDatabase } from "../../db/client.ts";
 import { getSiteTotals } from "../../db/queries/home.ts";
 import { findApprovedBusinessBySlug, findRedirectedSlug, getAdCodes, type BusinessDetailRow } from "../../db/queries/public/business-detail.ts";
 import { listRankedBusinesses, type BusinessListRow } from "../../db/queries/public/business-lists.ts";
@@ -104,7 +104,7 @@ export interface BusinessPage extends Pagination {
 
 /** Page 1…100 of all approved businesses, 20 per page, in rank order; the total comes from site_totals. */
 export async function getBusinessPage(page: number, handle?: DatabaseHandle): Promise<BusinessPage> {
-  const db = handle ?? (await getDatabase());
+  const db = handle ?? (await getReadDatabase());
   // NOTE: plain OFFSET is fine here: the spec caps this list at 100 pages, so at most 1,980 index rows are skipped.
   const [totals, rows] = await Promise.all([
     getSiteTotals(db),
@@ -255,7 +255,7 @@ async function resolveBusinessSlug(db: DatabaseHandle, slug: string): Promise<Ro
 
 /** The spec's business detail (GET /api/businesses/{slug}), resolved by resolveBusinessSlug's order. */
 export async function findBusinessBySlug(slug: string, handle?: DatabaseHandle): Promise<BusinessLookup> {
-  const db = handle ?? (await getDatabase());
+  const db = handle ?? (await getReadDatabase());
   const [found, adCodes] = await Promise.all([resolveBusinessSlug(db, slug), getAdCodes(db)]);
   if (found.status !== "found") return found;
   return { status: "found", business: toBusinessDetail(found.row, adCodes), retried: found.retried };
@@ -488,7 +488,7 @@ function toBusinessPageView(row: BusinessDetailRow, adSlots: AdCodes, siteUrl: s
  * one URL per business is indexed), or not found. Open/closed is read at `now` on the business's own clock.
  */
 export async function getBusinessPageView(slug: string, request: Request, now = new Date()): Promise<BusinessPageLookup> {
-  const db = await getDatabase();
+  const db = await getReadDatabase();
   const [found, adSlots] = await Promise.all([resolveBusinessSlug(db, slug), getAdSlots()]);
   if (found.status === "not_found" || found.status === "moved") return found;
   if (found.retried) return { status: "moved", slug: found.row.slug };

@@ -2,7 +2,7 @@
 // countries and top 15 cities) → the spec's entities; counts from the aggregate tables, businesses in rank order
 // via page anchors.
 import type { DatabaseHandle } from "../../db/client.ts";
-import { getDatabase } from "../../db/client.ts";
+import { getReadDatabase } from "../../db/client.ts";
 import { listRankedBusinesses } from "../../db/queries/public/business-lists.ts";
 import { findCategoryCount, listCategoryCounts, listCategoryTopCountries } from "../../db/queries/public/categories.ts";
 import { listCategoryTopCities } from "../../db/queries/public/city-categories.ts";
@@ -25,7 +25,7 @@ export interface CategoryListItem {
 
 /** Every category, most businesses first; `letter` ('A'–'Z' or '#') keeps those whose name starts with it. */
 export async function listCategories(letter?: string, handle?: DatabaseHandle): Promise<CategoryListItem[]> {
-  const db = handle ?? (await getDatabase());
+  const db = handle ?? (await getReadDatabase());
   const rows = await listCategoryCounts(db, letter);
   return rows.map((row) => ({ category: row.category, count: row.count, slug: row.slug }));
 }
@@ -45,7 +45,7 @@ export interface CategoryListPage {
 
 /** Page `page` (12 per page, at most 100 pages) of the categories matching a first letter and/or free text. */
 export async function getCategoryListPage(input: { letter?: string; q?: string; page: number }, handle?: DatabaseHandle): Promise<CategoryListPage> {
-  const db = handle ?? (await getDatabase());
+  const db = handle ?? (await getReadDatabase());
   const filter = { letter: input.letter, searchText: input.q, searchSlug: input.q ? slugify(input.q) : undefined };
   const [rows, totals, site, usedLetters] = await Promise.all([
     listCategoryPage(db, filter, pageOffset(input.page, LIST_PAGE_SIZE), LIST_PAGE_SIZE),
@@ -84,7 +84,7 @@ export async function getCategoryDetail(
   input: { slug: string; page: number; limit: number },
   handle?: DatabaseHandle,
 ): Promise<CategoryDetail | null> {
-  const db = handle ?? (await getDatabase());
+  const db = handle ?? (await getReadDatabase());
   const summary = await findCategoryCount(db, input.slug);
   if (!summary) return null;
   const [rows, countries, cities] = await Promise.all([

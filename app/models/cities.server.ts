@@ -1,7 +1,7 @@
 // City list (optionally by first letter) and city detail by country code + city slug (counts, a page of
 // businesses, top 15 categories) → the spec's entities; counts from the aggregate tables.
 import type { DatabaseHandle } from "../../db/client.ts";
-import { getDatabase } from "../../db/client.ts";
+import { getReadDatabase } from "../../db/client.ts";
 import { listRankedBusinesses } from "../../db/queries/public/business-lists.ts";
 import {
   countCityCounts,
@@ -99,7 +99,7 @@ export async function getCityListPage(
   input: { letter?: string; q?: string; countryCode?: string; page: number },
   handle?: DatabaseHandle,
 ): Promise<CityListPage> {
-  const db = handle ?? (await getDatabase());
+  const db = handle ?? (await getReadDatabase());
   const filter: CityListFilter = {
     letter: input.letter,
     countryCode: input.countryCode,
@@ -147,7 +147,7 @@ export async function getCityDetail(
   input: { countryCode: string; citySlug: string; page: number; limit: number },
   handle?: DatabaseHandle,
 ): Promise<CityDetail | null> {
-  const db = handle ?? (await getDatabase());
+  const db = handle ?? (await getReadDatabase());
   const city = await findCityCount(db, input.countryCode, input.citySlug);
   if (!city) return null;
   const [rows, categories] = await Promise.all([
@@ -187,7 +187,7 @@ export async function getCityPage(
   input: { countryCode: string; citySlug: string; page: number; limit: number },
   handle?: DatabaseHandle,
 ): Promise<CityPageLookup> {
-  const db = handle ?? (await getDatabase());
+  const db = handle ?? (await getReadDatabase());
   const city = await getCityDetail(input, db);
   if (city) return { status: "found", city };
   const moved = await findCityMoveTarget(db, input.countryCode, input.citySlug, findAliasCitySlug(input.countryCode, input.citySlug));

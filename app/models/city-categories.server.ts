@@ -2,7 +2,7 @@
 // page of its listed businesses through page anchors, the city's other top categories), a 301 for a moved city or a
 // non-canonical spelling, or not found. Pairs under the index threshold (db/rules/city-category.ts) are `noindex`.
 import type { DatabaseHandle } from "../../db/client.ts";
-import { getDatabase } from "../../db/client.ts";
+import { getReadDatabase } from "../../db/client.ts";
 import { listRankedBusinesses } from "../../db/queries/public/business-lists.ts";
 import { findCityMoveTarget, listCityTopCategories } from "../../db/queries/public/cities.ts";
 import { findCityCategoryCount } from "../../db/queries/public/city-categories.ts";
@@ -69,7 +69,7 @@ export async function getCityCategoryPage(
   input: CityCategoryParams & { page: number; limit: number },
   handle?: DatabaseHandle,
 ): Promise<CityCategoryLookup> {
-  const db = handle ?? (await getDatabase());
+  const db = handle ?? (await getReadDatabase());
   const summary = await findCityCategoryCount(db, input.countryCode, input.citySlug, input.categorySlug);
   if (!summary) {
     const moved = await findCityMoveTarget(db, input.countryCode, input.citySlug, findAliasCitySlug(input.countryCode, input.citySlug));

@@ -1,7 +1,7 @@
 // Country list and country detail (by ISO code or name slug: de, DE, germany, united-kingdom) → the spec's
 // entities, from the aggregate tables: counts, top 20 cities, popular categories 20 per page.
 import type { DatabaseHandle } from "../../db/client.ts";
-import { getDatabase } from "../../db/client.ts";
+import { getReadDatabase } from "../../db/client.ts";
 import {
   findCountryByCode,
   findCountryBySlug,
@@ -40,7 +40,7 @@ function toCountryListItem(row: CountryCountRow): CountryListItem {
 
 /** Every country with approved businesses, most businesses first. */
 export async function listCountries(handle?: DatabaseHandle): Promise<CountryListItem[]> {
-  const db = handle ?? (await getDatabase());
+  const db = handle ?? (await getReadDatabase());
   return (await listCountryCounts(db)).map(toCountryListItem);
 }
 
@@ -102,7 +102,7 @@ export interface CountryDetail {
 
 /** One country with page `page` of its categories; null when it has no approved businesses. */
 export async function getCountryDetail(input: { slug: string; page: number }, handle?: DatabaseHandle): Promise<CountryDetail | null> {
-  const db = handle ?? (await getDatabase());
+  const db = handle ?? (await getReadDatabase());
   const country = await findCountry(db, input.slug);
   if (!country) return null;
   const [cities, categories] = await Promise.all([
@@ -132,7 +132,7 @@ export async function getCountryCityListPage(
   input: { slug: string; page: number; q?: string },
   handle?: DatabaseHandle,
 ): Promise<CountryCityListPage | null> {
-  const db = handle ?? (await getDatabase());
+  const db = handle ?? (await getReadDatabase());
   const country = await findCountry(db, input.slug);
   if (!country) return null;
   const cities = await getCityListPage({ countryCode: country.country_code, q: input.q, page: input.page }, db);

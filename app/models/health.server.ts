@@ -1,4 +1,5 @@
-// Readiness for load balancers (/readyz): is the database answering, migrated to this version, and is search up? A busy embedded
+// Readiness for load balancers (/readyz): is the database answering, migrated to this version, is search up, and is the
+// read replica (DATABASE_READ_URL) usable? A busy embedded
 // database (searches queued ahead of the ping) is healthy: its answer of the last few seconds stands in for a slow ping.
 import { getDatabase } from "../../db/client.ts";
 import { assertMigrated } from "../../db/migrate.ts";
@@ -54,11 +55,16 @@ export async function getHealth(): Promise<Health> {
 }
 
 export interface Readiness {
-  /** "ok"; "degraded" when only the search engine is down (search answers from PostgreSQL); "down" otherwise. */
+  /**
+   * "ok"; "degraded" when only the search engine is down (search answers from PostgreSQL) or the read replica is not
+   * usable (the primary answers its reads); "down" otherwise.
+   */
   status: "ok" | "degraded" | "down";
   database: Health["database"];
   migrations: { ok: boolean; error?: string };
   search: { engine: "meilisearch" | "postgres"; state: "up" | "fallback" | "down"; detail?: string };
+  /** Lagging or unreachable: public reads fall back to the primary (degraded, still ready). */
+  replica: { state: "ok" | "lagging" | "unreachable" | "not configured"; lagSeconds?: number | null; detail?: string };
 }
 
 /** How long a readiness answer is reused: a flood of probes costs one check per second. */
@@ -92,10 +98,22 @@ async function checkSearch(): Promise<Readiness["search"]> {
   return { engine: engine.name, state, ...(health.detail ? { detail: health.detail.split("\n")[0] } : {}) };
 }
 
+async function checkReplica(): Promise<Readiness["replica"]> {
+  const replica = await getDatabase()
+    .then((handle) => handle.replica)
+    .catch(() => undefined);
+  if (!replica) return { state: "not configured" };
+  const status = await replica.freshStatus();
+  // "unknown" only before a first check, which freshStatus has just run.
+  const state = status.state === "unknown" ? "unreachable" : status.state;
+  return { state, lagSeconds: status.lagSeconds, ...(status.detail ? { detail: status.detail } : {}) };
+}
+
 async function checkReadiness(): Promise<Readiness> {
-  const [health, migrations, search] = await Promise.all([getHealth(), checkMigrations(), checkSearch()]);
+  const [health, migrations, search, replica] = await Promise.all([getHealth(), checkMigrations(), checkSearch(), checkReplica()]);
   const down = !health.ok || !migrations.ok;
-  return { status: down ? "down" : search.state === "up" ? "ok" : "degraded", database: health.database, migrations, search };
+  const degraded = search.state !== "up" || (replica.state !== "ok" && replica.state !== "not configured");
+  return { status: down ? "down" : degraded ? "degraded" : "ok", database: health.database, migrations, search, replica };
 }
 
 /** Readiness for a load balancer: the database answers, its migrations are this version's, the search engine's state. */

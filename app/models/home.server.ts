@@ -1,6 +1,6 @@
 // Home page data: site totals, featured businesses and the three top-12 panels, from precomputed tables.
 import type { DatabaseHandle } from "../../db/client.ts";
-import { getDatabase } from "../../db/client.ts";
+import { getReadDatabase } from "../../db/client.ts";
 import { createTtlValue } from "../../db/freshness.ts";
 import {
   getSiteTotals,
@@ -41,7 +41,7 @@ function toFeaturedCard(row: FeaturedBusinessRow): FeaturedBusinessRow {
 }
 
 async function loadHomePage() {
-  const handle = await getDatabase();
+  const handle = await getReadDatabase();
   const [totals, featured, categories, cities, countries] = await Promise.all([
     getSiteTotals(handle),
     listFeaturedBusinesses(handle, FEATURED_COUNT),
@@ -67,7 +67,7 @@ export interface HomepageData {
 }
 
 export async function getHomepageData(handle?: DatabaseHandle): Promise<HomepageData> {
-  const db = handle ?? (await getDatabase());
+  const db = handle ?? (await getReadDatabase());
   // NOTE: the list queries of db/queries/public, not listTop* of db/queries/home.ts: their ORDER BY matches the
   // count indexes (DESC NULLS LAST), so a top 12 is an index read, not a sort of every city.
   const [totals, categories, cities, countries] = await Promise.all([
@@ -89,6 +89,6 @@ export async function getHomepageData(handle?: DatabaseHandle): Promise<Homepage
  * operational businesses, where rank_score = rating × log10(reviews + 1) + 1 if verified + 0.25 with a photo.
  */
 export async function listFeaturedBusinessCards(handle?: DatabaseHandle): Promise<FeaturedBusinessRow[]> {
-  const db = handle ?? (await getDatabase());
+  const db = handle ?? (await getReadDatabase());
   return (await listFeaturedBusinesses(db, FEATURED_COUNT)).map(toFeaturedCard);
 }

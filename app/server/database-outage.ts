@@ -1,8 +1,10 @@
 // Built Remix app → the same app whose loaders and actions answer a database outage with 503 and Retry-After: pages
 // show the root error boundary's "We'll be right back", resource routes (the JSON API) `{ error: { code, message } }`.
 // Nothing is cached and nothing restarts: the next request after the database is back is answered as usual.
+// A loader that failed on the read replica (DATABASE_READ_URL) runs once more on the primary instead.
 import type { HeadersFunction, ServerBuild } from "@remix-run/node";
 import { isDatabaseUnavailable } from "../../db/client.ts";
+import { retryOnPrimary } from "../../db/replica.ts";
 import { NO_STORE } from "../../app/models/cache-policy.server.ts";
 
 export const OUTAGE_RETRY_AFTER_SECONDS = 30;
@@ -43,9 +45,18 @@ export function answerDatabaseOutages(build: ServerBuild): ServerBuild {
   let lastLog = 0;
   const wrap = (handler: Handler | undefined, resource: boolean): Handler | undefined => {
     if (!handler) return undefined;
-    return async (args) => {
+    const run: Handler = async (args) => {
       try {
         return await handler(args);
+      } catch (error) {
+        // NOTE: only reads use the replica (public GETs): running such a loader again changes nothing twice.
+        if (retryOnPrimary(error, isDatabaseUnavailable)) return handler(args);
+        throw error;
+      }
+    };
+    return async (args) => {
+      try {
+        return await run(args);
       } catch (error) {
         if (!isDatabaseUnavailable(error)) throw error;
         const now = Date.now();

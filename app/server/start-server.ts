@@ -8,6 +8,7 @@ import compression from "compression";
 import express from "express";
 import { adoptDatabase, getDatabase, type DatabaseHandle } from "../../db/client.ts";
 import { readAggregatesStamp } from "../../db/queries/sitemap.ts";
+import { noteDatabaseWrite, runWithReadRouting } from "../../db/replica.ts";
 import { flushBeforeShutdown, recordCachedPageView } from "../entry.server";
 import { getAppEnv } from "../models/env.server";
 import { createSecurityHeadersMiddleware, NONCE_REQUEST_HEADER } from "./security-headers.ts";
@@ -31,7 +32,7 @@ import { announceAdminWrite, createRateLimitMiddleware, refuseOverRateLimit, wat
 
 export interface RunningServer {
   port: number;
-  /** Empties this process's page cache (another process changed data). */
+  /** Empties this process's page cache and keeps reads off the replica for a few seconds (another process changed data). */
   clearPageCache(): void;
   close(): Promise<void>;
 }
@@ -208,6 +209,20 @@ function createPageCacheMiddleware(
   return { middleware, cache };
 }
 
+/**
+ * Which database this request's public reads may use (DATABASE_READ_URL, db/replica.ts): the replica only for what
+ * the page cache could serve anyone (a public GET without an admin cookie); an admin screen, a write and the admin's
+ * browsing read the primary, and so does everyone for a few seconds after a successful write.
+ */
+const routeReads: express.RequestHandler = (req, res, next) => {
+  if (!SAFE_METHODS.has(req.method)) {
+    res.on("finish", () => {
+      if (res.statusCode < 400) noteDatabaseWrite();
+    });
+  }
+  runWithReadRouting(isCacheableRequest({ method: req.method, path: req.path, cookie: req.headers.cookie }), next);
+};
+
 /** The nonce the security middleware chose for this request (and put in its CSP header), if it ran. */
 function requestNonce(req: express.Request): string | null {
   const value = req.headers[NONCE_REQUEST_HEADER];
@@ -244,6 +259,7 @@ export async function startHttpServer(compiled: ServerBuild, options: StartServe
   app.use(createProbeMiddleware(observability));
   app.use(createRequestGuardMiddleware({ siteUrl: getAppEnv().SITE_URL }));
   app.use(createBodyLimitMiddleware());
+  app.use(routeReads);
 
   // Fingerprinted by the compiler: safe to cache forever.
   app.use("/build", express.static(path.join(options.root, "public", "build"), { immutable: true, maxAge: "1y", index: false }));
@@ -275,7 +291,10 @@ export async function startHttpServer(compiled: ServerBuild, options: StartServe
   });
   return {
     port: (server.address() as AddressInfo).port,
-    clearPageCache: () => pageCache?.cache.clear(),
+    clearPageCache: () => {
+      pageCache?.cache.clear();
+      noteDatabaseWrite();
+    },
     // Graceful: stop accepting, let answers under way finish (idle keep-alive sockets close now), cut the rest after 5 s.
     close: async () => {
       generation.stop();

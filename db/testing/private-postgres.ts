@@ -16,7 +16,7 @@ export interface PrivatePostgres {
   stop(): void;
 }
 
-function findBinDir(): string | null {
+export function findBinDir(): string | null {
   const root = "/usr/lib/postgresql";
   if (!fs.existsSync(root)) return null;
   const versions = fs.readdirSync(root).sort((a, b) => Number(b) - Number(a));
@@ -27,7 +27,7 @@ function findBinDir(): string | null {
   return null;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, "127.0.0.1", () => {
@@ -38,19 +38,27 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Runs one of the server's tools; as root, as the postgres system user (PostgreSQL refuses to run as root). */
+export function runPostgresTool(bin: string, tool: string, args: string[]): void {
+  const asRoot = process.getuid?.() === 0;
+  const command = asRoot ? "runuser" : path.join(bin, tool);
+  const argv = asRoot ? ["-u", "postgres", "--", path.join(bin, tool), ...args] : args;
+  const result = spawnSync(command, argv, { encoding: "utf8", timeout: 60_000 });
+  if (result.status !== 0) throw new Error(`${tool} failed: ${result.stderr || result.stdout}`);
+}
+
+/** A new temp folder the server's tools may write in (owned by the postgres user when we are root). */
+export function makePostgresTempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  if (process.getuid?.() === 0) execFileSync("chown", ["postgres:postgres", dir]);
+  return dir;
+}
+
 export async function startPrivatePostgres(): Promise<PrivatePostgres | null> {
   const bin = findBinDir();
   if (!bin) return null;
-  const asRoot = process.getuid?.() === 0;
-  // NOTE: PostgreSQL refuses to run as root; as root we run its tools as the postgres system user.
-  const run = (tool: string, args: string[]) => {
-    const command = asRoot ? "runuser" : path.join(bin, tool);
-    const argv = asRoot ? ["-u", "postgres", "--", path.join(bin, tool), ...args] : args;
-    const result = spawnSync(command, argv, { encoding: "utf8", timeout: 60_000 });
-    if (result.status !== 0) throw new Error(`${tool} failed: ${result.stderr || result.stdout}`);
-  };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "directory-pg-"));
-  if (asRoot) execFileSync("chown", ["postgres:postgres", dir]);
+  const run = (tool: string, args: string[]) => runPostgresTool(bin, tool, args);
+  const dir = makePostgresTempDir("directory-pg-");
   const data = path.join(dir, "data");
   const port = await freePort();
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-instructions"]);
