@@ -285,9 +285,12 @@ export async function startHttpServer(compiled: ServerBuild, options: StartServe
     );
   });
   server.keepAliveTimeout = 65_000;
+  // NOTE: another host's change also sends this host's reads to the primary for a while: pages re-rendered from a
+  // replica still behind that change would be cached stale for PAGE_CACHE_MAX_AGE.
   const generation = watchCacheGeneration(() => {
     pageCache?.cache.clear();
     clearSearchAnswers();
+    noteDatabaseWrite();
   });
   return {
     port: (server.address() as AddressInfo).port,
