@@ -117,19 +117,25 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
     await page.close();
   });
 
-  it("logs in and returns to the page the admin asked for", async () => {
-    // Logged out, whatever ran before in this context.
-    await context.clearCookies();
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/admin/dashboard`, { waitUntil: "networkidle" });
-    await logIn(page);
-    await page.waitForURL(`${baseUrl}/admin/dashboard`);
-    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
-    const cookies = await context.cookies();
-    const session = cookies.find((cookie) => cookie.name.includes("directory_admin"));
-    expect(session).toMatchObject({ httpOnly: true, sameSite: "Strict" });
-    await page.close();
-  });
+  for (const { language, size } of CASES)
+    it(`logs in through the form and returns to the page the admin asked for (${sizeLabel(language, size)})`, async () => {
+      const t = textIn(language);
+      const own = await browser.newContext({ viewport: ADMIN_SIZES[size] });
+      await own.addCookies([{ name: "admin_lang", value: language, url: baseUrl }]);
+      const page = await own.newPage();
+      await page.goto(`${baseUrl}/admin/dashboard`, { waitUntil: "networkidle" });
+      expect(new URL(page.url()).pathname).toBe("/admin/login");
+      await page.getByLabel(t("login.username")).fill(ADMIN.username);
+      await page.getByLabel(t("login.password"), { exact: true }).fill(ADMIN.password);
+      await page.getByRole("button", { name: t("login.submit") }).click();
+      await page.waitForURL(`${baseUrl}/admin/dashboard`);
+      await page.getByRole("heading", { name: t("dashboard.title"), level: 1 }).waitFor();
+      await expectOnlyLanguage(page, language, "dashboard after login");
+      await expectNoSidewaysScroll(page, "dashboard after login");
+      const session = (await own.cookies()).find((cookie) => cookie.name.includes("directory_admin"));
+      expect(session).toMatchObject({ httpOnly: true, sameSite: "Strict" });
+      await own.close();
+    });
 
   for (const { language, size } of CASES)
     it(`shows every admin screen in one language without serious accessibility problems (${sizeLabel(language, size)})`, async () => {
