@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { findSeriousAxeViolations } from "~/testing/axe";
-import { ADMIN_LANGUAGES, ADMIN_SIZES, expectOnlyLanguage, openAdminContext, textIn } from "~/testing/admin-browser";
+import {
+  ADMIN_LANGUAGES,
+  ADMIN_SIZES,
+  expectNoSidewaysScroll,
+  expectOnlyLanguage,
+  openAdminContext,
+  textIn,
+  type AdminLanguage,
+} from "~/testing/admin-browser";
 import { findChromium, launchChromium, saveScreenshot, VIEWPORTS } from "~/testing/chromium";
 
 const baseUrl = inject("browserBaseUrl");
@@ -12,13 +20,15 @@ if (!chromium) console.warn("Browser tests SKIPPED: no Chromium found (install D
 const ADMIN = { username: "admin", password: "browser-test-password" };
 
 const SCREENS = [
-  { name: "admin-home", path: "/admin", heading: /Hoş geldiniz, admin/ },
-  { name: "admin-dashboard", path: "/admin/dashboard", heading: "Dashboard" },
-  { name: "admin-settings", path: "/admin/settings", heading: "Site ayarları" },
-  { name: "admin-advertisements", path: "/admin/advertisements", heading: "Reklam kodları" },
-  { name: "admin-messages", path: "/admin/messages", heading: "Mesajlar" },
-  { name: "admin-audit", path: "/admin/audit", heading: "İşlem kaydı" },
+  { name: "admin-home", path: "/admin", heading: "home.title" },
+  { name: "admin-dashboard", path: "/admin/dashboard", heading: "dashboard.title" },
+  { name: "admin-settings", path: "/admin/settings", heading: "settings.title" },
+  { name: "admin-advertisements", path: "/admin/advertisements", heading: "ads.title" },
+  { name: "admin-messages", path: "/admin/messages", heading: "messages.title" },
+  { name: "admin-audit", path: "/admin/audit", heading: "audit.title" },
 ] as const;
+const CASES = ADMIN_LANGUAGES.flatMap((language) => (["phone", "desktop"] as const).map((size) => ({ language, size })));
+const sizeLabel = (language: AdminLanguage, size: keyof typeof ADMIN_SIZES) => `${language}, ${ADMIN_SIZES[size].width} px`;
 
 async function logIn(page: Page, password = ADMIN.password, username = ADMIN.username) {
   await page.getByLabel("Kullanıcı Adı").fill(username);
@@ -63,24 +73,28 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
     await page.close();
   });
 
-  for (const viewport of ["desktop", "phone"] as const) {
-    it(`shows the Turkish login page with the button disabled until both fields are filled (${viewport})`, async () => {
-      const page = await browser.newPage({ viewport: VIEWPORTS[viewport] });
+  for (const { language, size } of CASES)
+    it(`shows the login page in the admin's language with the button disabled until both fields are filled (${sizeLabel(language, size)})`, async () => {
+      const t = textIn(language);
+      const own = await browser.newContext({ viewport: ADMIN_SIZES[size] });
+      await own.addCookies([{ name: "admin_lang", value: language, url: baseUrl }]);
+      const page = await own.newPage();
       await page.goto(`${baseUrl}/admin/login`, { waitUntil: "networkidle" });
-      await page.getByRole("heading", { name: "Yönetici Girişi" }).waitFor();
-      const button = page.getByRole("button", { name: "Giriş Yap" });
+      await page.getByRole("heading", { name: t("login.title") }).waitFor();
+      const button = page.getByRole("button", { name: t("login.submit") });
       expect(await button.isDisabled()).toBe(true);
-      await page.getByLabel("Kullanıcı Adı").fill("admin");
+      await page.getByLabel(t("login.username")).fill("admin");
       expect(await button.isDisabled()).toBe(true);
-      await page.getByLabel("Şifre", { exact: true }).fill("x");
+      await page.getByLabel(t("login.password"), { exact: true }).fill("x");
       expect(await button.isDisabled()).toBe(false);
-      await page.getByRole("button", { name: "Şifreyi göster" }).click();
-      expect(await page.getByLabel("Şifre", { exact: true }).getAttribute("type")).toBe("text");
-      await saveScreenshot(page, "admin-login", viewport);
+      await page.getByRole("button", { name: t("login.showPassword") }).click();
+      expect(await page.getByLabel(t("login.password"), { exact: true }).getAttribute("type")).toBe("text");
+      await expectOnlyLanguage(page, language, "login");
+      await expectNoSidewaysScroll(page, "login");
+      await saveScreenshot(page, `admin-login-${language}`, size);
       expect(await findSeriousAxeViolations(page)).toEqual([]);
-      await page.close();
+      await own.close();
     });
-  }
 
   it("rejects a wrong password, then throttles the account after 5 failures", async () => {
     const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
@@ -103,47 +117,55 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
     await page.close();
   });
 
-  it("logs in and returns to the page the admin asked for", async () => {
-    // Logged out, whatever ran before in this context.
-    await context.clearCookies();
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/admin/dashboard`, { waitUntil: "networkidle" });
-    await logIn(page);
-    await page.waitForURL(`${baseUrl}/admin/dashboard`);
-    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
-    const cookies = await context.cookies();
-    const session = cookies.find((cookie) => cookie.name.includes("directory_admin"));
-    expect(session).toMatchObject({ httpOnly: true, sameSite: "Strict" });
-    await page.close();
-  });
+  for (const { language, size } of CASES)
+    it(`logs in through the form and returns to the page the admin asked for (${sizeLabel(language, size)})`, async () => {
+      const t = textIn(language);
+      const own = await browser.newContext({ viewport: ADMIN_SIZES[size] });
+      await own.addCookies([{ name: "admin_lang", value: language, url: baseUrl }]);
+      const page = await own.newPage();
+      await page.goto(`${baseUrl}/admin/dashboard`, { waitUntil: "networkidle" });
+      expect(new URL(page.url()).pathname).toBe("/admin/login");
+      await page.getByLabel(t("login.username")).fill(ADMIN.username);
+      await page.getByLabel(t("login.password"), { exact: true }).fill(ADMIN.password);
+      await page.getByRole("button", { name: t("login.submit") }).click();
+      await page.waitForURL(`${baseUrl}/admin/dashboard`);
+      await page.getByRole("heading", { name: t("dashboard.title"), level: 1 }).waitFor();
+      await expectOnlyLanguage(page, language, "dashboard after login");
+      await expectNoSidewaysScroll(page, "dashboard after login");
+      const session = (await own.cookies()).find((cookie) => cookie.name.includes("directory_admin"));
+      expect(session).toMatchObject({ httpOnly: true, sameSite: "Strict" });
+      await own.close();
+    });
 
-  for (const viewport of ["desktop", "phone"] as const) {
-    it(`shows every admin screen without serious accessibility problems (${viewport})`, async () => {
-      await ensureLoggedIn();
-      const page = await context.newPage();
-      await page.setViewportSize(VIEWPORTS[viewport]);
+  for (const { language, size } of CASES)
+    it(`shows every admin screen in one language without serious accessibility problems (${sizeLabel(language, size)})`, async () => {
+      const t = textIn(language);
+      const { context: own } = await openAdminContext(browser, baseUrl, language, size);
+      const page = await own.newPage();
       for (const screen of SCREENS) {
         const response = await page.goto(`${baseUrl}${screen.path}`, { waitUntil: "networkidle" });
         expect(response?.status(), screen.path).toBe(200);
-        await page.getByRole("heading", { name: screen.heading, level: 1 }).waitFor();
+        await page.getByRole("heading", { name: t(screen.heading, { name: ADMIN.username }), level: 1 }).waitFor();
         // Admin pages never carry the public navigation, site code or ad code.
         expect(await page.getByRole("navigation", { name: "Main" }).count()).toBe(0);
-        await saveScreenshot(page, screen.name, viewport);
+        await expectOnlyLanguage(page, language, screen.path);
+        await expectNoSidewaysScroll(page, screen.path);
+        await saveScreenshot(page, `${screen.name}-${language}`, size);
         expect(await findSeriousAxeViolations(page), screen.path).toEqual([]);
       }
-      if (viewport === "phone") {
+      if (size === "phone") {
         await page.goto(`${baseUrl}/admin`, { waitUntil: "networkidle" });
-        await page.getByRole("button", { name: "Menüyü aç" }).click();
+        await page.getByRole("button", { name: t("nav.openMenu") }).click();
         const drawer = page.getByRole("dialog");
-        await drawer.getByRole("link", { name: "Site ayarları" }).waitFor();
-        await saveScreenshot(page, "admin-drawer", "phone");
-        await drawer.getByRole("link", { name: "Site ayarları" }).click();
-        await page.getByRole("heading", { name: "Site ayarları", level: 1 }).waitFor();
+        await drawer.getByRole("link", { name: t("nav.settings") }).waitFor();
+        await expectOnlyLanguage(page, language, "menu drawer");
+        await saveScreenshot(page, `admin-drawer-${language}`, size);
+        await drawer.getByRole("link", { name: t("nav.settings") }).click();
+        await page.getByRole("heading", { name: t("settings.title"), level: 1 }).waitFor();
         expect(await page.getByRole("dialog").count()).toBe(0);
       }
-      await page.close();
+      await own.close();
     });
-  }
 
   it("shows real totals on the dashboard", async () => {
     await ensureLoggedIn();
@@ -164,64 +186,93 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
     await page.close();
   });
 
-  it("saves site code with a script warning, keeps it after a reload, and resets unsaved edits", async () => {
-    await ensureLoggedIn();
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/admin/settings`, { waitUntil: "networkidle" });
-    const head = page.getByLabel("Head etiketleri");
-    const code = "<script>window.siteTag = 1;</script>";
-    await head.fill(code);
-    await page.getByText("Bu kod bir <script> etiketi içeriyor", { exact: false }).waitFor();
-    expect(await page.getByText(`${code.length} karakter`, { exact: true }).count()).toBeGreaterThan(0);
-    await page.getByRole("button", { name: "Kaydet" }).click();
-    await page.getByText("Ayarlar kaydedildi").first().waitFor();
-    await saveScreenshot(page, "admin-settings-saved", "desktop");
-    await page.reload({ waitUntil: "networkidle" });
-    expect(await page.getByLabel("Head etiketleri").inputValue()).toBe("<script>window.siteTag = 1;</script>");
-    await page.getByLabel("Footer etiketleri").fill("<p>draft</p>");
-    await page.getByRole("button", { name: "Sıfırla" }).click();
-    expect(await page.getByLabel("Footer etiketleri").inputValue()).toBe("");
-    const publicSettings = await (await page.request.get(`${baseUrl}/api/admin/site-settings`)).json();
-    expect(publicSettings).toMatchObject({ head_tags: "<script>window.siteTag = 1;</script>" });
-    // The admin page itself never runs the site code it edits.
-    expect(await page.evaluate(() => (window as unknown as { siteTag?: number }).siteTag)).toBeUndefined();
-    await page.close();
-  });
-
-  it("saves an ad slot, and the server refuses a foreign-origin save", async () => {
-    await ensureLoggedIn();
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/admin/advertisements`, { waitUntil: "networkidle" });
-    await page.getByLabel("Alan 1 · ad1").fill('<div class="ad">Ad one</div>');
-    await page.getByRole("button", { name: "Kaydet" }).click();
-    await page.getByText("Reklam kodları kaydedildi").first().waitFor();
-    await page.reload({ waitUntil: "networkidle" });
-    expect(await page.getByLabel("Alan 1 · ad1").inputValue()).toBe('<div class="ad">Ad one</div>');
-    const forged = await page.request.post(`${baseUrl}/api/admin/advertisement-codes`, {
-      headers: { Origin: "https://evil.example", "Content-Type": "application/json" },
-      data: { ad1: "<script>steal()</script>" },
+  for (const { language, size } of CASES)
+    it(`saves site code with a script warning, keeps it after a reload, and resets unsaved edits (${sizeLabel(language, size)})`, async () => {
+      const t = textIn(language);
+      const { context: own } = await openAdminContext(browser, baseUrl, language, size);
+      const page = await own.newPage();
+      await page.goto(`${baseUrl}/admin/settings`, { waitUntil: "networkidle" });
+      const head = page.getByLabel(t("settings.head_tags"));
+      const code = "<script>window.siteTag = 1;</script>";
+      await head.fill(code);
+      await page.getByText(t("settings.scriptWarning")).waitFor();
+      expect(await page.getByText(t("common.characters", { count: code.length }), { exact: true }).count()).toBeGreaterThan(0);
+      await expectOnlyLanguage(page, language, "settings with a script");
+      await expectNoSidewaysScroll(page, "settings with a script");
+      await page.getByRole("button", { name: t("common.save") }).click();
+      await page.getByText(t("settings.saved")).first().waitFor();
+      await saveScreenshot(page, `admin-settings-saved-${language}`, size);
+      await page.reload({ waitUntil: "networkidle" });
+      expect(await page.getByLabel(t("settings.head_tags")).inputValue()).toBe(code);
+      await page.getByLabel(t("settings.footer_tags")).fill("<p>draft</p>");
+      await page.getByRole("button", { name: t("common.reset") }).click();
+      expect(await page.getByLabel(t("settings.footer_tags")).inputValue()).toBe("");
+      const publicSettings = await (await page.request.get(`${baseUrl}/api/admin/site-settings`)).json();
+      expect(publicSettings).toMatchObject({ head_tags: code });
+      // The admin page itself never runs the site code it edits.
+      expect(await page.evaluate(() => (window as unknown as { siteTag?: number }).siteTag)).toBeUndefined();
+      await own.close();
     });
-    expect(forged.status()).toBe(403);
-    expect(await forged.json()).toMatchObject({ code: "FOREIGN_ORIGIN" });
-    await page.close();
-  });
 
-  it("remembers dark mode and the language across reloads", async () => {
-    await ensureLoggedIn();
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/admin/dashboard`, { waitUntil: "networkidle" });
-    await page.getByRole("button", { name: "Karanlık mod" }).click();
-    await page.getByRole("button", { name: "en", exact: true }).click();
-    await page.reload({ waitUntil: "networkidle" });
-    expect(await page.locator("div.dark").count()).toBeGreaterThan(0);
-    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
-    await page.getByText("Total businesses").waitFor();
-    await saveScreenshot(page, "admin-dashboard-dark", "desktop");
-    expect(await findSeriousAxeViolations(page)).toEqual([]);
-    await page.getByRole("button", { name: "Dark mode" }).click();
-    await page.getByRole("button", { name: "tr", exact: true }).click();
-    await page.close();
-  });
+  for (const { language, size } of CASES)
+    it(`saves an ad slot, and the server refuses a foreign-origin save (${sizeLabel(language, size)})`, async () => {
+      const t = textIn(language);
+      const { context: own } = await openAdminContext(browser, baseUrl, language, size);
+      const page = await own.newPage();
+      await page.goto(`${baseUrl}/admin/advertisements`, { waitUntil: "networkidle" });
+      const slot = page.getByLabel(`${t("ads.slot", { n: 1 })} · ad1`);
+      await slot.fill('<div class="ad">Ad one</div>');
+      await page.getByRole("button", { name: t("common.save") }).click();
+      await page.getByText(t("ads.saved")).first().waitFor();
+      await expectOnlyLanguage(page, language, "ads saved");
+      await expectNoSidewaysScroll(page, "ads saved");
+      await page.reload({ waitUntil: "networkidle" });
+      expect(await page.getByLabel(`${t("ads.slot", { n: 1 })} · ad1`).inputValue()).toBe('<div class="ad">Ad one</div>');
+      const forged = await page.request.post(`${baseUrl}/api/admin/advertisement-codes`, {
+        headers: { Origin: "https://evil.example", "Content-Type": "application/json" },
+        data: { ad1: "<script>steal()</script>" },
+      });
+      expect(forged.status()).toBe(403);
+      expect(await forged.json()).toMatchObject({ code: "FOREIGN_ORIGIN" });
+      await own.close();
+    });
+
+  for (const { language, size } of CASES)
+    it(`remembers dark mode across reloads, and the export dialog follows it (${sizeLabel(language, size)})`, async () => {
+      const t = textIn(language);
+      const { context: own } = await openAdminContext(browser, baseUrl, language, size);
+      const page = await own.newPage();
+      await page.goto(`${baseUrl}/admin/dashboard`, { waitUntil: "networkidle" });
+      await page.getByRole("button", { name: t("header.darkMode") }).click();
+      await page.reload({ waitUntil: "networkidle" });
+      expect(await page.locator("div.dark").count()).toBeGreaterThan(0);
+      await page.getByRole("heading", { name: t("dashboard.title"), level: 1 }).waitFor();
+      await page.getByText(t("dashboard.totalBusinesses")).first().waitFor();
+      await expectOnlyLanguage(page, language, "dark dashboard");
+      await saveScreenshot(page, `admin-dashboard-dark-${language}`, size);
+      expect(await findSeriousAxeViolations(page)).toEqual([]);
+
+      // The export dialog (rendered outside the page's box) is dark too: its panel and its title.
+      await page.goto(`${baseUrl}/admin/businesses`, { waitUntil: "networkidle" });
+      await page.getByRole("button", { name: t("export.open") }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByText(t("export.title")).waitFor();
+      const colours = await dialog.evaluate((element) => {
+        const luminance = (colour: string) => {
+          const [r, g, b] = (colour.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+          return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+        };
+        const title = element.querySelector("h2") as HTMLElement;
+        return { panel: luminance(getComputedStyle(element).backgroundColor), title: luminance(getComputedStyle(title).color) };
+      });
+      expect(colours.panel, "the dialog's background").toBeLessThan(80);
+      expect(colours.title, "the dialog's title").toBeGreaterThan(180);
+      await expectOnlyLanguage(page, language, "dark export dialog");
+      await expectNoSidewaysScroll(page, "dark export dialog");
+      await saveScreenshot(page, `admin-export-dialog-dark-${language}`, size);
+      expect(await findSeriousAxeViolations(page)).toEqual([]);
+      await own.close();
+    });
 
   it("lists the admin's actions in the audit log", async () => {
     // Its own entries to find: a settings save and an advertisement save (each written back unchanged).
