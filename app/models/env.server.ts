@@ -114,6 +114,16 @@ export const AppEnvSchema = z
         .max(100_000, "must be a whole number from 0 (off) to 100000")
         .default(DEFAULT_RATE_LIMIT_PER_MINUTE),
     ),
+    // How often each app host reads the shared cache generation, in ms: other hosts' admin changes show within it.
+    CACHE_GENERATION_POLL_MS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ message: "must be a whole number of milliseconds from 100 to 600000" })
+        .int("must be a whole number of milliseconds from 100 to 600000")
+        .min(100, "must be a whole number of milliseconds from 100 to 600000")
+        .max(600_000, "must be a whole number of milliseconds from 100 to 600000")
+        .default(500),
+    ),
     // Bearer token that opens /metrics to other hosts (loopback scrapes need none); see app/server/observability.ts.
     METRICS_TOKEN: z.preprocess(
       emptyToUndefined,

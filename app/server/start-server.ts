@@ -291,7 +291,7 @@ export async function startHttpServer(compiled: ServerBuild, options: StartServe
     pageCache?.cache.clear();
     clearSearchAnswers();
     noteDatabaseWrite();
-  });
+  }, getAppEnv().CACHE_GENERATION_POLL_MS);
   return {
     port: (server.address() as AddressInfo).port,
     clearPageCache: () => {
