@@ -355,7 +355,7 @@ describe(`postgres engine: round trips and the location index on ${testDriver()}
     "finds the same businesses with a location through the (country, city, text) index as through the text index alone",
     async () => {
       const [index] = await handle.query<{ indexdef: string }>("select indexdef from pg_indexes where indexname = 'businesses_location_search_idx'");
-      expect(index?.indexdef).toContain("(country_code, city_slug, search_vector)");
+      expect(index?.indexdef).toContain("(country_code, city_slug, category_slug, search_vector)");
       const queries: Array<Partial<SearchQuery>> = [
         { q: "bakery", countryCode: "DE" },
         { q: "bakery in berlin" },
@@ -407,5 +407,31 @@ describe.runIf(testDriver() === "postgres")("postgres engine: a map's bounding b
     });
     const text = plan.map((row) => String((row as Record<string, unknown>)["QUERY PLAN"])).join("\n");
     expect(text).toMatch(/Index (Only )?Scan using businesses_geo_idx|Bitmap Index Scan on businesses_geo_idx/);
+  });
+});
+
+describe.runIf(testDriver() === "postgres")("postgres engine: a city's size within its country", () => {
+  let handle: TestDatabase;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    await seedContractDirectory(handle);
+    await handle.query("analyze businesses");
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("estimates a city's businesses within its country as the city's own count (the two are not independent)", async () => {
+    const [biggest] = await handle.query<{ country_code: string; city_slug: string; n: number }>(
+      `select country_code, city_slug, count(*)::int as n from businesses where city_slug is not null
+        group by 1, 2 order by 3 desc, 1, 2 limit 1`,
+    );
+    if (!biggest) throw new Error("the contract directory has cities");
+    const [row] = await handle.query<{ "QUERY PLAN": Array<{ Plan: { "Plan Rows": number } }> }>(
+      "explain (format json) select 1 from businesses where country_code = $1 and city_slug = $2",
+      [biggest.country_code, biggest.city_slug],
+    );
+    const planned = row?.["QUERY PLAN"][0]?.Plan["Plan Rows"] ?? 0;
+    expect(planned).toBeGreaterThanOrEqual(Math.floor(biggest.n * 0.8));
   });
 });

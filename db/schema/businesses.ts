@@ -145,9 +145,9 @@ export const businesses = pgTable(
     index("businesses_is_test_idx")
       .on(t.id)
       .where(sql`${t.isTest}`),
-    // Full text, optionally narrowed to a country and city inside the index (btree_gin; migration 0005, which keeps
-    // the text-only businesses_search_idx instead where btree_gin is not available, as on PGlite).
-    index("businesses_location_search_idx").using("gin", t.countryCode, t.citySlug, t.searchVector),
+    // Full text, optionally narrowed to a country, city and category inside the index (btree_gin; migrations 0005 and
+    // 0031, which keep the text-only businesses_search_idx instead where btree_gin is not available, as on PGlite).
+    index("businesses_location_search_idx").using("gin", t.countryCode, t.citySlug, t.categorySlug, t.searchVector),
     // Closed businesses leave the lists but a search that names one still finds it: their names alone, a few %.
     index("businesses_closed_name_idx")
       .using("gin", sql`to_tsvector('simple', directory_unaccent(coalesce(${t.name}, '')))`)
