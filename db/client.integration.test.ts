@@ -4,7 +4,7 @@ import path from "node:path";
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { eq } from "drizzle-orm";
-import { DatabaseLockedError, openDatabase, TRIGRAM_SIMILARITY_THRESHOLD } from "./client.ts";
+import { DatabaseLockedError, openDatabase, TRIGRAM_SIMILARITY_THRESHOLD, useWebSessions } from "./client.ts";
 import { businesses } from "./schema/index.ts";
 import { createTestDatabase, testDriver, type TestDatabase } from "./testing/test-database.ts";
 
@@ -78,6 +78,25 @@ describe(`database on ${testDriver()}`, () => {
     // similarity 0.36 (passes the default 0.3) and 0.4.
     const matched = await handle.query<{ w: string }>("select w from (values ('saolxyzw'), ('saolxyz')) v(w) where w % 'saoln'");
     expect(matched.map((row) => row.w)).toEqual(["saolxyz"]);
+  });
+
+  it.runIf(testDriver() === "postgres")("plans no parallel workers in a web server's sessions, and the default in a command's", async () => {
+    const workersOf = async () => {
+      const opened = await openDatabase({ databaseUrl: handle.connectionUrl, migrate: false });
+      try {
+        const [row] = await opened.query<{ workers: string }>("select current_setting('max_parallel_workers_per_gather') as workers");
+        return row?.workers;
+      } finally {
+        await opened.close();
+      }
+    };
+    const [server] = await handle.query<{ workers: string }>(
+      "select boot_val as workers from pg_settings where name = 'max_parallel_workers_per_gather'",
+    );
+    expect(await workersOf()).toBe(server?.workers);
+    useWebSessions();
+    onTestFinished(() => useWebSessions(false));
+    expect(await workersOf()).toBe("0");
   });
 
   it("re-running the migrations is a no-op", async () => {

@@ -5,7 +5,7 @@ import cluster, { type Worker } from "node:cluster";
 import { isIP } from "node:net";
 import os from "node:os";
 import type { ServerBuild } from "@remix-run/node";
-import { closeDatabase, getDatabase } from "../../db/client.ts";
+import { closeDatabase, getDatabase, useWebSessions } from "../../db/client.ts";
 import { getEnv } from "../../db/env.ts";
 import { ensureAdminUser } from "../../db/writes/admin-users.ts";
 import { seedDemoDataIfEmpty } from "../../ingest-cli/pipeline/demo-seed.ts";
@@ -169,6 +169,7 @@ async function runPrimary(count: number, port: number, host: string): Promise<vo
  * again: a worker only serves (the primary prepared the database before forking).
  */
 export async function serveDirectory(build: ServerBuild, options: ServeOptions): Promise<void> {
+  useWebSessions();
   const env = getEnv();
   const appEnv = getAppEnv();
   const port = options.port ?? appEnv.PORT;
