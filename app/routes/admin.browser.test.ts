@@ -7,6 +7,7 @@ import {
   expectNoSidewaysScroll,
   expectOnlyLanguage,
   openAdminContext,
+  readDialogLuminance,
   textIn,
   type AdminLanguage,
 } from "~/testing/admin-browser";
@@ -257,14 +258,7 @@ describe.skipIf(!chromium || !baseUrl)("admin back-office in Chromium", () => {
       await page.getByRole("button", { name: t("export.open") }).click();
       const dialog = page.getByRole("dialog");
       await dialog.getByText(t("export.title")).waitFor();
-      const colours = await dialog.evaluate((element) => {
-        const luminance = (colour: string) => {
-          const [r, g, b] = (colour.match(/\d+(\.\d+)?/g) ?? []).map(Number);
-          return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
-        };
-        const title = element.querySelector("h2") as HTMLElement;
-        return { panel: luminance(getComputedStyle(element).backgroundColor), title: luminance(getComputedStyle(title).color) };
-      });
+      const colours = await readDialogLuminance(dialog);
       expect(colours.panel, "the dialog's background").toBeLessThan(80);
       expect(colours.title, "the dialog's title").toBeGreaterThan(180);
       await expectOnlyLanguage(page, language, "dark export dialog");

@@ -1,7 +1,7 @@
 // An admin browser test's language and width → a logged-in Chromium context in that language, the catalogue's text
 // for it, and the check that a page shows no word of the other language (the rule: one language at a time).
 import { expect } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { translate, type AdminTextKey } from "~/components/admin/admin-i18n";
 
 export const ADMIN = { username: "admin", password: "browser-test-password" };
@@ -176,4 +176,19 @@ export async function uploadCsvOverApi(context: BrowserContext, baseUrl: string,
     multipart: { file: { name, mimeType: "text/csv", buffer: Buffer.from(csv) }, batchSize: "100", fileIndex: "0", totalFiles: "1" },
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * A dialog's panel background and its title's colour as luminance (0 black … 255 white): in dark mode the panel is
+ * dark (< 80) and the title light (> 180).
+ */
+export async function readDialogLuminance(dialog: Locator): Promise<{ panel: number; title: number }> {
+  return dialog.evaluate((element) => {
+    const luminance = (colour: string) => {
+      const [r, g, b] = (colour.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+      return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+    };
+    const title = element.querySelector("h2") as HTMLElement;
+    return { panel: luminance(getComputedStyle(element).backgroundColor), title: luminance(getComputedStyle(title).color) };
+  });
 }

@@ -2,7 +2,7 @@
 // categories (picker with search, at most 100 listed), country, date range and file options; the server names the file
 // per the spec and streams it straight into the browser's download (never into page memory).
 import { Dialog } from "radix-ui";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { adminFetch } from "~/utils/admin-fetch";
 import { slugify } from "../../../db/rules/slug.ts";
 import { isAdminTextKey, useAdminText, type AdminTextKey } from "./admin-i18n";
@@ -10,6 +10,7 @@ import { AdminIcon } from "./admin-icons";
 import { buttonClasses, inputClasses, OptionCheckbox } from "./admin-ui";
 import { useAdminToast } from "./admin-toast";
 import { useServerText } from "./server-text";
+import { useThemeBox } from "./use-theme-box";
 
 export const EXPORT_PICKER_LIMIT = 100;
 
@@ -91,10 +92,7 @@ export function ExportDialog({ csrfToken, fields, defaultFields, extraFields = [
   const { t } = useAdminText();
   const serverText = useServerText();
   const [open, setOpen] = useState(false);
-  // NOTE: portalled to <body> the dialog is outside the admin shell's `.dark` box and shows light in dark mode: it is
-  // portalled into that box instead when the page is dark.
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const [themeBox, setThemeBox] = useState<HTMLElement | null>(null);
+  const themeBox = useThemeBox<HTMLButtonElement>();
   const [selected, setSelected] = useState<Set<string>>(() => new Set(defaultFields));
   const [categories, setCategories] = useState<Loadable<string[]>>({ state: "idle" });
   const [countries, setCountries] = useState<Loadable<string[]>>({ state: "idle" });
@@ -175,15 +173,15 @@ export function ExportDialog({ csrfToken, fields, defaultFields, extraFields = [
     <Dialog.Root
       open={open}
       onOpenChange={(next) => {
-        if (next) setThemeBox(triggerRef.current?.closest<HTMLElement>(".dark") ?? null);
+        if (next) themeBox.capture();
         setOpen(next);
       }}
     >
-      <Dialog.Trigger ref={triggerRef} className={buttonClasses.primary}>
+      <Dialog.Trigger ref={themeBox.anchorRef} className={buttonClasses.primary}>
         <AdminIcon name="external" className="h-4 w-4" />
         {t("export.open")}
       </Dialog.Trigger>
-      <Dialog.Portal container={themeBox}>
+      <Dialog.Portal container={themeBox.container}>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content className="fixed inset-x-2 top-4 bottom-4 z-50 mx-auto flex max-w-3xl flex-col overflow-hidden rounded-2xl bg-white shadow-xl dark:bg-slate-900 sm:inset-x-6 sm:top-10 sm:bottom-10">
           <div className="border-b border-slate-200 px-5 py-4 dark:border-slate-800">
