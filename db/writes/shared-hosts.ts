@@ -1,5 +1,6 @@
-// Several app hosts on one database → the rows they agree through: a cache generation bumped on every admin change,
-// a secret generated once per database, and the public API's per-client fixed-window counters (one upsert each).
+// Several app hosts on one database → the rows they agree through: a cache generation bumped on every admin change
+// and by every CLI command that changes the site, a secret generated once per database, and the public API's
+// per-client fixed-window counters (one upsert each).
 import type { DatabaseHandle } from "../client.ts";
 import { CACHES_GENERATION } from "../queries/shared-hosts.ts";
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { closeDatabase, getDatabase } from "../../db/client.ts";
 import { getDatabaseStats } from "../../db/queries/stats.ts";
 import { countBusinesses, DEMO_ROWS, DEMO_SEED, seedDemoData } from "../pipeline/demo-seed.ts";
-import { CliError, parseOptions, printResult, wholeNumber } from "./shared.ts";
+import { announceSiteChange, CliError, parseOptions, printResult, wholeNumber } from "./shared.ts";
 
 const JsonOptionSchema = z.object({ json: z.boolean().default(false) });
 
@@ -50,6 +50,7 @@ export function register(program: Command): void {
           throw new CliError("DATABASE_NOT_EMPTY", `The database already holds ${existing} businesses; pass --force to add demo data anyway.`);
         }
         const result = await seedDemoData(handle, { rows: options.rows, seed: options.seed });
+        if (result.inserted + result.updated > 0) await announceSiteChange(handle);
         printResult(
           options.json,
           result,

@@ -12,7 +12,7 @@ import { formatFieldRates } from "../pipeline/import/field-rates.ts";
 import { importFiles, type FileImportResult } from "../pipeline/import/import-files.ts";
 import { SourceError } from "../pipeline/read/index.ts";
 import { summariseWarnings } from "../pipeline/import/reports.ts";
-import { assertWritableTarget, CliError, EXIT, parseOptions, printResult, wholeNumber } from "./shared.ts";
+import { announceSiteChange, assertWritableTarget, CliError, EXIT, parseOptions, printResult, wholeNumber } from "./shared.ts";
 import { createProgress, type Progress } from "./progress.ts";
 
 const maxSizeMessage = "must be a number of megabytes above 0, e.g. --max-size 500";
@@ -201,7 +201,13 @@ async function runImport(files: string[], raw: unknown, dryRun: boolean): Promis
       refresh.seconds = (performance.now() - refresh.startedAt) / 1000;
       process.stderr.write(`counts refreshed in ${refresh.seconds.toFixed(1)} s\n`);
     }
-    if (!dryRun) await recordImportAudits(results);
+    if (!dryRun) {
+      const written = results.some(
+        ({ outcome }) => outcome && outcome.counters.inserted + outcome.counters.updated + outcome.hiddenDemoBusinesses > 0,
+      );
+      if (written) await announceSiteChange(await getDatabase());
+      await recordImportAudits(results);
+    }
   } finally {
     await closeDatabase();
   }

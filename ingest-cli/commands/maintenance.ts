@@ -19,7 +19,7 @@ import {
   type MergeResult,
 } from "../pipeline/maintenance/dedupe.ts";
 import { DEFAULT_SLUG_BATCH_SIZE, fixSlugs } from "../pipeline/maintenance/fix-slugs.ts";
-import { CliError, interruptible, parseOptions, printResult, wholeNumber } from "./shared.ts";
+import { announceSiteChange, CliError, interruptible, parseOptions, printResult, wholeNumber } from "./shared.ts";
 import { createProgress } from "./progress.ts";
 
 const FixSlugsOptionsSchema = z.object({
@@ -63,8 +63,10 @@ async function runFixSlugs(raw: unknown): Promise<void> {
         progress ??= { bar: createProgress("fix-slugs", p.total - p.processed), from: p.processed };
         progress.bar.update(p.processed - progress.from);
       },
-    }).catch((error: unknown) => {
+    }).catch(async (error: unknown) => {
       if (stop.signal.aborted) {
+        // The finished batches' new slugs are on the site already.
+        if (processed > 0) await announceSiteChange(handle);
         throw new CliError(
           "INTERRUPTED",
           `Stopped after ${processed} businesses; every finished batch is saved. Run \`directory fix-slugs\` again to continue.`,
@@ -72,6 +74,7 @@ async function runFixSlugs(raw: unknown): Promise<void> {
       }
       throw error;
     });
+    if (result.successCount > 0) await announceSiteChange(handle);
     progress?.bar.finish(result.totalProcessed - progress.from);
     await recordCliAuditEvent(handle, {
       action: "slugs.fix",
@@ -165,6 +168,7 @@ async function runDedupe(raw: unknown): Promise<void> {
     if (options.merge) {
       const [keep, other] = options.merge as [number, number];
       const merged = await forceMerge(handle, keep, other);
+      await announceSiteChange(handle);
       printResult(
         options.json,
         merged,
@@ -175,6 +179,7 @@ async function runDedupe(raw: unknown): Promise<void> {
     }
     if (options.undo !== undefined) {
       const undone = await undoMerge(handle, options.undo);
+      await announceSiteChange(handle);
       printResult(
         options.json,
         undone,
@@ -198,11 +203,16 @@ async function runDedupe(raw: unknown): Promise<void> {
     let merge: MergeResult | null = null;
     if (options.apply && groups.length > 0) {
       const progress = createProgress("dedupe", groups.length);
-      merge = await mergeDuplicates(handle, found, { signal: stop.signal, onProgress: (p) => progress.update(p.done) }).catch((error: unknown) => {
-        if (stop.signal.aborted)
-          throw new CliError("INTERRUPTED", "Stopped; the groups merged so far are saved. Run `directory dedupe --apply` again for the rest.");
-        throw error;
-      });
+      merge = await mergeDuplicates(handle, found, { signal: stop.signal, onProgress: (p) => progress.update(p.done) }).catch(
+        async (error: unknown) => {
+          if (stop.signal.aborted) {
+            await announceSiteChange(handle);
+            throw new CliError("INTERRUPTED", "Stopped; the groups merged so far are saved. Run `directory dedupe --apply` again for the rest.");
+          }
+          throw error;
+        },
+      );
+      if (merge.merged > 0) await announceSiteChange(handle);
       progress.finish(merge.merged + merge.skipped);
     }
     const report: DedupeReport = {
@@ -253,6 +263,7 @@ async function runDeleteTestData(raw: unknown): Promise<void> {
     }
     // The sample goes to the audit entry; the printed result keeps the spec's shape.
     const { sample: _sample, ...result } = await deleteTestData(handle);
+    if (result.deletedCount > 0) await announceSiteChange(handle);
     printResult(options.json, result, () => result.message);
   } finally {
     await closeDatabase();

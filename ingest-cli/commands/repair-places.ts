@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import { z } from "zod";
 import { closeDatabase, getDatabase } from "../../db/client.ts";
 import { DEFAULT_REPAIR_BATCH_SIZE, PLACE_ASPECTS, repairPlaces, type RepairPlacesResult } from "../pipeline/maintenance/repair-places.ts";
-import { CliError, interruptible, parseOptions, printResult, wholeNumber } from "./shared.ts";
+import { announceSiteChange, CliError, interruptible, parseOptions, printResult, wholeNumber } from "./shared.ts";
 import { createProgress } from "./progress.ts";
 
 const RepairPlacesOptionsSchema = z.object({
@@ -42,8 +42,10 @@ async function runRepairPlaces(raw: unknown): Promise<void> {
         progress ??= { bar: createProgress("repair-places", p.total - p.processed), from: p.processed };
         progress.bar.update(p.processed - progress.from);
       },
-    }).catch((error: unknown) => {
+    }).catch(async (error: unknown) => {
       if (stop.signal.aborted) {
+        // The finished batches' places are on the site already.
+        if (!options.dryRun && processed > 0) await announceSiteChange(handle);
         throw new CliError(
           "INTERRUPTED",
           options.dryRun
@@ -53,6 +55,7 @@ async function runRepairPlaces(raw: unknown): Promise<void> {
       }
       throw error;
     });
+    if (!result.dryRun && result.changed > 0) await announceSiteChange(handle);
     progress?.bar.finish(result.processed - progress.from);
     printResult(options.json, result, () => describeRepair(result));
   } finally {

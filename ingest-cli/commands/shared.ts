@@ -3,6 +3,8 @@ import { DirectoryError } from "../../db/rules/directory-error.ts";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { DatabaseHandle } from "../../db/client.ts";
+import { bumpCacheGeneration } from "../../db/writes/shared-hosts.ts";
 
 /** 64 is sysexits.h's EX_USAGE: the command line itself was wrong (unknown option, bad value, missing argument). */
 export const EXIT = { OK: 0, FATAL: 1, ROWS_REJECTED: 2, USAGE: 64 } as const;
@@ -211,4 +213,15 @@ export function interruptible(): { signal: AbortSignal; release(): void } {
       process.off("SIGTERM", onSignal);
     },
   };
+}
+
+/**
+ * After a command changed what the public site shows (businesses, slugs, the trash): every app host running on this
+ * database empties its caches at its next poll, as after an admin write. NOTE: best effort: the change is committed
+ * whatever this does; a failure is said on stderr, and the hosts' caches then expire by their own ages.
+ */
+export async function announceSiteChange(handle: DatabaseHandle): Promise<void> {
+  await bumpCacheGeneration(handle).catch((error: unknown) =>
+    process.stderr.write(`running app hosts were not told of this change (${String(error)}); their pages refresh as their caches expire\n`),
+  );
 }

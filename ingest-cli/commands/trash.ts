@@ -10,7 +10,7 @@ import { liftTombstones, TRASH_RETENTION_DAYS } from "../../db/writes/trash.ts";
 import { checkDeleteAllConfirmation, deleteEveryBusinessToTrash, restoreBusinesses } from "../pipeline/maintenance/trash.ts";
 import { countAllBusinesses } from "../../db/queries/trash.ts";
 import { getSearchEngine } from "../../search/index.ts";
-import { CliError, parseOptions, printResult, wholeNumber } from "./shared.ts";
+import { announceSiteChange, CliError, parseOptions, printResult, wholeNumber } from "./shared.ts";
 
 const DeleteAllOptionsSchema = z.object({
   confirm: z.string().trim().max(40).optional(),
@@ -58,6 +58,7 @@ async function runDeleteAll(raw: unknown): Promise<void> {
     const confirmation = options.confirm ?? (await askForCount(await countAllBusinesses(handle)));
     await checkDeleteAllConfirmation(handle, confirmation);
     const { sample, ...result } = await deleteEveryBusinessToTrash(handle, "cli");
+    if (result.deletedCount > 0) await announceSiteChange(handle);
     const engine = getSearchEngine();
     if (engine.name === "meilisearch") {
       await engine
@@ -126,6 +127,7 @@ async function runRestore(raw: unknown): Promise<void> {
     }
     const selection = options.all ? { all: true } : options.batch !== undefined ? { batchId: options.batch } : { ids: options.id ?? [] };
     const result = await restoreBusinesses(handle, selection, { dryRun: options.dryRun });
+    if (!result.dryRun && result.restored > 0) await announceSiteChange(handle);
     printResult(options.json, result, () => {
       const lines = [result.message];
       for (const r of result.renamed.slice(0, 10)) lines.push(`  #${r.id}: slug ${r.from} was taken; now ${r.to}`);
