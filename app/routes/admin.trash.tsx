@@ -23,6 +23,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const cell = "px-5 py-3";
 const head = "px-5 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400";
 
+/** One deletion batch's restore button: the same in the phone's stacked cards and the desktop table. */
+function RestoreBatchButton({
+  batchId,
+  pending,
+  onRestore,
+}: {
+  batchId: string;
+  pending: string | null;
+  onRestore: (name: string, selection: { batchId: string }) => void;
+}) {
+  const { t } = useAdminText();
+  const name = `batch-${batchId}`;
+  return (
+    <button type="button" disabled={pending !== null} onClick={() => onRestore(name, { batchId })} className={buttonClasses.secondary}>
+      {pending === name ? "…" : t("trash.restoreBatch")}
+    </button>
+  );
+}
+
 export default function AdminTrash() {
   const { total, retentionDays, batches, entries, nextBeforeId } = useLoaderData<typeof loader>();
   const { t, formatDateTime, formatNumber } = useAdminText();
@@ -95,14 +114,7 @@ export default function AdminTrash() {
                       {batch.batchId}
                     </Link>
                   </p>
-                  <button
-                    type="button"
-                    disabled={pending !== null}
-                    onClick={() => restore(`batch-${batch.batchId}`, { batchId: batch.batchId })}
-                    className={buttonClasses.secondary}
-                  >
-                    {pending === `batch-${batch.batchId}` ? "…" : t("trash.restoreBatch")}
-                  </button>
+                  <RestoreBatchButton batchId={batch.batchId} pending={pending} onRestore={restore} />
                 </li>
               ))}
             </ul>
@@ -145,14 +157,7 @@ export default function AdminTrash() {
                       </td>
                       <td className={`${cell} text-right tabular-nums`}>{formatNumber(batch.count)}</td>
                       <td className={`${cell} text-right`}>
-                        <button
-                          type="button"
-                          disabled={pending !== null}
-                          onClick={() => restore(`batch-${batch.batchId}`, { batchId: batch.batchId })}
-                          className={buttonClasses.secondary}
-                        >
-                          {pending === `batch-${batch.batchId}` ? "…" : t("trash.restoreBatch")}
-                        </button>
+                        <RestoreBatchButton batchId={batch.batchId} pending={pending} onRestore={restore} />
                       </td>
                     </tr>
                   ))}
