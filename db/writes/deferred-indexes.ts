@@ -1,8 +1,9 @@
 // A bulk import into a small `businesses` table → its secondary indexes dropped for the import and built once at its
 // end, two at a time; the definitions are recorded in the drop's own transaction, so an import killed in between
 // leaves them for the next import, count refresh or server start to rebuild. Server driver only.
-import postgres from "postgres";
+import type postgres from "postgres";
 import type { DatabaseHandle } from "../client.ts";
+import { openDedicatedSession } from "./dedicated-session.ts";
 
 /** Held (session-level) by the process whose import deferred the indexes, until it has rebuilt them. */
 export const INDEX_DEFERRAL_LOCK = 728_190_434;
@@ -49,13 +50,7 @@ const SECONDARY_INDEXES = `
    order by c.relname`;
 
 function openSession(handle: DatabaseHandle): postgres.Sql {
-  if (!handle.connectionUrl) throw new Error("postgres handle without a connection URL");
-  return postgres(handle.connectionUrl, {
-    max: 1,
-    onnotice: () => {},
-    connect_timeout: 10,
-    connection: { application_name: "business-directory-index-builder" },
-  });
+  return openDedicatedSession(handle, "business-directory-index-builder");
 }
 
 async function tryDeferralLock(session: postgres.Sql): Promise<boolean> {

@@ -2,9 +2,10 @@
 // whose owner is gone (killed, crashed) is found by recovery and marked interrupted, never while its owner lives.
 import { DirectoryError } from "../rules/directory-error.ts";
 import os from "node:os";
-import postgres from "postgres";
+import type postgres from "postgres";
 import type { DatabaseHandle } from "../client.ts";
 import type { IMPORT_RUN_STATUSES } from "../schema/imports.ts";
+import { openDedicatedSession } from "./dedicated-session.ts";
 
 export type ImportRunStatus = (typeof IMPORT_RUN_STATUSES)[number];
 
@@ -46,13 +47,7 @@ function lockKey(id: number): [number, number] {
 
 /** A connection of its own (never the pool's: a pooled connection would carry the lock to whoever takes it next). */
 function openOwnerSession(handle: DatabaseHandle): postgres.Sql {
-  if (!handle.connectionUrl) throw new Error("postgres handle without a connection URL");
-  return postgres(handle.connectionUrl, {
-    max: 1,
-    onnotice: () => {},
-    connect_timeout: 10,
-    connection: { application_name: "business-directory-import-owner" },
-  });
+  return openDedicatedSession(handle, "business-directory-import-owner");
 }
 
 /** This process owns the run until release() (which ends the owner session, dropping its lock). */
