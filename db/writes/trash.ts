@@ -231,7 +231,10 @@ async function restoreChunk(tx: Tx, entries: TrashEntry[], result: RestoreResult
   }
   const ids = free.map((entry) => entry.id);
   const columns = sql.raw(RESTORE_COLUMNS.join(", "));
-  const values = sql.raw(RESTORE_COLUMNS.map((name) => (name === "slug" ? "s.slug" : `r.${name}`)).join(", "));
+  // NOTE: updated_at is now(), as every other write sets it: the search index's catch-up after an outage scans by
+  // updated_at, and would miss a business restored with the stamp it had before its deletion.
+  const restoredValue: Record<string, string> = { slug: "s.slug", updated_at: "now()" };
+  const values = sql.raw(RESTORE_COLUMNS.map((name) => restoredValue[name] ?? `r.${name}`).join(", "));
   // NOTE: the business keeps its id (ids are never reused), so links by id and the search index stay right.
   await tx.execute(sql`insert into businesses (${columns}) overriding system value
     select ${values}
