@@ -3,11 +3,20 @@
 // special days included).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isOpenAt } from "../db/rules/opening-hours.ts";
+import { buildSearchStatement, searchBusinesses } from "../db/queries/search-statement.ts";
 import { refreshAggregates } from "../db/writes/aggregates.ts";
 import { createTestDatabase, testDriver, type TestDatabase } from "../db/testing/test-database.ts";
 import { CONTRACT_NOW, seedContractDirectory } from "./testing/contract.ts";
 import type { SearchQuery } from "./engine.ts";
 import { PostgresSearchEngine } from "./postgres.ts";
+
+interface PlanNode {
+  "Relation Name"?: string;
+  "Actual Loops"?: number;
+  Filter?: string;
+  "Recheck Cond"?: string;
+  Plans?: PlanNode[];
+}
 
 interface Row {
   id: number;
@@ -153,6 +162,8 @@ describe(`postgres engine: every filter and sort matches the reference order on 
     // Exact (every match counted) and sampled (more matches than 3: the page comes from the walk in sort order).
     engines.exact = new PostgresSearchEngine({ handle });
     engines.sampled = new PostgresSearchEngine({ handle, matchSampleSize: 3 });
+    // A sample big enough to keep a page of open rows: "open now" is then tested after the sample is read.
+    engines.deferred = new PostgresSearchEngine({ handle, matchSampleSize: 8 });
   });
   afterAll(async () => {
     await handle?.close();
@@ -183,4 +194,39 @@ describe(`postgres engine: every filter and sort matches the reference order on 
       }
     });
   }
+
+  it("reads a sample's rows without testing open now, then keeps the open ones (exact when every match fits)", async () => {
+    const plan = { text: null, filters: { openAt: CONTRACT_NOW }, sort: "relevance" as const, limit: 3, offset: 0, facets: true, sampleSize: 8 };
+    const statement = buildSearchStatement(plan);
+    const [explained] = await handle.query<{ "QUERY PLAN": Array<{ Plan: PlanNode }> | string }>(
+      `explain (analyze, format json) ${statement.text}`,
+      statement.params,
+    );
+    const raw = explained?.["QUERY PLAN"];
+    const root = (typeof raw === "string" ? (JSON.parse(raw) as Array<{ Plan: PlanNode }>) : raw)?.[0]?.Plan;
+    const nodes: PlanNode[] = [];
+    const walk = (node: PlanNode | undefined) => {
+      if (!node) return;
+      nodes.push(node);
+      node.Plans?.forEach(walk);
+    };
+    walk(root);
+    // Every scan of businesses that ran read its rows without testing the clock (the filtered re-read never ran).
+    const ran = nodes.filter((node) => node["Relation Name"] === "businesses" && (node["Actual Loops"] ?? 0) > 0);
+    expect(ran.length).toBeGreaterThan(0);
+    expect(ran.filter((node) => /open_week/.test(`${node.Filter ?? ""} ${node["Recheck Cond"] ?? ""}`))).toEqual([]);
+    const listedOpen = rows.filter((row) => row.listed && isOpenAt(row.workingHours, row.timeZone, CONTRACT_NOW, row.specialHours) === true);
+    // Every listed business fits a sample of 1,000: the deferred count is exact.
+    const exact = await searchBusinesses(handle, { ...plan, sampleSize: 1000 });
+    expect(exact).toMatchObject({ total: listedOpen.length, approximate: false });
+    const sampled = await searchBusinesses(handle, plan);
+    expect(sampled.approximate).toBe(true);
+    expect(sampled.total).toBeLessThanOrEqual(listedOpen.length * 2);
+    for (const facet of sampled.facets?.country ?? []) {
+      expect(facet.count).toBeLessThanOrEqual(listedOpen.filter((row) => row.countryCode === facet.value).length);
+    }
+    // A page deeper than the open rows the sample kept is read with the filter applied: still the reference's page.
+    const deep = await searchBusinesses(handle, { ...plan, offset: 6, limit: 3 });
+    expect(deep.hits.map((hit) => Number(hit.id))).toEqual(referenceOrder(rows, { openNow: true }, null).slice(6, 9));
+  });
 });
