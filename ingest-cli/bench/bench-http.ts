@@ -66,15 +66,15 @@ export interface ClosedLoopOptions {
   concurrency: number;
   seconds: number;
   maxRequests: number;
-  /** The request to send as the `index`-th one of the run. */
-  next: (index: number) => { path: string; headers: Record<string, string> };
+  /** The request to send as the `index`-th one of the run (to `target` unless it names another host). */
+  next: (index: number) => { path: string; headers: Record<string, string>; target?: HttpTarget };
   /** Every answer or socket error, as it arrives; throwing ends the run with that error. */
   onOutcome: (outcome: ClosedLoopOutcome) => void;
 }
 
 /**
- * Closed loop: `concurrency` keep-alive connections, each sending its next request as soon as the last answer is
- * read, until `seconds` pass or `maxRequests` are sent (whichever comes first).
+ * Closed loop: `concurrency` requests in flight on keep-alive connections (to whichever hosts `next` names), each one
+ * followed by the next as soon as its answer is read, until `seconds` pass or `maxRequests` are sent (whichever first).
  */
 export async function driveClosedLoop(options: ClosedLoopOptions): Promise<{ issued: number; elapsedMs: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
@@ -84,12 +84,12 @@ export async function driveClosedLoop(options: ClosedLoopOptions): Promise<{ iss
   const worker = async () => {
     while (performance.now() < deadline && issued < options.maxRequests) {
       const index = issued++;
-      const { path, headers } = options.next(index);
+      const { path, headers, target } = options.next(index);
       const sent = performance.now();
       let answer: HttpAnswer | null = null;
       let error: Error | null = null;
       try {
-        answer = await requestOnce(agent, options.target, path, headers);
+        answer = await requestOnce(agent, target ?? options.target, path, headers);
       } catch (caught) {
         error = caught instanceof Error ? caught : new Error(String(caught));
       }

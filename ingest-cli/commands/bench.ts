@@ -4,7 +4,9 @@
 // freshly imported database or, with --skip-load, on the database at --database-url as it is. `--suite ssr`: the
 // server-rendered public pages under closed-loop load against a static file served in the same run. `--suite load`
 // (or `--load`): a mixed load of pages, searches and API calls while an import writes into the same database, with the
-// server's RSS over time; `--soak-minutes N` runs it long enough to judge whether RSS is stable. `--suite reads
+// server's RSS over time; `--soak-minutes N` runs it long enough to judge whether RSS is stable; `--hosts N` spreads it
+// over N app hosts on the same database (with admin changes that every host must show within 2 s) and
+// `--read-database-url` gives them a streaming replica to read from. `--suite reads
 // --engine postgres|meilisearch|both`: the same searches on each search engine side by side, with facet accuracy,
 // reindex time, memory and disk (ingest-cli/bench/run-engine-bench.ts).
 import { spawnSync } from "node:child_process";
@@ -16,7 +18,16 @@ import postgres from "postgres";
 import { z } from "zod";
 import { writeGeneratedFile } from "../pipeline/generate/index.ts";
 import { formatBenchTable, runIngestBench, type BenchFigure } from "../bench/run-ingest-bench.ts";
-import { formatLoadBenchTable, isLoadRunClean, runLoadBench, type LoadReport } from "../bench/run-load-bench.ts";
+import {
+  formatLoadBenchTable,
+  BENCH_ADMIN,
+  listLoadRunProblems,
+  MAX_HOSTS,
+  resolveReadDatabaseUrl,
+  runLoadBench,
+  type LoadReport,
+} from "../bench/run-load-bench.ts";
+import { DirectoryError } from "../../db/rules/directory-error.ts";
 import { formatReadBenchTable, runReadBench, type ReadFigure } from "../bench/run-read-bench.ts";
 import {
   ENGINE_CHOICES,
@@ -52,6 +63,9 @@ const BenchOptionsSchema = z.object({
   importRows: z.coerce.number().int().min(1000).max(1_000_000).default(20_000),
   sampleSeconds: z.coerce.number().min(0.2).max(60).default(1),
   workers: z.coerce.number().int().min(1).max(64).optional(),
+  hosts: z.coerce.number().int().min(1).max(MAX_HOSTS).optional(),
+  readDatabaseUrl: z.string().optional(),
+  adminEvery: z.coerce.number().min(1).max(3600).optional(),
   pageCache: z.boolean().default(true),
   workDir: z.string().optional(),
   keep: z.boolean().default(false),
@@ -127,6 +141,18 @@ export function register(program: Command): void {
     .option("--sample-seconds <n>", "load: how often the server's RSS is sampled", "1")
     .option("--workers <n>", "ssr, load: server worker processes (default: one per core, as `directory start`; load sums the RSS of all of them)")
     .option("--no-page-cache", "ssr, load: run the server with its page cache off (every page rendered)")
+    .option(
+      "--hosts <n>",
+      `load: app hosts (1-${MAX_HOSTS}, default 1): separate \`directory start\` processes on their own loopback ports and the same database, each with --workers, the requests dealt round-robin; with 2 or more, an admin (\`${BENCH_ADMIN}\`, created or given a new random password) saves the site settings through one host every few seconds and each other host must show the change within 2 s (the settings are put back afterwards)`,
+    )
+    .option(
+      "--read-database-url <url>",
+      "load: a streaming replica of the --database-url server (pg_basebackup -R), postgres://user:password@host:port; every host gets it as DATABASE_READ_URL with the bench's database name, and the report shows each host's reads on the replica and the primary",
+    )
+    .option(
+      "--admin-every <seconds>",
+      "load, --hosts 2+: seconds between admin changes (default 5; 15 with a replica, since each change keeps reads on the primary for 10 s)",
+    )
     .option("--work-dir <dir>", "where generated files go (kept between runs of the same size)")
     .option("--keep", "keep the bench database afterwards")
     .option("--json", "print the figures as JSON")
@@ -144,12 +170,21 @@ export function register(program: Command): void {
       const engines = options.engine === undefined ? [] : listBenchEngines(options.engine);
       const meilisearch = engines.includes("meilisearch") ? resolveMeilisearchSource(process.env) : undefined;
       const loadConcurrency = options.suite === "load" ? readLoadConcurrency(options.concurrency) : 0;
+      for (const [given, flag] of [
+        [options.hosts, "--hosts"],
+        [options.readDatabaseUrl, "--read-database-url"],
+        [options.adminEvery, "--admin-every"],
+      ] as const) {
+        if (given !== undefined && options.suite !== "load")
+          throw new CliError("INVALID_OPTION", `${flag} belongs to the load suite; add --suite load (got --suite ${options.suite}).`);
+      }
       const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
       if (!databaseUrl)
         throw new CliError(
           "DATABASE_URL_REQUIRED",
           "The bench compares against psql on a PostgreSQL server: pass --database-url or set DATABASE_URL.",
         );
+      if (options.readDatabaseUrl !== undefined) checkReadDatabaseUrl(options.readDatabaseUrl, databaseUrl);
       const workDir = options.workDir ?? path.join(os.tmpdir(), "directory-bench");
       let figures: BenchFigure[] | undefined;
       let reads: ReadFigure[] | undefined;
@@ -193,6 +228,9 @@ export function register(program: Command): void {
               importRows: options.importRows,
               sampleSeconds: options.sampleSeconds,
               serverArgs: options.workers === undefined ? [] : ["--workers", String(options.workers)],
+              hosts: options.hosts ?? 1,
+              readDatabaseUrl: options.readDatabaseUrl,
+              adminChangeSeconds: options.adminEvery,
               workDir,
               onStep: step,
             });
@@ -238,8 +276,9 @@ export function register(program: Command): void {
             .filter(Boolean)
             .join("\n\n"),
       );
-      if (load && !isLoadRunClean(load)) {
-        process.stderr.write("error BENCH_LOAD_FAILED: some requests failed or the import did not succeed; see the errors and import lines above.\n");
+      const loadProblems = load ? listLoadRunProblems(load) : [];
+      if (loadProblems.length > 0) {
+        process.stderr.write(`error BENCH_LOAD_FAILED: ${loadProblems.join("; ")}; see the errors, hosts, admin changes and import lines above.\n`);
         process.exitCode = EXIT.FATAL;
       }
       const engineRun = engineReport ? isEngineRunClean(engineReport) : undefined;
@@ -254,6 +293,16 @@ export function register(program: Command): void {
         process.exitCode = EXIT.FATAL;
       }
     });
+}
+
+/** --read-database-url checked before any work (a usage error, exit 64): a postgres:// URL of a server other than the primary's. */
+function checkReadDatabaseUrl(raw: string, databaseUrl: string): void {
+  try {
+    resolveReadDatabaseUrl(raw, databaseUrl);
+  } catch (error) {
+    if (error instanceof DirectoryError) throw new CliError(error.code, error.message, EXIT.USAGE);
+    throw error;
+  }
 }
 
 /** The load suite runs at one concurrency: the given one, or 8 keep-alive connections. */
