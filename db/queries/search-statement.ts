@@ -378,10 +378,12 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
   const and = "\n         and ";
   const from = `businesses b ${joinCandidates}
        where ${[listedCondition("b"), ...where].join(and)}`;
-  const fromClosedNamed = closedByName
-    ? `businesses b ${joinCandidates}
-       where ${["b.is_approved", "b.status <> 'operational'", closedByName, ...sampleWhere].join(and)}`
-    : null;
+  const closedNamedFrom = (conditions: string[]) =>
+    closedByName
+      ? `businesses b ${joinCandidates}
+       where ${["b.is_approved", "b.status <> 'operational'", closedByName, ...conditions].join(and)}`
+      : null;
+  const fromClosedNamed = closedNamedFrom(sampleWhere);
   const fromSample = deferOpen
     ? `businesses b ${joinCandidates}
        where ${[listedCondition("b"), ...sampleWhere].join(and)}`
@@ -495,9 +497,10 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
   // 1M). A text search keeps table order (its GIN bitmap, and the spread estimate that needs block order), and so does
   // a distance search (every match in the box is read for its distance anyway).
   const sampleOrder = !plan.text && !f.near && sampleSize !== null ? `\n       order by b.rank_score desc nulls last, b.id desc nulls last` : "";
-  const isOpen = deferOpen ? `, (${openConditions.join(" and ")}) as is_open` : "";
-  const sampleRows = (source: string) => `select ${columns}, (b.ctid::text::point)[0]::int as block${isOpen}
+  const rowsMarkingOpen = (marked: boolean) => (source: string) =>
+    `select ${columns}, (b.ctid::text::point)[0]::int as block${marked ? `, (${openConditions.join(" and ")}) as is_open` : ""}
         from ${source}${sampleOrder}${sampleLimit}`;
+  const sampleRows = rowsMarkingOpen(deferOpen);
   const sampleSourceOf = (source: string, closedSource: string | null, rows: (source: string) => string) =>
     closedSource
       ? `select * from ((${rows(source)})
@@ -510,12 +513,6 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
   // sample is read again with the filter applied while reading (sample_more, planned beside but read only then).
   const shortfall = "(select short from shortfall)";
   const sampleColumns = "id, category_slug, country_code, city_slug, rank_score, rating, reviews, score, distance_km, block";
-  const fullSampleRows = (source: string) => `select ${columns}, (b.ctid::text::point)[0]::int as block
-        from ${source}${sampleOrder}${sampleLimit}`;
-  const fromClosedNamedFull = closedByName
-    ? `businesses b ${joinCandidates}
-       where ${["b.is_approved", "b.status <> 'operational'", closedByName, ...where].join(and)}`
-    : null;
   const sampleCtes = deferOpen
     ? `sample_read as materialized (
       ${sampleSource}
@@ -524,7 +521,7 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
       select count(*) > ${cap}::int and count(*) filter (where is_open) < ${offset}::int + ${limit}::int as short from sample_read
     ),
     sample_more as materialized (
-      ${sampleSourceOf(from, fromClosedNamedFull, fullSampleRows)}
+      ${sampleSourceOf(from, closedNamedFrom(where), rowsMarkingOpen(false))}
     ),
     sample as materialized (
       select ${sampleColumns} from sample_read where is_open and not ${shortfall}
