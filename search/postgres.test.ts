@@ -49,7 +49,7 @@ describe("postgres engine: pure parts", () => {
     expect(buildSearchStatement(plan).text).not.toContain("vocabulary_candidates");
     const statement = buildSearchStatement({ ...plan, vocabulary: { words: ["restuarant"], minSimilarity: 0.4, belowTotal: 5 } });
     expect(statement.text).toContain("vocabulary_candidates");
-    expect(statement.text).toMatch(/case when \(select n from sampled\) < \$\d+::int then json_build_object/);
+    expect(statement.text).toMatch(/case when \(select count\(\*\) from sample\) < \$\d+::int then json_build_object/);
     expect(statement.params).toEqual(expect.arrayContaining([["restuarant"], 0.4, 5]));
     // The estimate's count statement reads only the text and filter parameters.
     expect(statement.count.params).toEqual(["'restuarant':*"]);
