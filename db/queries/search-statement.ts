@@ -63,11 +63,6 @@ export interface BusinessSearchPlan {
   vocabulary?: { words: string[]; minSimilarity: number; belowTotal: number };
   /** The caller expects more matches than the sample holds: the planner's estimate is asked for in parallel. */
   likelySampled?: boolean;
-  /**
-   * "Open now" is tested on the sample's rows after they are read instead of while reading them (default true; see
-   * DEFERRED_OPEN_NOW).
-   */
-  deferOpenNow?: boolean;
 }
 
 export interface SearchHitRow {
@@ -366,7 +361,7 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
   // An external engine's candidate list is already bounded: it is always counted and ranked exactly.
   const sampleSize = f.candidateIds ? null : (plan.sampleSize ?? MATCH_SAMPLE_SIZE);
   // The sample reads the matches of every other condition and marks the open ones (DEFERRED_OPEN_NOW).
-  const deferOpen = openConditions.length > 0 && sampleSize !== null && !f.near && (plan.deferOpenNow ?? DEFERRED_OPEN_NOW);
+  const deferOpen = openConditions.length > 0 && sampleSize !== null && !f.near && DEFERRED_OPEN_NOW;
   const sampleWhere = deferOpen ? where.filter((condition) => !openConditions.includes(condition)) : where;
   const columns = `b.id, b.category_slug, b.country_code, b.city_slug, b.rank_score, b.rating, b.reviews,
              ${score} as score, ${distance} as distance_km`;
