@@ -434,4 +434,38 @@ describe.runIf(testDriver() === "postgres")("postgres engine: a city's size with
     const planned = row?.["QUERY PLAN"][0]?.Plan["Plan Rows"] ?? 0;
     expect(planned).toBeGreaterThanOrEqual(Math.floor(biggest.n * 0.8));
   });
+
+  it("reads a text search's sample in a city through the (country, city, text) index, never a city rank index", async () => {
+    const [biggest] = await handle.query<{ country_code: string; city_slug: string }>(
+      `select country_code, city_slug from businesses where city_slug is not null group by 1, 2 order by count(*) desc, 1, 2 limit 1`,
+    );
+    if (!biggest) throw new Error("the contract directory has cities");
+    const sql = handle.sql;
+    if (!sql) throw new Error("the postgres driver has a postgres.js client");
+    const sampleScans = async (filters: { countryCode: string; citySlug?: string; cities?: Array<{ countryCode: string; citySlug: string }> }) => {
+      const statement = buildSearchStatement({
+        text: { websearch: "bakery", tsquery: null, fuzzyName: null },
+        filters,
+        sort: "relevance",
+        limit: 20,
+        offset: 0,
+        facets: true,
+      });
+      // NOTE: the contract directory is tiny, where a table scan is cheapest; forbidding it leaves the index choice.
+      const plan = await sql.begin(async (tx) => {
+        await tx.unsafe("set local enable_seqscan = off");
+        return tx.unsafe(`explain ${statement.text}`, statement.params as never[]);
+      });
+      const text = plan.map((line) => String((line as Record<string, unknown>)["QUERY PLAN"])).join("\n");
+      return text.slice(text.indexOf("CTE sample"), text.indexOf("CTE sampled"));
+    };
+    for (const filters of [
+      { countryCode: biggest.country_code, citySlug: biggest.city_slug },
+      { countryCode: biggest.country_code, cities: [{ countryCode: biggest.country_code, citySlug: biggest.city_slug }] },
+    ]) {
+      const scans = await sampleScans(filters);
+      expect(scans).toContain("businesses_location_search_idx");
+      expect(scans).not.toMatch(/businesses_(city|city_category|country|rank)_rank_idx|businesses_rank_idx/);
+    }
+  });
 });
