@@ -195,6 +195,52 @@ describe(`postgres engine: every filter and sort matches the reference order on 
     });
   }
 
+  // NOTE: the fixture is tiny, where reading every match and sorting them is cheapest; forbidding table scans, bitmaps
+  // and sorts shows the plan a big table gets (at 1M, hotels in Germany by rating: 2,869 matches).
+  it.runIf(testDriver() === "postgres")(
+    "a country's list by rating (with a category, city, verified or minimum rating) walks the country's sort index, in the reference order",
+    async () => {
+      const sql = handle.sql;
+      if (!sql) throw new Error("the postgres driver has a postgres.js client");
+      const queries: Array<Partial<SearchQuery>> = [
+        { category: "coffee-shop", countryCode: "AT", sort: "rating" },
+        { countryCode: "AT", city: "vienna", verified: true, sort: "rating" },
+        { countryCode: "AT", minRating: 4, sort: "rating" },
+      ];
+      for (const query of queries) {
+        const expected = referenceOrder(rows, query, null);
+        expect(expected.length, "more matches than the sample, and a second page").toBeGreaterThanOrEqual(6);
+        // A sample of 3: the page comes from the walk in sort order, not from the sample.
+        const statement = buildSearchStatement({
+          text: null,
+          filters: {
+            countryCode: query.countryCode,
+            ...(query.category ? { categorySlug: query.category } : {}),
+            ...(query.city ? { citySlug: query.city } : {}),
+            ...(query.verified ? { verified: true } : {}),
+            ...(query.minRating !== undefined ? { minRating: query.minRating } : {}),
+          },
+          sort: "rating",
+          limit: 3,
+          offset: 3,
+          facets: true,
+          sampleSize: 3,
+        });
+        const { plan, page } = await sql.begin(async (tx) => {
+          await tx.unsafe("set local enable_seqscan = off");
+          await tx.unsafe("set local enable_bitmapscan = off");
+          await tx.unsafe("set local enable_sort = off");
+          const explained = await tx.unsafe<Array<{ "QUERY PLAN": string }>>(`explain ${statement.text}`, statement.params as never[]);
+          const [found] = await tx.unsafe<Array<{ hits: Array<{ id: number }> | string }>>(statement.text, statement.params as never[]);
+          return { plan: explained.map((row) => row["QUERY PLAN"]).join("\n"), page: found?.hits ?? [] };
+        });
+        expect({ query, plan }).toMatchObject({ plan: expect.stringMatching(/Index (Only )?Scan using businesses_country_rating_sort_idx/) });
+        const ids = (typeof page === "string" ? (JSON.parse(page) as Array<{ id: number }>) : page).map((hit) => Number(hit.id));
+        expect({ query, ids }).toEqual({ query, ids: expected.slice(3, 6) });
+      }
+    },
+  );
+
   it("reads a sample's rows without testing open now, then keeps the open ones (exact when every match fits)", async () => {
     const plan = { text: null, filters: { openAt: CONTRACT_NOW }, sort: "relevance" as const, limit: 3, offset: 0, facets: true, sampleSize: 8 };
     const statement = buildSearchStatement(plan);

@@ -197,8 +197,8 @@ export function computeBoundingBox(lat: number, lng: number, radiusKm: number) {
 }
 
 // NOTE: "nulls last" on the NOT NULL columns too: the sort indexes (businesses_rating_sort_idx,
-// businesses_reviews_sort_idx) are built that way, and PostgreSQL walks an index for an ORDER BY only when the nulls
-// order matches, column by column, even where there are no nulls.
+// businesses_reviews_sort_idx, businesses_country_rating_sort_idx) are built that way, and PostgreSQL walks an index
+// for an ORDER BY only when the nulls order matches, column by column, even where there are no nulls.
 const SORTS: Record<SearchSort, string> = {
   relevance: "score desc, rank_score desc, id desc",
   rating: "rating desc nulls last, reviews desc nulls last, rank_score desc nulls last, id desc nulls last",
@@ -431,9 +431,9 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
       // The relevance walk narrowed by a category, country or city walks the rank index that leads with it instead
       // (those rows are rarely among the most popular of all), testing the other filters on its rows. A fuzzy name
       // match reads the name, which the tables do not hold.
-      // NOTE: the sort indexes carry country, city and category only as INCLUDE columns, tested after fetching each
-      // row (an index-only scan too, while the visibility map of a rewritten table is empty): a sort walk tests every
-      // filter on its rows.
+      // NOTE: the global sort indexes carry country, city and category only as INCLUDE columns, tested after fetching
+      // each row (an index-only scan too, while the visibility map of a rewritten table is empty): a sort walk tests
+      // every filter on its rows. (The country's rating index serves the exact sorts of the last branch, not this walk.)
       const walkFilters = plan.sort === "relevance" ? indexFilters : [];
       const useTable = !plan.text?.fuzzyName && (plan.sort !== "relevance" || indexFilters.length === 0);
       let walk: string;
@@ -477,6 +477,11 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
          order by ${SORTS.distance}
          ${top})`;
     } else {
+      // Exact: the page of every match in the order asked for. A sort by rating or reviews without text reads it by
+      // walking a sort index until the page is full; with a country the planner walks that country's rows in
+      // rating order (businesses_country_rating_sort_idx, migration 0032; with a minimum rating and sorted by reviews,
+      // the country's rows at or above it and a top-N sort), where the global indexes passed every other country's
+      // rows: 30 pharmacies in Mexico read 986k index tuples at 5M, against 41k.
       bigPool = `select ${columns}
           from ${from}
            and (select n from sampled) > ${cap}
