@@ -241,6 +241,50 @@ describe(`postgres engine: every filter and sort matches the reference order on 
     },
   );
 
+  it.runIf(testDriver() === "postgres")(
+    "a country's list by rating reads its sample in rating order from the country's sort index alone, and pages from it",
+    async () => {
+      const sql = handle.sql;
+      if (!sql) throw new Error("the postgres driver has a postgres.js client");
+      const query: Partial<SearchQuery> = { category: "coffee-shop", countryCode: "AT", sort: "rating" };
+      const statement = buildSearchStatement({
+        text: null,
+        filters: { categorySlug: "coffee-shop", countryCode: "AT" },
+        sort: "rating",
+        limit: 2,
+        offset: 2,
+        facets: true,
+        sampleSize: 5,
+      });
+      // NOTE: as above, the plan a big table gets.
+      const { plan, page } = await sql.begin(async (tx) => {
+        await tx.unsafe("set local enable_seqscan = off");
+        await tx.unsafe("set local enable_bitmapscan = off");
+        await tx.unsafe("set local enable_sort = off");
+        const explained = await tx.unsafe<Array<{ "QUERY PLAN": Array<{ Plan: PlanNode & { "Index Name"?: string } }> | string }>>(
+          `explain (analyze, format json) ${statement.text}`,
+          statement.params as never[],
+        );
+        const [found] = await tx.unsafe<Array<{ hits: Array<{ id: number }> | string }>>(statement.text, statement.params as never[]);
+        const raw = explained[0]?.["QUERY PLAN"];
+        return { plan: (typeof raw === "string" ? (JSON.parse(raw) as Array<{ Plan: PlanNode }>) : raw)?.[0]?.Plan, page: found?.hits ?? [] };
+      });
+      const read: string[] = [];
+      const walk = (node: (PlanNode & { "Index Name"?: string }) | undefined) => {
+        if (!node) return;
+        if (node["Relation Name"] === "businesses" && (node["Actual Loops"] ?? 0) > 0) read.push(node["Index Name"] ?? "the table");
+        node.Plans?.forEach(walk);
+      };
+      walk(plan);
+      // The sample's walk, then each hit of the page by its key: no second walk, no rank index.
+      expect([...new Set(read)].sort()).toEqual(["businesses_country_rating_sort_idx", "businesses_pkey"]);
+      const expected = referenceOrder(rows, query, null);
+      expect(expected.length, "more matches than the sample").toBeGreaterThan(5);
+      const ids = (typeof page === "string" ? (JSON.parse(page) as Array<{ id: number }>) : page).map((hit) => Number(hit.id));
+      expect(ids).toEqual(expected.slice(2, 4));
+    },
+  );
+
   it("reads a sample's rows without testing open now, then keeps the open ones (exact when every match fits)", async () => {
     const plan = { text: null, filters: { openAt: CONTRACT_NOW }, sort: "relevance" as const, limit: 3, offset: 0, facets: true, sampleSize: 8 };
     const statement = buildSearchStatement(plan);
