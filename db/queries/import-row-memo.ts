@@ -21,6 +21,19 @@ export async function listImportRowKeys(handle: DatabaseHandle): Promise<Array<{
   }
 }
 
+/**
+ * Whether the stored businesses number at least `rows` (the planner's estimate, or a count bounded by `rows` when the
+ * table was never analyzed): reads no business row on an analyzed table.
+ */
+export async function hasStoredBusinesses(handle: DatabaseHandle, rows: number): Promise<boolean> {
+  const [estimate] = await handle.query<{ tuples: number }>("select reltuples::float8 as tuples from pg_class where oid = 'businesses'::regclass");
+  const tuples = Number(estimate?.tuples ?? -1);
+  if (tuples >= 0) return tuples >= rows;
+  const limit = Math.max(1, Math.ceil(rows));
+  const [counted] = await handle.query<{ n: number }>(`select count(*)::int as n from (select 1 from businesses limit ${limit}) b`);
+  return Number(counted?.n ?? 0) >= limit;
+}
+
 export interface StoredRowMemo {
   id: number;
   key: string | null;

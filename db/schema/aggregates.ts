@@ -1,5 +1,5 @@
 // Precomputed counts behind every list page and home counter; rebuilt by the write path, never per request.
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, doublePrecision } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgSequence, pgTable, primaryKey, text, timestamp, doublePrecision } from "drizzle-orm/pg-core";
 
 export const categoryCounts = pgTable(
   "category_counts",
@@ -94,3 +94,33 @@ export const siteTotals = pgTable("site_totals", {
   value: bigint("value", { mode: "number" }).notNull(),
   refreshedAt: timestamp("refreshed_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Listed businesses grouped by every key and spelling the count tables use (db/writes/aggregates.ts): the full count
+ * refresh fills it from one scan of businesses, a small import refreshes only the (country, city, category) groups it
+ * touched and recounts its keys from here instead of from businesses. Empty: the next refresh is a full one.
+ */
+export const countGrain = pgTable(
+  "count_grain",
+  {
+    countryCode: text("country_code"),
+    citySlug: text("city_slug"),
+    city: text("city"),
+    district: text("district"),
+    categorySlug: text("category_slug"),
+    category: text("category"),
+    n: integer("n").notNull(),
+    lastModified: timestamp("last_modified", { withTimezone: true }),
+    latitudeSum: doublePrecision("latitude_sum"),
+    latitudeN: bigint("latitude_n", { mode: "number" }).notNull(),
+    longitudeSum: doublePrecision("longitude_sum"),
+    longitudeN: bigint("longitude_n", { mode: "number" }).notNull(),
+  },
+  (t) => [index("count_grain_place_idx").on(t.countryCode, t.citySlug, t.categorySlug), index("count_grain_category_idx").on(t.categorySlug)],
+);
+
+/**
+ * Moved by every count refresh (full, a small import's, one business's) under its lock: a small import that saw it
+ * move while it wrote refreshes in full, since that refresh may already have counted some of its rows.
+ */
+export const countRefreshes = pgSequence("count_refreshes");

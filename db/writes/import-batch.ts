@@ -6,6 +6,7 @@ import type { Writable } from "node:stream";
 import type { PgliteClient } from "../pglite-remote.ts";
 import type postgres from "postgres";
 import type { DatabaseHandle } from "../client.ts";
+import type { AggregateFacts } from "./aggregates.ts";
 import type { BusinessInput } from "./businesses.ts";
 import { CITY_REDIRECT_UPSERT } from "./city-redirects.ts";
 import { findTakeover } from "./import-runs.ts";
@@ -85,6 +86,16 @@ export interface BatchOutcome {
   insertedIds: number[];
   /** Lines whose identity an operator deleted (a tombstone): not written, counted "suppressed". */
   suppressedLines: number[];
+  /**
+   * What the count tables see of the rows written (`after`, one per written id) and of the stored rows they rewrote,
+   * as they were before (`before`): a small import refreshes only their keys (db/writes/aggregates.ts).
+   */
+  aggregateFacts: { before: AggregateFacts[]; after: AggregateFacts[] };
+  /**
+   * What the batch changed is not fully known here: it had already committed (a retry after a lost acknowledgement), or
+   * it rewrote a business whose stored state it did not read (one inserted by someone else since the hash look-up).
+   */
+  factsUnknown: boolean;
 }
 
 /** Staging columns the writer fills from StagedRow's own fields, in COPY order. */
@@ -181,6 +192,32 @@ const RECORD_CITY_REDIRECTS = `${CITY_REDIRECT_UPSERT[0]}
    where b.city_slug is not null and s.city_slug is not null and b.city_slug <> s.city_slug and b.country_code = s.country_code
   ${CITY_REDIRECT_UPSERT[1]}`;
 
+/** The columns of AggregateFacts, as the merge returns them and OLD_FACTS reads them (`alias` with its dot). */
+const FACT_NAMES = [
+  "country_code",
+  "city_slug",
+  "city",
+  "district",
+  "category_slug",
+  "category",
+  "name",
+  "is_approved",
+  "status",
+  "updated_at",
+  "latitude",
+  "longitude",
+] as const satisfies ReadonlyArray<keyof AggregateFacts>;
+// NOTE: the time as text: it goes back to SQL as it came (both drivers would parse a timestamptz their own way).
+const factColumns = (alias: string) =>
+  FACT_NAMES.map((c) => (c === "updated_at" ? `${alias}updated_at::text as updated_at` : `${alias}${c}`)).join(", ");
+
+/**
+ * The stored state of the businesses the merge may rewrite, read before it in the same transaction: an update can move
+ * a business to another city or category, and the count refresh must take it out of the groups it left.
+ */
+const OLD_FACTS = `select b.id::float8 as id, ${factColumns("b.")} from import_staging s join businesses b on b.identity_key = s.identity_key`;
+type OldFacts = AggregateFacts & { id: number };
+
 /** The merge alone (no run to count into); in line order, so new ids follow the file on PGlite and PostgreSQL alike. */
 const MERGE = (onDuplicate: "update" | "skip") => `
   insert into businesses (${TARGET_COLUMNS.join(", ")})
@@ -191,7 +228,7 @@ const MERGE = (onDuplicate: "update" | "skip") => `
       : `update set ${UPDATE_COLUMNS.map((c) => (c === "place_id" ? PLACE_ID_UPDATE : keptColumnUpdate(c))).join(", ")}, updated_at = now()
          where businesses.content_hash is distinct from excluded.content_hash`
   }
-  returning (xmax = 0) as inserted, id::float8 as id, identity_key, place_id is not null as has_place_id`;
+  returning (xmax = 0) as inserted, id::float8 as id, identity_key, place_id is not null as has_place_id, ${factColumns("")}`;
 
 /**
  * The merge and the run's counters in one statement: staged rows the merge did not return were unchanged (update) or
@@ -210,7 +247,7 @@ const MERGE_COUNTED = (onDuplicate: "update" | "skip") => `
            skipped_count = skipped_count + $6::int${onDuplicate === "skip" ? " + ($7::int - (select count(*) from merged))" : ""}
      where id = $1::bigint
   )
-  select inserted, id, identity_key, has_place_id from merged`;
+  select inserted, id, identity_key, has_place_id, ${FACT_NAMES.join(", ")} from merged`;
 
 /** The run's counters when nothing is merged (every row unchanged or skipped, or a batch of issues only). */
 const COUNT_RUN = `
@@ -313,6 +350,8 @@ function emptyOutcome(): BatchOutcome {
     writtenIds: [],
     insertedIds: [],
     suppressedLines: [],
+    aggregateFacts: { before: [], after: [] },
+    factsUnknown: false,
   };
 }
 
@@ -406,12 +445,28 @@ function restageKeptRows(rows: StagedRow[], keptValues: StoredKeptValues[], opti
   }
 }
 
-type MergedRow = { inserted: boolean; id: number; identity_key: string; has_place_id: boolean };
+function pickFacts(row: AggregateFacts): AggregateFacts {
+  const facts = {} as Record<string, unknown>;
+  for (const name of FACT_NAMES) facts[name] = row[name];
+  return facts as unknown as AggregateFacts;
+}
+
+type MergedRow = AggregateFacts & { inserted: boolean; id: number; identity_key: string; has_place_id: boolean };
 
 /** Counts what the merge returned; staged rows it did not return were unchanged (update) or skipped (skip). */
-function countMerged(written: MergedRow[], fresh: StagedRow[], rows: StagedRow[], options: BatchOptions, outcome: BatchOutcome): BatchOutcome {
+function countMerged(
+  written: MergedRow[],
+  fresh: StagedRow[],
+  rows: StagedRow[],
+  options: BatchOptions,
+  outcome: BatchOutcome,
+  oldFacts: OldFacts[] = [],
+): BatchOutcome {
+  const rewritten = new Set<number>();
   for (const row of written) {
     outcome.writtenIds.push(row.id);
+    outcome.aggregateFacts.after.push(pickFacts(row));
+    if (!row.inserted) rewritten.add(Number(row.id));
     if (row.inserted) {
       outcome.inserted++;
       outcome.insertedIds.push(row.id);
@@ -420,6 +475,10 @@ function countMerged(written: MergedRow[], fresh: StagedRow[], rows: StagedRow[]
       outcome.updated++;
     }
   }
+  for (const facts of oldFacts) {
+    if (rewritten.delete(Number(facts.id))) outcome.aggregateFacts.before.push(pickFacts(facts));
+  }
+  if (rewritten.size > 0) outcome.factsUnknown = true;
   // NOTE: the merge keeps its conflict guard: a business written by someone else since the hash look-up is updated
   // (when its hash differs), counted unchanged, or skipped, never duplicated.
   if (options.onDuplicate === "skip") {
@@ -531,13 +590,14 @@ async function writeBatchOnServer(sql: postgres.Sql, rows: StagedRow[], options:
     }
     if (alreadyCommitted) {
       await connection.unsafe("rollback");
-      return emptyOutcome();
+      return { ...emptyOutcome(), factsUnknown: true };
     }
     const runId = options.runId;
     const counters = (runId === null ? [] : runCounterParams(runId, options, outcome)) as never[];
     // NOTE: a batch of new businesses only (a first import) moves no city slug: its join would probe every row for nothing.
-    const redirects =
-      picked?.updatesStored && options.onDuplicate === "update" ? connection.unsafe(RECORD_CITY_REDIRECTS, [], prepared).execute() : null;
+    const rewrites = picked?.updatesStored === true && options.onDuplicate === "update";
+    const oldFacts = rewrites ? connection.unsafe<OldFacts[]>(OLD_FACTS, [], prepared).execute() : null;
+    const redirects = rewrites ? connection.unsafe(RECORD_CITY_REDIRECTS, [], prepared).execute() : null;
     const merge =
       fresh.length === 0
         ? null
@@ -554,12 +614,12 @@ async function writeBatchOnServer(sql: postgres.Sql, rows: StagedRow[], options:
         ? connection.unsafe(COUNT_SUPPRESSED, [runId, outcome.suppressedLines.length], prepared).execute()
         : null;
     const end = options.beforeCommit ? null : connection.unsafe(options.dryRun ? "rollback" : "commit").execute();
-    const [, written] = await Promise.all([redirects, merge, countRun, issues, suppressed, end]);
+    const [before, , written] = await Promise.all([oldFacts, redirects, merge, countRun, issues, suppressed, end]);
     if (options.beforeCommit) {
       await options.beforeCommit();
       await connection.unsafe(options.dryRun ? "rollback" : "commit");
     }
-    return countMerged(written ?? [], fresh, rows, options, outcome);
+    return countMerged(written ?? [], fresh, rows, options, outcome, before ?? []);
   } catch (error) {
     if (isConnectionLost(error)) {
       // NOTE: postgres.js has already moved a closed connection to its closed queue; releasing it now would put the
@@ -602,7 +662,8 @@ async function writeBatchOnPglite(pglite: PgliteClient, rows: StagedRow[], optio
         const [progress] = await run<RunProgress>(RUN_PROGRESS, [options.runId]);
         const takeover = findTakeover(options.runId, progress);
         if (takeover) throw takeover;
-        if (progress && progress.committed >= options.committedThroughRow && options.committedThroughRow > 0) return outcome;
+        if (progress && progress.committed >= options.committedThroughRow && options.committedThroughRow > 0)
+          return { ...outcome, factsUnknown: true };
       }
       const keptKeys = keptIdentities(rows);
       const picked =
@@ -620,10 +681,14 @@ async function writeBatchOnPglite(pglite: PgliteClient, rows: StagedRow[], optio
       const runId = options.runId;
       const counters = runId === null ? [] : runCounterParams(runId, options, outcome);
       let written: MergedRow[] = [];
+      let oldFacts: OldFacts[] = [];
       if (fresh.length > 0) {
         await run(CREATE_STAGING);
         await tx.query(COPY_STAGING_PGLITE, [], { blob: new Blob([encodeCopyRows(fresh)]) });
-        if (picked?.updatesStored && options.onDuplicate === "update") await run(RECORD_CITY_REDIRECTS);
+        if (picked?.updatesStored && options.onDuplicate === "update") {
+          oldFacts = await run<OldFacts>(OLD_FACTS);
+          await run(RECORD_CITY_REDIRECTS);
+        }
         written =
           runId === null
             ? await run<MergedRow>(MERGE(options.onDuplicate))
@@ -633,7 +698,7 @@ async function writeBatchOnPglite(pglite: PgliteClient, rows: StagedRow[], optio
       }
       if (runId !== null && options.issues.length > 0) await run(ISSUE_INSERT, issueArrays(runId, options.issues));
       if (runId !== null && outcome.suppressedLines.length > 0) await run(COUNT_SUPPRESSED, [runId, outcome.suppressedLines.length]);
-      countMerged(written, fresh, rows, options, outcome);
+      countMerged(written, fresh, rows, options, outcome, oldFacts);
       await options.beforeCommit?.();
       if (options.dryRun) throw new DryRunRollback(outcome);
       return outcome;

@@ -188,6 +188,8 @@ export async function claimImportRun(handle: DatabaseHandle, id: number, uploadP
  * Ends a run this process owns. Returns the upload copy it pointed at (now cleared), or null when the run is no
  * longer this process's (recovery marked it interrupted while this process had lost its lock, and another took it
  * over): a takeover must not be overwritten by a late finish.
+ * NOTE: heartbeat_at stays the time of the run's last batch: aggregatesBehindImports compares it with the count
+ * refresh, which a single file's run makes before it closes (bumped here, every finished run looked behind the counts).
  */
 export async function finishImportRun(
   handle: DatabaseHandle,
@@ -196,7 +198,7 @@ export async function finishImportRun(
 ): Promise<{ uploadPath: string | null } | null> {
   const rows = await handle.query<{ uploadPath: string | null }>(
     `with previous as (select upload_path from import_runs where id = $1)
-     update import_runs set status = $2, report = coalesce($3::jsonb, report), error = $4, finished_at = now(), heartbeat_at = now(), upload_path = null
+     update import_runs set status = $2, report = coalesce($3::jsonb, report), error = $4, finished_at = now(), upload_path = null
       where id = $1 and status = 'running' and claimed_by = $5
       returning (select upload_path from previous) as "uploadPath"`,
     [id, outcome.status, outcome.report ? JSON.stringify(outcome.report) : null, outcome.error ?? null, WORKER_ID],

@@ -1,6 +1,7 @@
 // Listed businesses (approved, operational) → page_anchors: every 1,000th (rank_score, id) of each category, city and
-// long city × category list, rebuilt in one transaction (all lists, or the three lists one business belongs to) so a
-// deep page seeks to its nearest anchor and skips fewer than 1,000 rows instead of N × page size.
+// long city × category list, rebuilt in one transaction (all lists, the three lists one business belongs to, or the
+// lists a small import touched) so a deep page seeks to its nearest anchor and skips fewer than 1,000 rows instead of
+// N × page size.
 import { count, sql, type SQL } from "drizzle-orm";
 import type { DatabaseHandle } from "../client.ts";
 import { listedCondition } from "../queries/listed.ts";
@@ -83,5 +84,48 @@ export async function refreshPageAnchorsFor(
         sql`and country_code = ${keys.countryCode} and city_slug = ${keys.citySlug} and category_slug = ${keys.categorySlug}`,
       ),
     );
+  }
+}
+
+/** The lists a bulk change touched: categories, cities and city × category pairs (parallel arrays). */
+export interface AnchorKeys {
+  categories: string[];
+  cities: { countryCodes: string[]; citySlugs: string[] };
+  cityCategories: { countryCodes: string[]; citySlugs: string[]; categorySlugs: string[] };
+}
+
+/**
+ * Rebuilds the anchors of the given lists only (a small import's; see refreshAggregatesAfter), in the caller's
+ * transaction. NOTE: a city needs more than PAGE_ANCHOR_STEP listed businesses for an anchor (city_counts is refreshed
+ * first): the windows read only those; the anchors of the others are deleted.
+ */
+export async function refreshPageAnchorsForKeys(tx: Pick<DatabaseHandle["db"], "execute">, keys: AnchorKeys): Promise<void> {
+  const { categories, cities, cityCategories } = keys;
+  if (categories.length > 0) {
+    const slugs = sql`${sql.param(categories)}::text[]`;
+    await tx.execute(sql`delete from page_anchors where scope = 'category' and scope_key = any(${slugs})`);
+    await tx.execute(insertAnchors("category", sql`and category_slug = any(${slugs})`));
+  }
+  if (cities.countryCodes.length > 0) {
+    const touched = sql`select * from unnest(${sql.param(cities.countryCodes)}::text[], ${sql.param(cities.citySlugs)}::text[]) as t(country_code, city_slug)`;
+    await tx.execute(
+      sql`delete from page_anchors where scope = 'city' and scope_key in (select country_code || '/' || city_slug from (${touched}) t)`,
+    );
+    await tx.execute(
+      insertAnchors(
+        "city",
+        sql`and (country_code, city_slug) in (select c.country_code, c.city_slug from city_counts c join (${touched}) t using (country_code, city_slug)
+                                              where c.business_count > ${PAGE_ANCHOR_STEP})`,
+      ),
+    );
+  }
+  if (cityCategories.countryCodes.length > 0) {
+    const touched = sql`select * from unnest(${sql.param(cityCategories.countryCodes)}::text[], ${sql.param(cityCategories.citySlugs)}::text[],
+                                             ${sql.param(cityCategories.categorySlugs)}::text[]) as t(country_code, city_slug, category_slug)`;
+    await tx.execute(
+      sql`delete from page_anchors where scope = 'city-category'
+            and scope_key in (select country_code || '/' || city_slug || '/' || category_slug from (${touched}) t)`,
+    );
+    await tx.execute(insertAnchors("city-category", sql`and (country_code, city_slug, category_slug) in (${touched})`));
   }
 }

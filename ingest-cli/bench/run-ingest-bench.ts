@@ -124,7 +124,7 @@ export async function runIngestBench(options: IngestBenchOptions): Promise<Bench
     await handle.close();
     const reset = async () => {
       const sql = postgres(benchUrl, { max: 1, onnotice: () => {} });
-      await sql.unsafe("truncate businesses, slug_redirects, import_runs, import_row_issues restart identity cascade");
+      await sql.unsafe("truncate businesses, slug_redirects, import_runs, import_row_issues, count_grain restart identity cascade");
       await sql.unsafe("vacuum analyze businesses");
       await sql.end();
     };

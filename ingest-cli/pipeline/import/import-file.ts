@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { DatabaseHandle } from "../../../db/client.ts";
-import { aggregatesBehindImports, refreshAfterBulkChange } from "../../../db/writes/aggregates.ts";
+import { aggregatesBehindImports, readRefreshGeneration, refreshAfterBulkChange, type TouchedAggregates } from "../../../db/writes/aggregates.ts";
 import { deferBusinessIndexes, estimateFileRows } from "../../../db/writes/deferred-indexes.ts";
 import { getEnv } from "../../../db/env.ts";
 import { getCliAuditActor, type AuditActor } from "../../../db/writes/audit-log.ts";
@@ -46,7 +46,7 @@ import {
 import { choosePrepareWorkers, prepareItems } from "./prepare-pool.ts";
 import type { PrepareContext } from "./prepare-rows.ts";
 import { buildMemoIndex, describeMemoScope, readRulesFingerprint } from "./row-memo.ts";
-import { listImportRowKeys, readImportRowMemos, type StoredRowMemo } from "../../../db/queries/import-row-memo.ts";
+import { hasStoredBusinesses, listImportRowKeys, readImportRowMemos, type StoredRowMemo } from "../../../db/queries/import-row-memo.ts";
 import type { FieldChange } from "../../../db/queries/import-changes.ts";
 import { RejectedRowsWriter } from "./rejected-rows.ts";
 import {
@@ -432,7 +432,8 @@ async function finishRun(
   written: WriteResult,
   mapping: ColumnMapping,
   onRefreshingCounts: (() => void) | undefined,
-  indexesBuilt: Promise<unknown> | null = null,
+  indexesBuilt: Promise<unknown> | null,
+  hiddenDemoBusinesses: number,
 ): Promise<Omit<ImportOutcome, "hiddenDemoBusinesses" | "reusedRows">> {
   const counters = tally.counters;
   const runId = run.claim?.id ?? null;
@@ -457,7 +458,18 @@ async function finishRun(
     // NOTE: a failed or cancelled import's whole batches are visible too. Its refresh is best effort (the database
     // may be what failed); the next server start repairs counts that lag the imports.
     onRefreshingCounts?.();
-    if (status === "succeeded") await refreshAfterBulkChange(handle, changed, { indexesBuilt });
+    // Only this session's own batches, all known, may be refreshed by their keys: a resumed run's earlier sessions, dead
+    // processes' runs, hidden demo businesses or a failure leave changes it did not see, and get the full refresh.
+    // NOTE: nor may it when other runs' writes are not counted yet (one killed before its refresh, or still running).
+    const ownChangesOnly =
+      status === "succeeded" &&
+      changed > 0 &&
+      run.resumedFromRow === 0 &&
+      run.owedCountRows === 0 &&
+      hiddenDemoBusinesses === 0 &&
+      !(await aggregatesBehindImports(handle, runId));
+    const touched: TouchedAggregates | null = ownChangesOnly ? tally.touched : null;
+    if (status === "succeeded") await refreshAfterBulkChange(handle, changed, { indexesBuilt, touched });
     else await refreshAfterBulkChange(handle, changed, { indexesBuilt }).catch(() => undefined);
   }
   counters.finishedAt = new Date();
@@ -549,6 +561,8 @@ async function writeAndFinish(
   });
   const memo = await prepareMemo(handle, mapping, file, options);
   const deferral = file.dryRun ? null : await deferBusinessIndexes(handle, estimateFileRows(file.sizeBytes), getEnv().DIRECTORY_DEFER_INDEXES);
+  // Before the first batch: a count refresh between here and this import's own may count some of its rows.
+  if (!file.dryRun && run.refreshCounts) tally.touched.generation = await readRefreshGeneration(handle);
   let written: WriteResult;
   let indexesBuilt: Promise<unknown> | null = null;
   try {
@@ -568,7 +582,7 @@ async function writeAndFinish(
     demo = await hideDemoOnRealData(handle, file, run, options, tally.counters);
     // The count tables do not read the secondary indexes: they are rebuilt while the indexes build (planner
     // statistics wait for the indexes, whose expressions ANALYZE samples too).
-    outcome = await finishRun(handle, tally, run, written, mapping, options.onRefreshingCounts, indexesBuilt);
+    outcome = await finishRun(handle, tally, run, written, mapping, options.onRefreshingCounts, indexesBuilt, demo.hidden);
   } finally {
     await indexesBuilt;
   }
@@ -581,7 +595,20 @@ async function writeAndFinish(
   };
 }
 
-/** The memo a file's rows are keyed and looked up with: none with --full or without the sources; looked up only on workers. */
+/**
+ * The memo index is loaded only for a file of at least this share of the stored businesses: loading it reads every
+ * stored key (the whole businesses table: minutes and 1.5 GB of memory at 5M businesses), which a small file's rows
+ * cost less to normalise again.
+ */
+export const MEMO_INDEX_MIN_SHARE = 0.05;
+/** A file's bytes per row, estimated high (an XLSX row is ~510 bytes, a CSV row ~1.35 kB), so a guess errs towards the memo. */
+const MEMO_ROW_BYTES = 500;
+
+/**
+ * The memo a file's rows are keyed and looked up with: none with --full or without the sources; looked up only on
+ * workers, and only when the file is not small beside the directory (MEMO_INDEX_MIN_SHARE). Rows always get their keys,
+ * for the next import.
+ */
 async function prepareMemo(handle: DatabaseHandle, mapping: ColumnMapping, file: CheckedFile, options: ImportOptions): Promise<RowMemo> {
   const workers = options.workers ?? choosePrepareWorkers(file.sizeBytes);
   const readMemos = (ids: number[]) => readImportRowMemos(handle, ids);
@@ -589,6 +616,11 @@ async function prepareMemo(handle: DatabaseHandle, mapping: ColumnMapping, file:
   if (!rules) return { context: undefined, workers, readMemos };
   const scope = describeMemoScope(rules, mapping, options.isTest ?? false);
   if (workers === 0) return { context: { scope, index: null }, workers, readMemos };
+  // NOTE: a record in memory (importRows) has no size: it keeps the index, as before.
+  const fileRows = file.sizeBytes / MEMO_ROW_BYTES;
+  if (file.sizeBytes > 0 && (await hasStoredBusinesses(handle, fileRows / MEMO_INDEX_MIN_SHARE))) {
+    return { context: { scope, index: null }, workers, readMemos };
+  }
   const keys = await listImportRowKeys(handle);
   return { context: { scope, index: keys.length > 0 ? buildMemoIndex(keys) : null }, workers, readMemos };
 }

@@ -1,6 +1,7 @@
 // One import's counts in one object → the report's counters, the progress line and each batch's stored counts;
 // the rule: a row is counted once, where it is read (rejected, skipped in the file) or where its batch commits.
 import type { FieldChange } from "../../../db/queries/import-changes.ts";
+import { createTouchedAggregates, forgetTouchedAggregates, recordTouchedAggregates, type TouchedAggregates } from "../../../db/writes/aggregates.ts";
 import { AUDIT_SAMPLE_SIZE } from "../../../db/writes/audit-log.ts";
 import type { BatchOutcome } from "../../../db/writes/import-batch.ts";
 import { createFieldRateTally, type FieldRateTally } from "./field-rates.ts";
@@ -60,6 +61,8 @@ export interface ImportTally {
   writtenSample: { insertedIds: number[]; updatedIds: number[] };
   /** A dry run's sample of what it would change on stored businesses (CHANGE_SAMPLE_BUSINESSES of them at most). */
   changeSample: { businesses: number; lookups: number; changes: FieldChange[] };
+  /** The count keys and names the committed batches touched: a small import refreshes only those. */
+  touched: TouchedAggregates;
 }
 
 export function createTally(file: Pick<ImportCounters, "fileName" | "fileSizeBytes" | "startedAt" | "columnExtraction">): ImportTally {
@@ -92,6 +95,7 @@ export function createTally(file: Pick<ImportCounters, "fileName" | "fileSizeByt
     warningGroups: new Map(),
     writtenSample: { insertedIds: [], updatedIds: [] },
     changeSample: { businesses: 0, lookups: 0, changes: [] },
+    touched: createTouchedAggregates(),
   };
 }
 
@@ -149,6 +153,8 @@ export function countCommitted(tally: ImportTally, outcome: BatchOutcome, rowCou
   for (const line of outcome.skippedLines) addSkipped(tally, names.get(line));
   tally.committedRows += rowCount;
   sampleWritten(tally.writtenSample, outcome);
+  if (outcome.factsUnknown) forgetTouchedAggregates(tally.touched);
+  else recordTouchedAggregates(tally.touched, outcome.aggregateFacts.before, outcome.aggregateFacts.after);
 }
 
 /** Keeps the first inserted and rewritten ids; the loops stop as soon as both samples are full. */
