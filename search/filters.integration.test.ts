@@ -12,7 +12,9 @@ import { PostgresSearchEngine } from "./postgres.ts";
 
 interface PlanNode {
   "Relation Name"?: string;
+  "Subplan Name"?: string;
   "Actual Loops"?: number;
+  "Actual Rows"?: number;
   Filter?: string;
   "Recheck Cond"?: string;
   Plans?: PlanNode[];
@@ -318,5 +320,36 @@ describe(`postgres engine: every filter and sort matches the reference order on 
     // A page deeper than the open rows the sample kept is read with the filter applied: still the reference's page.
     const deep = await searchBusinesses(handle, { ...plan, offset: 6, limit: 3 });
     expect(deep.hits.map((hit) => Number(hit.id))).toEqual(referenceOrder(rows, { openNow: true }, null).slice(6, 9));
+  });
+
+  it("re-reads only the open rows a deep page needs, and says the answer is sampled", async () => {
+    const listedOpen = rows.filter((row) => row.listed && isOpenAt(row.workingHours, row.timeZone, CONTRACT_NOW, row.specialHours) === true);
+    // A sample of 11 rows keeps about half of them open: page 4 of 2 (rows 6–7) needs 8, so the sample is read again
+    // with the filter, and that re-read stops at the page's 8 rows and one more (not at the sample's 11).
+    const plan = { text: null, filters: { openAt: CONTRACT_NOW }, sort: "relevance" as const, limit: 2, offset: 6, facets: true, sampleSize: 10 };
+    expect(listedOpen.length, "more open businesses than the sample reads").toBeGreaterThan(11);
+    const statement = buildSearchStatement(plan);
+    const [explained] = await handle.query<{ "QUERY PLAN": Array<{ Plan: PlanNode }> | string }>(
+      `explain (analyze, format json) ${statement.text}`,
+      statement.params,
+    );
+    const raw = explained?.["QUERY PLAN"];
+    const nodes: PlanNode[] = [];
+    const walk = (node: PlanNode | undefined) => {
+      if (!node) return;
+      nodes.push(node);
+      node.Plans?.forEach(walk);
+    };
+    walk((typeof raw === "string" ? (JSON.parse(raw) as Array<{ Plan: PlanNode }>) : raw)?.[0]?.Plan);
+    const reread = nodes.find((node) => node["Subplan Name"] === "CTE sample_more");
+    expect(reread?.["Actual Loops"], "the sample was read again").toBe(1);
+    expect(reread?.["Actual Rows"]).toBe(plan.offset + plan.limit + 1);
+    const answer = await searchBusinesses(handle, plan);
+    expect(answer.approximate).toBe(true);
+    expect(answer.total).toBeGreaterThanOrEqual(plan.offset + plan.limit + 1);
+    expect(answer.hits.map((hit) => Number(hit.id))).toEqual(referenceOrder(rows, { openNow: true }, null).slice(6, 8));
+    for (const facet of answer.facets?.country ?? []) {
+      expect(facet.count).toBeLessThanOrEqual(listedOpen.filter((row) => row.countryCode === facet.value).length);
+    }
   });
 });
