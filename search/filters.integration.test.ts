@@ -12,12 +12,51 @@ import { PostgresSearchEngine } from "./postgres.ts";
 
 interface PlanNode {
   "Relation Name"?: string;
+  "Index Name"?: string;
   "Subplan Name"?: string;
   "Actual Loops"?: number;
   "Actual Rows"?: number;
   Filter?: string;
   "Recheck Cond"?: string;
   Plans?: PlanNode[];
+}
+
+type ExplainJson = Array<{ Plan: PlanNode }> | string;
+
+/** An EXPLAIN (format json) answer (a string on PGlite) → every node of its plan, depth first. */
+function flattenPlan(raw: ExplainJson | undefined): PlanNode[] {
+  const nodes: PlanNode[] = [];
+  const visit = (node: PlanNode | undefined) => {
+    if (!node) return;
+    nodes.push(node);
+    node.Plans?.forEach(visit);
+  };
+  visit((typeof raw === "string" ? (JSON.parse(raw) as Array<{ Plan: PlanNode }>) : raw)?.[0]?.Plan);
+  return nodes;
+}
+
+/** A hits column (json, or its text on PGlite) → the ids in order. */
+function readHitIds(hits: Array<{ id: number }> | string | undefined): number[] {
+  return (typeof hits === "string" ? (JSON.parse(hits) as Array<{ id: number }>) : (hits ?? [])).map((hit) => Number(hit.id));
+}
+
+/**
+ * A statement explained (`explain` + `options`) and run with table scans, bitmaps and sorts forbidden: the plan a big
+ * table gets on the tiny fixture, where reading every match and sorting them is cheapest.
+ */
+async function explainAndRunAtScale(
+  sql: NonNullable<TestDatabase["sql"]>,
+  statement: { text: string; params: unknown[] },
+  options: string,
+): Promise<{ plan: Array<{ "QUERY PLAN": unknown }>; ids: number[] }> {
+  return sql.begin(async (tx) => {
+    await tx.unsafe("set local enable_seqscan = off");
+    await tx.unsafe("set local enable_bitmapscan = off");
+    await tx.unsafe("set local enable_sort = off");
+    const plan = await tx.unsafe<Array<{ "QUERY PLAN": unknown }>>(`explain ${options} ${statement.text}`, statement.params as never[]);
+    const [found] = await tx.unsafe<Array<{ hits: Array<{ id: number }> | string }>>(statement.text, statement.params as never[]);
+    return { plan, ids: readHitIds(found?.hits) };
+  });
 }
 
 interface Row {
@@ -228,16 +267,10 @@ describe(`postgres engine: every filter and sort matches the reference order on 
           facets: true,
           sampleSize: 3,
         });
-        const { plan, page } = await sql.begin(async (tx) => {
-          await tx.unsafe("set local enable_seqscan = off");
-          await tx.unsafe("set local enable_bitmapscan = off");
-          await tx.unsafe("set local enable_sort = off");
-          const explained = await tx.unsafe<Array<{ "QUERY PLAN": string }>>(`explain ${statement.text}`, statement.params as never[]);
-          const [found] = await tx.unsafe<Array<{ hits: Array<{ id: number }> | string }>>(statement.text, statement.params as never[]);
-          return { plan: explained.map((row) => row["QUERY PLAN"]).join("\n"), page: found?.hits ?? [] };
-        });
+        const explained = await explainAndRunAtScale(sql, statement, "");
+        const plan = explained.plan.map((row) => String(row["QUERY PLAN"])).join("\n");
+        const ids = explained.ids;
         expect({ query, plan }).toMatchObject({ plan: expect.stringMatching(/Index (Only )?Scan using businesses_country_rating_sort_idx/) });
-        const ids = (typeof page === "string" ? (JSON.parse(page) as Array<{ id: number }>) : page).map((hit) => Number(hit.id));
         expect({ query, ids }).toEqual({ query, ids: expected.slice(3, 6) });
       }
     },
@@ -258,31 +291,14 @@ describe(`postgres engine: every filter and sort matches the reference order on 
         facets: true,
         sampleSize: 5,
       });
-      // NOTE: as above, the plan a big table gets.
-      const { plan, page } = await sql.begin(async (tx) => {
-        await tx.unsafe("set local enable_seqscan = off");
-        await tx.unsafe("set local enable_bitmapscan = off");
-        await tx.unsafe("set local enable_sort = off");
-        const explained = await tx.unsafe<Array<{ "QUERY PLAN": Array<{ Plan: PlanNode & { "Index Name"?: string } }> | string }>>(
-          `explain (analyze, format json) ${statement.text}`,
-          statement.params as never[],
-        );
-        const [found] = await tx.unsafe<Array<{ hits: Array<{ id: number }> | string }>>(statement.text, statement.params as never[]);
-        const raw = explained[0]?.["QUERY PLAN"];
-        return { plan: (typeof raw === "string" ? (JSON.parse(raw) as Array<{ Plan: PlanNode }>) : raw)?.[0]?.Plan, page: found?.hits ?? [] };
-      });
-      const read: string[] = [];
-      const walk = (node: (PlanNode & { "Index Name"?: string }) | undefined) => {
-        if (!node) return;
-        if (node["Relation Name"] === "businesses" && (node["Actual Loops"] ?? 0) > 0) read.push(node["Index Name"] ?? "the table");
-        node.Plans?.forEach(walk);
-      };
-      walk(plan);
+      const { plan, ids } = await explainAndRunAtScale(sql, statement, "(analyze, format json)");
+      const read = flattenPlan(plan[0]?.["QUERY PLAN"] as ExplainJson | undefined)
+        .filter((node) => node["Relation Name"] === "businesses" && (node["Actual Loops"] ?? 0) > 0)
+        .map((node) => node["Index Name"] ?? "the table");
       // The sample's walk, then each hit of the page by its key: no second walk, no rank index.
       expect([...new Set(read)].sort()).toEqual(["businesses_country_rating_sort_idx", "businesses_pkey"]);
       const expected = referenceOrder(rows, query, null);
       expect(expected.length, "more matches than the sample").toBeGreaterThan(5);
-      const ids = (typeof page === "string" ? (JSON.parse(page) as Array<{ id: number }>) : page).map((hit) => Number(hit.id));
       expect(ids).toEqual(expected.slice(2, 4));
     },
   );
@@ -290,19 +306,8 @@ describe(`postgres engine: every filter and sort matches the reference order on 
   it("reads a sample's rows without testing open now, then keeps the open ones (exact when every match fits)", async () => {
     const plan = { text: null, filters: { openAt: CONTRACT_NOW }, sort: "relevance" as const, limit: 3, offset: 0, facets: true, sampleSize: 8 };
     const statement = buildSearchStatement(plan);
-    const [explained] = await handle.query<{ "QUERY PLAN": Array<{ Plan: PlanNode }> | string }>(
-      `explain (analyze, format json) ${statement.text}`,
-      statement.params,
-    );
-    const raw = explained?.["QUERY PLAN"];
-    const root = (typeof raw === "string" ? (JSON.parse(raw) as Array<{ Plan: PlanNode }>) : raw)?.[0]?.Plan;
-    const nodes: PlanNode[] = [];
-    const walk = (node: PlanNode | undefined) => {
-      if (!node) return;
-      nodes.push(node);
-      node.Plans?.forEach(walk);
-    };
-    walk(root);
+    const [explained] = await handle.query<{ "QUERY PLAN": ExplainJson }>(`explain (analyze, format json) ${statement.text}`, statement.params);
+    const nodes = flattenPlan(explained?.["QUERY PLAN"]);
     // Every scan of businesses that ran read its rows without testing the clock (the filtered re-read never ran).
     const ran = nodes.filter((node) => node["Relation Name"] === "businesses" && (node["Actual Loops"] ?? 0) > 0);
     expect(ran.length).toBeGreaterThan(0);
@@ -329,18 +334,8 @@ describe(`postgres engine: every filter and sort matches the reference order on 
     const plan = { text: null, filters: { openAt: CONTRACT_NOW }, sort: "relevance" as const, limit: 2, offset: 6, facets: true, sampleSize: 10 };
     expect(listedOpen.length, "more open businesses than the sample reads").toBeGreaterThan(11);
     const statement = buildSearchStatement(plan);
-    const [explained] = await handle.query<{ "QUERY PLAN": Array<{ Plan: PlanNode }> | string }>(
-      `explain (analyze, format json) ${statement.text}`,
-      statement.params,
-    );
-    const raw = explained?.["QUERY PLAN"];
-    const nodes: PlanNode[] = [];
-    const walk = (node: PlanNode | undefined) => {
-      if (!node) return;
-      nodes.push(node);
-      node.Plans?.forEach(walk);
-    };
-    walk((typeof raw === "string" ? (JSON.parse(raw) as Array<{ Plan: PlanNode }>) : raw)?.[0]?.Plan);
+    const [explained] = await handle.query<{ "QUERY PLAN": ExplainJson }>(`explain (analyze, format json) ${statement.text}`, statement.params);
+    const nodes = flattenPlan(explained?.["QUERY PLAN"]);
     const reread = nodes.find((node) => node["Subplan Name"] === "CTE sample_more");
     expect(reread?.["Actual Loops"], "the sample was read again").toBe(1);
     expect(reread?.["Actual Rows"]).toBe(plan.offset + plan.limit + 1);
