@@ -435,7 +435,7 @@ describe.runIf(testDriver() === "postgres")("postgres engine: a city's size with
     expect(planned).toBeGreaterThanOrEqual(Math.floor(biggest.n * 0.8));
   });
 
-  it("reads a text search's sample in a city through the (country, city, text) index, never a city rank index", async () => {
+  it("reads a text search's sample in a city through the (country, city, text) index's shards, never a city rank index", async () => {
     const [biggest] = await handle.query<{ country_code: string; city_slug: string }>(
       `select country_code, city_slug from businesses where city_slug is not null group by 1, 2 order by count(*) desc, 1, 2 limit 1`,
     );
@@ -464,7 +464,7 @@ describe.runIf(testDriver() === "postgres")("postgres engine: a city's size with
       { countryCode: biggest.country_code, cities: [{ countryCode: biggest.country_code, citySlug: biggest.city_slug }] },
     ]) {
       const scans = await sampleScans(filters);
-      expect(scans).toContain("businesses_location_search_idx");
+      expect(scans).toMatch(/businesses_search_shard_\d_idx/);
       expect(scans).not.toMatch(/businesses_(city|city_category|country|rank)_rank_idx|businesses_rank_idx/);
     }
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TRIGRAM_SIMILARITY_THRESHOLD } from "../db/client.ts";
+import { buildSearchShardCondition, SEARCH_SHARDS } from "../db/rules/search-shards.ts";
 import { computeBoundingBox, buildSearchStatement, FUZZY_NAME_SIMILARITY } from "../db/queries/search-statement.ts";
 import type { SuggestionMatch } from "./engine.ts";
 import { mixSuggestions, mapFacetRows, mapRowToSearchHit, mapSuggestionRow } from "./postgres.ts";
@@ -109,6 +110,22 @@ describe("postgres engine: pure parts", () => {
     expect(Math.max(...placeholders)).toBe(statement.count.params.length);
     const candidates = buildSearchStatement({ text: null, filters: { candidateIds: [1] }, sort: "relevance", limit: 10, offset: 0, facets: false });
     expect(candidates.sampleSize).toBeNull();
+  });
+
+  it("reads a text sample shard by shard and tests open now once over the rows read, not in each shard's arm", () => {
+    const statement = buildSearchStatement({
+      text: { websearch: "restaurant", tsquery: null, fuzzyName: null },
+      filters: { countryCode: "US", openAt: new Date("2026-11-27T12:00:00Z") },
+      sort: "relevance",
+      limit: 20,
+      offset: 0,
+      facets: true,
+    });
+    const read = statement.text.slice(statement.text.indexOf("sample_read as"), statement.text.indexOf("shortfall as"));
+    for (let shard = 0; shard < SEARCH_SHARDS.length; shard++) expect(read).toContain(buildSearchShardCondition("b.id", shard));
+    // NOTE: the condition is planned wherever it is written (most of a search's time when each arm held it).
+    expect(read.match(/directory_week_minute/g)).toHaveLength(1);
+    expect(statement.deferredOpenNow).toBe(true);
   });
 
   it("bounds a search circle by latitude/longitude, wrapping at the antimeridian and opening at the poles", () => {

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, customType, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { WeekDay } from "../rules/opening-hours.ts";
+import { buildSearchShardCondition, nameSearchShardIndex, SEARCH_SHARDS } from "../rules/search-shards.ts";
 
 /** Canonical opening hours: weekday (monday…sunday) → list of [open, close] "HH:MM" pairs; [] = closed. */
 export type WeekHours = Partial<Record<WeekDay, Array<[string, string]>>>;
@@ -155,6 +156,14 @@ export const businesses = pgTable(
     // Full text, optionally narrowed to a country, city and category inside the index (btree_gin; migrations 0005 and
     // 0031, which keep the text-only businesses_search_idx instead where btree_gin is not available, as on PGlite).
     index("businesses_location_search_idx").using("gin", t.countryCode, t.citySlug, t.categorySlug, t.searchVector),
+    // The same, in shards of the ids (db/rules/search-shards.ts): a search's sample reads the smallest shards first
+    // and stops after its 1,001 matches, so a broad word no longer builds the bitmap of every match (migration 0034,
+    // text-only where btree_gin is not available).
+    ...SEARCH_SHARDS.map((_, shard) =>
+      index(nameSearchShardIndex(shard))
+        .using("gin", t.countryCode, t.citySlug, t.categorySlug, t.searchVector)
+        .where(sql.raw(buildSearchShardCondition('"businesses"."id"', shard))),
+    ),
     // Closed businesses leave the lists but a search that names one still finds it: their names alone, a few %.
     index("businesses_closed_name_idx")
       .using("gin", sql`to_tsvector('simple', directory_unaccent(coalesce(${t.name}, '')))`)
