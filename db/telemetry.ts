@@ -207,8 +207,12 @@ export function observeReplicaCheck(usable: boolean, lagSeconds: number | null):
   if (lagSeconds !== null) state.replicaLag.set(lagSeconds);
 }
 
-/** A committed import batch: counted in the metrics and logged as one line (info level; the CLI shows it with LOG_LEVEL=info). */
-export function observeImportBatch(batch: { runId: number | null; batch: number; rows: number; seconds: number }): void {
+/**
+ * A committed import batch: counted in the metrics and logged as one line (info level; the CLI shows it with
+ * LOG_LEVEL=info). `aggregateFacts`: the written rows whose count keys it returned for a small import's refresh (0
+ * once the import is known to refresh every count).
+ */
+export function observeImportBatch(batch: { runId: number | null; batch: number; rows: number; aggregateFacts: number; seconds: number }): void {
   const state = telemetry();
   state.importRows.inc(batch.rows);
   state.importBatchDuration.observe(batch.seconds);
@@ -220,6 +224,7 @@ export function observeImportBatch(batch: { runId: number | null; batch: number;
       runId: batch.runId,
       batch: batch.batch,
       rows: batch.rows,
+      aggregateFacts: batch.aggregateFacts,
       durationMs: Math.round(batch.seconds * 10_000) / 10,
       rowsPerSecond: Math.round(rowsPerSecond),
     },

@@ -1,5 +1,6 @@
-// Fault tests → what "consistent" means after crashes and races: the count tables equal a live recount of listed (approved, operational)
-// businesses, and a fingerprint of the stored businesses to compare with an uninterrupted run.
+// Fault and refresh tests → what "consistent" means after crashes and races: the count tables equal a live recount of listed (approved, operational)
+// businesses, a fingerprint of the stored businesses to compare with an uninterrupted run, and a snapshot of every
+// table a count refresh writes (to compare a partial refresh with a full one).
 import type { DatabaseHandle } from "../client.ts";
 
 /** Rows that differ between the count tables and a live recount of listed (approved, operational) businesses (0 when consistent). */
@@ -42,4 +43,30 @@ export async function fingerprintBusinesses(
   );
   if (!row) throw new Error("fingerprint query returned no row");
   return row;
+}
+
+/** Every derived table a count refresh writes, in a fixed order (float averages rounded: their sum order may differ). */
+const COUNT_TABLE_SNAPSHOT: Record<string, string> = {
+  category_counts: "select category_slug, category, first_letter, business_count, country_count, last_modified::text from category_counts order by 1",
+  country_counts:
+    "select country_code, country, country_slug, business_count, city_count, category_count, last_modified::text from country_counts order by 1",
+  city_counts: `select country_code, city_slug, city, first_letter, business_count, category_count, round(latitude::numeric, 9)::text as latitude,
+                       round(longitude::numeric, 9)::text as longitude, last_modified::text from city_counts order by 1, 2`,
+  country_category_counts: "select country_code, category_slug, business_count from country_category_counts order by 1, 2",
+  city_category_counts:
+    "select country_code, city_slug, category_slug, business_count, last_modified::text from city_category_counts order by 1, 2, 3",
+  page_anchors: "select scope, scope_key, position, rank_score::text, business_id::float8 as business_id from page_anchors order by 1, 2, 3",
+  district_slugs: "select country_code, district_slug, city_slug, business_count from district_slugs order by 1, 2",
+  site_totals: "select key, value::float8 as value from site_totals order by 1",
+  name_words: "select word, spelling, business_count from name_words order by 1",
+  search_top_ranked: "select id::float8 as id from search_top_ranked order by rank_score desc nulls last, id desc",
+  search_top_rated: "select id::float8 as id from search_top_rated order by 1",
+  search_top_reviewed: "select id::float8 as id from search_top_reviewed order by 1",
+};
+
+/** The rows of every table a count refresh writes: equal after two refreshes when both counted the same businesses. */
+export async function snapshotCountTables(handle: Pick<DatabaseHandle, "query">): Promise<Record<string, Array<Record<string, unknown>>>> {
+  const tables: Record<string, Array<Record<string, unknown>>> = {};
+  for (const [name, query] of Object.entries(COUNT_TABLE_SNAPSHOT)) tables[name] = await handle.query<Record<string, unknown>>(query);
+  return tables;
 }

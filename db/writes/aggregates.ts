@@ -292,27 +292,39 @@ async function rebuildAllAggregates(tx: Tx): Promise<void> {
   await refillNameWords(tx);
 }
 
-/** Every refresh moves count_refreshes under AGGREGATES_LOCK (see readRefreshGeneration). */
+/** Every refresh moves count_refreshes under AGGREGATES_LOCK (see SmallChangeBasis). */
 const NEXT_REFRESH = "select nextval('count_refreshes')";
 
 /**
- * The count refreshes so far, read under AGGREGATES_LOCK: a refresh running now has finished (its reads of businesses
- * are over), and any later one moves the value. An import reads it before its first batch; when it differs at the
- * import's refresh, another refresh may have counted some of its rows, and the refresh is a full one.
+ * What decides whether a change may be refreshed by its keys, read under AGGREGATES_LOCK: the count refreshes so far
+ * (a refresh running now has finished its reads of businesses, and any later one moves the value), the listed
+ * businesses of the last refresh, and whether there is a grain to sum from. An import reads it before its first
+ * batch; when the generation differs at the import's refresh, another refresh may have counted some of its rows, and
+ * the refresh is a full one. NOTE: every writer of site_totals moves the generation, so with an equal generation the
+ * listed businesses are the ones read here.
  */
-export async function readRefreshGeneration(handle: DatabaseHandle): Promise<string> {
-  return handle.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${AGGREGATES_LOCK})`);
-    return currentGeneration(tx);
-  });
+export interface SmallChangeBasis {
+  generation: string;
+  listed: number;
+  grain: boolean;
 }
 
-async function currentGeneration(tx: Tx): Promise<string> {
-  const [row] = await rowsOf<{ generation: string }>(
+async function readSmallChangeBasis(tx: Tx): Promise<SmallChangeBasis> {
+  const [row] = await rowsOf<{ generation: string; listed: number | string | null; grain: boolean }>(
     tx,
-    sql.raw("select (case when is_called then last_value else 0 end)::text as generation from count_refreshes"),
+    sql.raw(`select (select (case when is_called then last_value else 0 end)::text from count_refreshes) as generation,
+                    (select value from site_totals where key = 'businesses') as listed,
+                    exists (select 1 from count_grain) as grain`),
   );
-  return row?.generation ?? "";
+  return { generation: row?.generation ?? "", listed: Number(row?.listed ?? 0), grain: row?.grain === true };
+}
+
+/**
+ * The one rule of a small change: fewer written rows than SMALL_CHANGE_SHARE of the listed businesses, and a grain to
+ * sum from (an empty one: never filled). Rows only grow, so once it fails for an import it fails at its refresh too.
+ */
+function staysSmallChange(rows: number, basis: Pick<SmallChangeBasis, "listed" | "grain">): boolean {
+  return basis.grain && basis.listed > 0 && rows < basis.listed * SMALL_CHANGE_SHARE;
 }
 
 /** The listed businesses, summed over the grain (every listed business is in exactly one of its groups). */
@@ -359,8 +371,9 @@ const DELTA_COLUMNS = [
 /**
  * What an import's committed batches changed, for a refresh of only those keys: the (country, city, category) groups
  * its rows left (an update that moved them) or joined, and the signed uses of approved names (+1 written, −1 replaced).
- * Memory is bounded by the rows written up to MAX_TRACKED_ROWS; past it (or when a batch's changes are unknown) it
- * only says "full refresh".
+ * Collected only while the import may still be small (staysSmallChange on its basis, and at most MAX_TRACKED_ROWS);
+ * past that, or when a batch's changes are unknown, it only says "full refresh" (`unknown`), and its batches are
+ * asked for no facts at all.
  */
 export interface TouchedAggregates {
   rows: number;
@@ -371,8 +384,8 @@ export interface TouchedAggregates {
   names: Map<string, number>;
   /** The listed rows written (+1) and replaced (−1), column by column: the grain is moved by them. */
   delta: { sign: number[]; columns: Array<Array<string | number | null>> };
-  /** readRefreshGeneration before the first batch; null (unknown): a full refresh. */
-  generation: string | null;
+  /** beginTouchedAggregates' reading before the first batch; null (never read): a full refresh. */
+  basis: SmallChangeBasis | null;
 }
 
 /**
@@ -390,8 +403,20 @@ export function createTouchedAggregates(): TouchedAggregates {
     places: new Set(),
     names: new Map(),
     delta: { sign: [], columns: DELTA_COLUMNS.map(() => []) },
-    generation: null,
+    basis: null,
   };
+}
+
+/**
+ * Before an import's first batch: the basis its refresh will be decided on, read under AGGREGATES_LOCK. A change that
+ * cannot be small even with no row written (nothing listed, no grain) collects nothing from the start.
+ */
+export async function beginTouchedAggregates(handle: DatabaseHandle, touched: TouchedAggregates): Promise<void> {
+  touched.basis = await handle.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${AGGREGATES_LOCK})`);
+    return readSmallChangeBasis(tx);
+  });
+  if (!staysSmallChange(touched.rows, touched.basis)) forgetTouchedAggregates(touched);
 }
 
 /** Marks the change as needing a full refresh and frees what was collected. */
@@ -406,7 +431,8 @@ export function forgetTouchedAggregates(touched: TouchedAggregates): void {
 export function recordTouchedAggregates(touched: TouchedAggregates, before: readonly AggregateFacts[], after: readonly AggregateFacts[]): void {
   touched.rows += after.length;
   if (touched.unknown) return;
-  if (touched.rows > MAX_TRACKED_ROWS) {
+  // NOTE: the bound its refresh decides on (isSmallChange): a change past it is refreshed in full, its keys unused.
+  if (touched.rows > MAX_TRACKED_ROWS || !touched.basis || !staysSmallChange(touched.rows, touched.basis)) {
     forgetTouchedAggregates(touched);
     return;
   }
@@ -646,12 +672,11 @@ export async function refreshAggregatesAfter(handle: DatabaseHandle, touched: To
   });
 }
 
-/** No other refresh since the import began, fewer rows than SMALL_CHANGE_SHARE of the listed businesses, and a grain (an empty one: never filled). */
+/** No other refresh since the import began, and staysSmallChange on the basis read now. */
 async function isSmallChange(tx: Tx, touched: TouchedAggregates): Promise<boolean> {
-  if (touched.generation === null || touched.generation !== (await currentGeneration(tx))) return false;
-  const [row] = await rowsOf<{ listed: number | string | null }>(tx, sql.raw(`select value as listed from site_totals where key = 'businesses'`));
-  const listed = Number(row?.listed ?? 0);
-  return listed > 0 && touched.rows < listed * SMALL_CHANGE_SHARE && (await hasGrain(tx));
+  if (touched.basis === null) return false;
+  const basis = await readSmallChangeBasis(tx);
+  return basis.generation === touched.basis.generation && staysSmallChange(touched.rows, basis);
 }
 
 async function hasGrain(tx: Tx): Promise<boolean> {

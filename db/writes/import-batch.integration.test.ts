@@ -28,6 +28,7 @@ function options(runId: number | null, committedThroughRow: number, overrides: P
     issues: [],
     dryRun: false,
     counters: { totalRows: 0, skipped: 0, rejected: 0 },
+    trackAggregateFacts: true,
     ...overrides,
   };
 }
@@ -107,6 +108,31 @@ describe(`import batch writer on ${testDriver()}`, () => {
     expect(second).toMatchObject({ inserted: 1, updated: 1, unchanged: 1, databaseDuplicates: 2 });
     expect(await counters()).toEqual({ committed: 7, total: 6, inserted: 3, updated: 1, unchanged: 1, skipped: 0, rejected: 1 });
     expect(await businesses()).toBe(3);
+  });
+
+  it("returns the count keys of the rows it writes and rewrites only when asked to track them", async () => {
+    await writeImportBatch(handle, [staged(2, bakery(1)), staged(3, bakery(2))], options(runId, 3));
+    // A rewrite moves the business to another city: tracked, its old keys and its new ones come back.
+    const moved = (i: number, line: number) => staged(line, { ...bakery(i), city: "Munich", name: `Moved Bakery ${i}` });
+    const tracked = await writeImportBatch(handle, [moved(1, 4), staged(5, bakery(3))], options(runId, 5));
+    expect(tracked).toMatchObject({ inserted: 1, updated: 1, factsUnknown: false });
+    expect(tracked.aggregateFacts.before.map((facts) => [facts.name, facts.city_slug])).toEqual([["Bakery 1", "berlin"]]);
+    expect(tracked.aggregateFacts.after.map((facts) => [facts.name, facts.city_slug])).toEqual([
+      ["Moved Bakery 1", "munich"],
+      ["Bakery 3", "berlin"],
+    ]);
+    // Untracked (an import past the small-change bound): the same writes and counters, no keys, and said unknown.
+    const untracked = await writeImportBatch(handle, [moved(2, 6), staged(7, bakery(4))], options(runId, 7, { trackAggregateFacts: false }));
+    expect(untracked).toMatchObject({ inserted: 1, updated: 1, factsUnknown: true, aggregateFacts: { before: [], after: [] } });
+    expect(untracked.writtenIds).toHaveLength(2);
+    expect(await counters()).toMatchObject({ committed: 7, inserted: 4, updated: 2 });
+    const cities = await handle.query<{ name: string; city_slug: string }>("select name, city_slug from businesses order by place_id");
+    expect(cities.map((row) => [row.name, row.city_slug])).toEqual([
+      ["Moved Bakery 1", "munich"],
+      ["Moved Bakery 2", "munich"],
+      ["Bakery 3", "berlin"],
+      ["Bakery 4", "berlin"],
+    ]);
   });
 
   it("skips stored identities with onDuplicate skip and counts them skipped", async () => {

@@ -66,6 +66,12 @@ export interface BatchOptions {
   counters: { totalRows: number; skipped: number; rejected: number };
   /** The content hash of a business (the normaliser's), for rows rebuilt over stored values; without it they keep theirs. */
   hashBusiness?: (business: BusinessInput) => string;
+  /**
+   * Read the stored facts of the rows it rewrites and return those of every row it writes (`aggregateFacts`), for a
+   * small import's refresh of its keys. False once the import is known to refresh every count in full: the merge
+   * returns no fact columns, and the outcome's facts are empty and unknown.
+   */
+  trackAggregateFacts: boolean;
   /** Tests' fault point: awaited inside the transaction, every statement done, before COMMIT (unset in production). */
   beforeCommit?: () => Promise<void>;
 }
@@ -92,8 +98,9 @@ export interface BatchOutcome {
    */
   aggregateFacts: { before: AggregateFacts[]; after: AggregateFacts[] };
   /**
-   * What the batch changed is not fully known here: it had already committed (a retry after a lost acknowledgement), or
-   * it rewrote a business whose stored state it did not read (one inserted by someone else since the hash look-up).
+   * What the batch changed is not fully known here: it had already committed (a retry after a lost acknowledgement),
+   * it rewrote a business whose stored state it did not read (one inserted by someone else since the hash look-up), or
+   * it was asked for no facts (trackAggregateFacts false).
    */
   factsUnknown: boolean;
 }
@@ -218,8 +225,11 @@ const factColumns = (alias: string) =>
 const OLD_FACTS = `select b.id::float8 as id, ${factColumns("b.")} from import_staging s join businesses b on b.identity_key = s.identity_key`;
 type OldFacts = AggregateFacts & { id: number };
 
-/** The merge alone (no run to count into); in line order, so new ids follow the file on PGlite and PostgreSQL alike. */
-const MERGE = (onDuplicate: "update" | "skip") => `
+/**
+ * The merge alone (no run to count into); in line order, so new ids follow the file on PGlite and PostgreSQL alike.
+ * With `facts`, it returns the AggregateFacts of every row written too.
+ */
+const MERGE = (onDuplicate: "update" | "skip", facts: boolean) => `
   insert into businesses (${TARGET_COLUMNS.join(", ")})
   select ${TARGET_COLUMNS.map((c) => (c === "slug" ? RESOLVED_SLUG : `s.${c}`)).join(", ")} from import_staging s order by s.line_number
   on conflict (identity_key) do ${
@@ -228,15 +238,15 @@ const MERGE = (onDuplicate: "update" | "skip") => `
       : `update set ${UPDATE_COLUMNS.map((c) => (c === "place_id" ? PLACE_ID_UPDATE : keptColumnUpdate(c))).join(", ")}, updated_at = now()
          where businesses.content_hash is distinct from excluded.content_hash`
   }
-  returning (xmax = 0) as inserted, id::float8 as id, identity_key, place_id is not null as has_place_id, ${factColumns("")}`;
+  returning (xmax = 0) as inserted, id::float8 as id, identity_key, place_id is not null as has_place_id${facts ? `, ${factColumns("")}` : ""}`;
 
 /**
  * The merge and the run's counters in one statement: staged rows the merge did not return were unchanged (update) or
  * skipped (skip). $1 run, $2 committed-through row, $3 rows read, $4 rejected, $5 unchanged and $6 skipped known
  * before the merge, $7 rows staged.
  */
-const MERGE_COUNTED = (onDuplicate: "update" | "skip") => `
-  with merged as (${MERGE(onDuplicate)}),
+const MERGE_COUNTED = (onDuplicate: "update" | "skip", facts: boolean) => `
+  with merged as (${MERGE(onDuplicate, facts)}),
   counted as (
     update import_runs
        set committed_through_row = greatest(committed_through_row, $2::int), heartbeat_at = now(),
@@ -247,7 +257,7 @@ const MERGE_COUNTED = (onDuplicate: "update" | "skip") => `
            skipped_count = skipped_count + $6::int${onDuplicate === "skip" ? " + ($7::int - (select count(*) from merged))" : ""}
      where id = $1::bigint
   )
-  select inserted, id, identity_key, has_place_id, ${FACT_NAMES.join(", ")} from merged`;
+  select inserted, id, identity_key, has_place_id${facts ? `, ${FACT_NAMES.join(", ")}` : ""} from merged`;
 
 /** The run's counters when nothing is merged (every row unchanged or skipped, or a batch of issues only). */
 const COUNT_RUN = `
@@ -445,13 +455,14 @@ function restageKeptRows(rows: StagedRow[], keptValues: StoredKeptValues[], opti
   }
 }
 
-function pickFacts(row: AggregateFacts): AggregateFacts {
+function pickFacts(row: Partial<AggregateFacts>): AggregateFacts {
   const facts = {} as Record<string, unknown>;
   for (const name of FACT_NAMES) facts[name] = row[name];
   return facts as unknown as AggregateFacts;
 }
 
-type MergedRow = AggregateFacts & { inserted: boolean; id: number; identity_key: string; has_place_id: boolean };
+/** A row the merge returned; its AggregateFacts only when the batch tracks them. */
+type MergedRow = Partial<AggregateFacts> & { inserted: boolean; id: number; identity_key: string; has_place_id: boolean };
 
 /** Counts what the merge returned; staged rows it did not return were unchanged (update) or skipped (skip). */
 function countMerged(
@@ -463,9 +474,10 @@ function countMerged(
   oldFacts: OldFacts[] = [],
 ): BatchOutcome {
   const rewritten = new Set<number>();
+  const track = options.trackAggregateFacts;
   for (const row of written) {
     outcome.writtenIds.push(row.id);
-    outcome.aggregateFacts.after.push(pickFacts(row));
+    if (track) outcome.aggregateFacts.after.push(pickFacts(row));
     if (!row.inserted) rewritten.add(Number(row.id));
     if (row.inserted) {
       outcome.inserted++;
@@ -478,7 +490,7 @@ function countMerged(
   for (const facts of oldFacts) {
     if (rewritten.delete(Number(facts.id))) outcome.aggregateFacts.before.push(pickFacts(facts));
   }
-  if (rewritten.size > 0) outcome.factsUnknown = true;
+  if (rewritten.size > 0 || !track) outcome.factsUnknown = true;
   // NOTE: the merge keeps its conflict guard: a business written by someone else since the hash look-up is updated
   // (when its hash differs), counted unchanged, or skipped, never duplicated.
   if (options.onDuplicate === "skip") {
@@ -596,14 +608,16 @@ async function writeBatchOnServer(sql: postgres.Sql, rows: StagedRow[], options:
     const counters = (runId === null ? [] : runCounterParams(runId, options, outcome)) as never[];
     // NOTE: a batch of new businesses only (a first import) moves no city slug: its join would probe every row for nothing.
     const rewrites = picked?.updatesStored === true && options.onDuplicate === "update";
-    const oldFacts = rewrites ? connection.unsafe<OldFacts[]>(OLD_FACTS, [], prepared).execute() : null;
+    const oldFacts = rewrites && options.trackAggregateFacts ? connection.unsafe<OldFacts[]>(OLD_FACTS, [], prepared).execute() : null;
     const redirects = rewrites ? connection.unsafe(RECORD_CITY_REDIRECTS, [], prepared).execute() : null;
     const merge =
       fresh.length === 0
         ? null
         : runId === null
-          ? connection.unsafe<MergedRow[]>(MERGE(options.onDuplicate), [], prepared).execute()
-          : connection.unsafe<MergedRow[]>(MERGE_COUNTED(options.onDuplicate), [...counters, fresh.length as never], prepared).execute();
+          ? connection.unsafe<MergedRow[]>(MERGE(options.onDuplicate, options.trackAggregateFacts), [], prepared).execute()
+          : connection
+              .unsafe<MergedRow[]>(MERGE_COUNTED(options.onDuplicate, options.trackAggregateFacts), [...counters, fresh.length as never], prepared)
+              .execute();
     const countRun = runId !== null && fresh.length === 0 ? connection.unsafe(COUNT_RUN, counters, prepared).execute() : null;
     const issues =
       runId !== null && options.issues.length > 0
@@ -686,13 +700,13 @@ async function writeBatchOnPglite(pglite: PgliteClient, rows: StagedRow[], optio
         await run(CREATE_STAGING);
         await tx.query(COPY_STAGING_PGLITE, [], { blob: new Blob([encodeCopyRows(fresh)]) });
         if (picked?.updatesStored && options.onDuplicate === "update") {
-          oldFacts = await run<OldFacts>(OLD_FACTS);
+          if (options.trackAggregateFacts) oldFacts = await run<OldFacts>(OLD_FACTS);
           await run(RECORD_CITY_REDIRECTS);
         }
         written =
           runId === null
-            ? await run<MergedRow>(MERGE(options.onDuplicate))
-            : await run<MergedRow>(MERGE_COUNTED(options.onDuplicate), [...counters, fresh.length]);
+            ? await run<MergedRow>(MERGE(options.onDuplicate, options.trackAggregateFacts))
+            : await run<MergedRow>(MERGE_COUNTED(options.onDuplicate, options.trackAggregateFacts), [...counters, fresh.length]);
       } else if (runId !== null) {
         await run(COUNT_RUN, counters);
       }

@@ -8,36 +8,12 @@ import { stringify } from "csv-stringify/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importFile } from "../../ingest-cli/pipeline/import/import-file.ts";
 import { importFixtureRows } from "../../ingest-cli/testing/import-fixture-rows.ts";
+import { snapshotCountTables as snapshot } from "../testing/consistency.ts";
 import { createTestDatabase, testDriver, type TestDatabase } from "../testing/test-database.ts";
 import { refreshAggregates } from "./aggregates.ts";
 import { PAGE_ANCHOR_STEP } from "./page-anchors.ts";
 
 type Row = Record<string, unknown>;
-
-/** Every derived table a count refresh writes, in a fixed order (float averages rounded: their sum order may differ). */
-const SNAPSHOT: Record<string, string> = {
-  category_counts: "select category_slug, category, first_letter, business_count, country_count, last_modified::text from category_counts order by 1",
-  country_counts:
-    "select country_code, country, country_slug, business_count, city_count, category_count, last_modified::text from country_counts order by 1",
-  city_counts: `select country_code, city_slug, city, first_letter, business_count, category_count, round(latitude::numeric, 9)::text as latitude,
-                       round(longitude::numeric, 9)::text as longitude, last_modified::text from city_counts order by 1, 2`,
-  country_category_counts: "select country_code, category_slug, business_count from country_category_counts order by 1, 2",
-  city_category_counts:
-    "select country_code, city_slug, category_slug, business_count, last_modified::text from city_category_counts order by 1, 2, 3",
-  page_anchors: "select scope, scope_key, position, rank_score::text, business_id::float8 as business_id from page_anchors order by 1, 2, 3",
-  district_slugs: "select country_code, district_slug, city_slug, business_count from district_slugs order by 1, 2",
-  site_totals: "select key, value::float8 as value from site_totals order by 1",
-  name_words: "select word, spelling, business_count from name_words order by 1",
-  search_top_ranked: "select id::float8 as id from search_top_ranked order by rank_score desc nulls last, id desc",
-  search_top_rated: "select id::float8 as id from search_top_rated order by 1",
-  search_top_reviewed: "select id::float8 as id from search_top_reviewed order by 1",
-};
-
-async function snapshot(handle: TestDatabase): Promise<Record<string, Row[]>> {
-  const tables: Record<string, Row[]> = {};
-  for (const [name, query] of Object.entries(SNAPSHOT)) tables[name] = await handle.query<Row>(query);
-  return tables;
-}
 
 /** The directory: a Berlin bakery list long enough for page anchors, and businesses elsewhere the import never touches. */
 function directory(): Row[] {

@@ -151,6 +151,8 @@ export function createBatchWriter(handle: DatabaseHandle, tally: ImportTally, op
       if (batchRows.length === 0 && batchIssues.length === 0 && batchCounts.totalRows === 0) return;
       const throughRow = lastLine;
       const batch = ++sent;
+      // Decided once the batch before has been counted: past the small-change bound the tally collects nothing more.
+      const trackAggregateFacts = !tally.touched.unknown;
       const sentAt = performance.now();
       const beforeCommit = isFaultPointArmed(`batch-before-commit:${batch}`) ? () => reachFaultPoint(`batch-before-commit:${batch}`) : undefined;
       inFlight = withRetry(
@@ -163,6 +165,7 @@ export function createBatchWriter(handle: DatabaseHandle, tally: ImportTally, op
             dryRun: dryRun,
             counters: batchCounts,
             hashBusiness: hashRebuiltBusiness,
+            trackAggregateFacts,
             beforeCommit,
           }),
         options.signal,
@@ -170,7 +173,10 @@ export function createBatchWriter(handle: DatabaseHandle, tally: ImportTally, op
         // NOTE: after the rollback, so the stored values are the ones before this batch (a dry run writes nothing).
         if (dryRun && outcome.updated > 0) await sampleChanges(batchRows);
         applyOutcome(outcome, batchRows, batchNames, throughRow);
-        if (!dryRun) observeImportBatch({ runId, batch, rows: batchRows.length, seconds: (performance.now() - sentAt) / 1000 });
+        if (!dryRun) {
+          const seconds = (performance.now() - sentAt) / 1000;
+          observeImportBatch({ runId, batch, rows: batchRows.length, aggregateFacts: outcome.aggregateFacts.after.length, seconds });
+        }
         await reachFaultPoint(`batch-after-commit:${batch}`);
       });
     },

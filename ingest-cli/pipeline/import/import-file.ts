@@ -5,7 +5,13 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { DatabaseHandle } from "../../../db/client.ts";
-import { aggregatesBehindImports, readRefreshGeneration, refreshAfterBulkChange, type TouchedAggregates } from "../../../db/writes/aggregates.ts";
+import {
+  aggregatesBehindImports,
+  beginTouchedAggregates,
+  forgetTouchedAggregates,
+  refreshAfterBulkChange,
+  type TouchedAggregates,
+} from "../../../db/writes/aggregates.ts";
 import { deferBusinessIndexes, estimateFileRows } from "../../../db/writes/deferred-indexes.ts";
 import { getEnv } from "../../../db/env.ts";
 import { getCliAuditActor, type AuditActor } from "../../../db/writes/audit-log.ts";
@@ -297,6 +303,14 @@ async function startRun(
   return run;
 }
 
+/**
+ * A run whose count refresh may be one of its own keys (decided at its end, db/writes/aggregates.ts): it refreshes
+ * the counts itself, from its first line, with no dead run's rows owed. A dry run and each of several files refresh none.
+ */
+function mayRefreshOwnKeys(run: StartedRun): boolean {
+  return run.refreshCounts && run.resumedFromRow === 0 && run.owedCountRows === 0;
+}
+
 /** How the reading and writing ended. */
 interface WriteResult {
   status: ImportOutcome["status"];
@@ -464,8 +478,7 @@ async function finishRun(
     const ownChangesOnly =
       status === "succeeded" &&
       changed > 0 &&
-      run.resumedFromRow === 0 &&
-      run.owedCountRows === 0 &&
+      mayRefreshOwnKeys(run) &&
       hiddenDemoBusinesses === 0 &&
       !(await aggregatesBehindImports(handle, runId));
     const touched: TouchedAggregates | null = ownChangesOnly ? tally.touched : null;
@@ -561,8 +574,11 @@ async function writeAndFinish(
   });
   const memo = await prepareMemo(handle, mapping, file, options);
   const deferral = file.dryRun ? null : await deferBusinessIndexes(handle, estimateFileRows(file.sizeBytes), getEnv().DIRECTORY_DEFER_INDEXES);
-  // Before the first batch: a count refresh between here and this import's own may count some of its rows.
-  if (!file.dryRun && run.refreshCounts) tally.touched.generation = await readRefreshGeneration(handle);
+  // Before the first batch: a count refresh between here and this import's own may count some of its rows. Only a
+  // run that may refresh its own keys collects them; any other (a dry run, several files, a resumed run, counts owed
+  // to dead runs) is refreshed in full, and its batches return no facts.
+  if (mayRefreshOwnKeys(run)) await beginTouchedAggregates(handle, tally.touched);
+  else forgetTouchedAggregates(tally.touched);
   let written: WriteResult;
   let indexesBuilt: Promise<unknown> | null = null;
   try {
