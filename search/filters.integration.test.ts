@@ -334,10 +334,11 @@ describe(`postgres engine: every filter and sort matches the reference order on 
     const plan = { text: null, filters: { openAt: CONTRACT_NOW }, sort: "relevance" as const, limit: 2, offset: 6, facets: true, sampleSize: 10 };
     expect(listedOpen.length, "more open businesses than the sample reads").toBeGreaterThan(11);
     const statement = buildSearchStatement(plan);
-    const [explained] = await handle.query<{ "QUERY PLAN": ExplainJson }>(`explain (analyze, format json) ${statement.text}`, statement.params);
-    const nodes = flattenPlan(explained?.["QUERY PLAN"]);
-    const reread = nodes.find((node) => node["Subplan Name"] === "CTE sample_more");
-    expect(reread?.["Actual Loops"], "the sample was read again").toBe(1);
+    const [first] = await handle.query<{ short: boolean | string }>(statement.text, statement.params);
+    expect(String(first?.short), "the sample kept too few open rows for the page").toBe("true");
+    const again = buildSearchStatement(plan, { reReadOpen: true });
+    const [explained] = await handle.query<{ "QUERY PLAN": ExplainJson }>(`explain (analyze, format json) ${again.text}`, again.params);
+    const reread = flattenPlan(explained?.["QUERY PLAN"]).find((node) => node["Subplan Name"] === "CTE sample");
     expect(reread?.["Actual Rows"]).toBe(plan.offset + plan.limit + 1);
     const answer = await searchBusinesses(handle, plan);
     expect(answer.approximate).toBe(true);

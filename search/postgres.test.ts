@@ -112,20 +112,28 @@ describe("postgres engine: pure parts", () => {
     expect(candidates.sampleSize).toBeNull();
   });
 
-  it("reads a text sample shard by shard and tests open now once over the rows read, not in each shard's arm", () => {
-    const statement = buildSearchStatement({
+  it("reads a text sample shard by shard and tests open now once over the rows read, not in each shard's arm nor a re-read", () => {
+    const plan = {
       text: { websearch: "restaurant", tsquery: null, fuzzyName: null },
       filters: { countryCode: "US", openAt: new Date("2026-11-27T12:00:00Z") },
-      sort: "relevance",
+      sort: "relevance" as const,
       limit: 20,
       offset: 0,
       facets: true,
-    });
+    };
+    const statement = buildSearchStatement(plan);
     const read = statement.text.slice(statement.text.indexOf("sample_read as"), statement.text.indexOf("shortfall as"));
     for (let shard = 0; shard < SEARCH_SHARDS.length; shard++) expect(read).toContain(buildSearchShardCondition("b.id", shard));
     // NOTE: the condition is planned wherever it is written (most of a search's time when each arm held it).
     expect(read.match(/directory_week_minute/g)).toHaveLength(1);
     expect(statement.deferredOpenNow).toBe(true);
+    // The re-read of a sample with too few open rows is a second statement, built only when needed: planned inside
+    // this one, its arms (each testing open now) cost every search with the filter ~5 ms. (The other: the rank walk.)
+    expect(statement.text.match(/directory_week_minute/g)).toHaveLength(2);
+    const again = buildSearchStatement({ ...plan, filters: { ...plan.filters } }, { reReadOpen: true });
+    expect(again.deferredOpenNow).toBe(false);
+    // Its arms (every shard, and the closed businesses named by the text) test it while reading, as does the rank walk.
+    expect(again.text.match(/directory_week_minute/g)).toHaveLength(SEARCH_SHARDS.length + 2);
   });
 
   it("bounds a search circle by latitude/longitude, wrapping at the antimeridian and opening at the poles", () => {

@@ -77,7 +77,8 @@ describe(`postgres engine: a broad word's sample reads the first full-text shard
     // 6,000 matches: shards 0–4 hold 1/64 + 1/64 + 2/64 + 4/64 + 8/64 of them (1,500), enough for 1,001; the arms of
     // the larger shards never run (whichever index the planner gave them).
     for (const shard of [0, 1, 2, 3, 4]) expect({ shard, loops: read(shard)[0]?.["Actual Loops"] }).toEqual({ shard, loops: 1 });
-    for (const shard of [5, 6]) expect({ shard, loops: read(shard).filter((node) => Number(node["Actual Loops"]) > 0) }).toEqual({ shard, loops: [] });
+    for (const shard of [5, 6])
+      expect({ shard, loops: read(shard).filter((node) => Number(node["Actual Loops"]) > 0) }).toEqual({ shard, loops: [] });
     expect(SEARCH_SHARDS).toHaveLength(7);
     const entries = scans.reduce((sum, node) => sum + Number(node["Actual Rows"] ?? 0) * Number(node["Actual Loops"] ?? 0), 0);
     expect(entries).toBeLessThan(BUSINESSES / 3);

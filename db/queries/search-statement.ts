@@ -134,8 +134,8 @@ export const RANK_WALK = 2000;
  * deferred, the sample reads up to MATCH_SAMPLE_SIZE matches of the other conditions and keeps the open ones: counts
  * and facets stay exact when all matches fit in the sample, and are estimates and lower bounds otherwise, as before.
  * NOTE: the sample then holds fewer open rows than a page may need (page 30 of a broad search, or a country at night):
- * the same statement then reads the sample again with the filter applied while reading (sample_more, read only
- * then), up to the page's rows and one more. Not used for a distance search (its ring reads the box).
+ * the statement says so, and a second one reads the sample again with the filter applied while reading, up to the
+ * page's rows and one more (buildSearchStatement's reReadOpen). Not used for a distance search (its ring reads the box).
  */
 export const DEFERRED_OPEN_NOW = true;
 
@@ -220,8 +220,15 @@ function buildOpenNowCondition(at: string): string[] {
   ];
 }
 
-/** Builds the statement for a plan; exported for EXPLAIN in tests and measurements. */
-export function buildSearchStatement(plan: BusinessSearchPlan): {
+/**
+ * Builds the statement for a plan; exported for EXPLAIN in tests and measurements. `reReadOpen`: the second read of a
+ * deferred "open now" sample that kept too few open rows (see DEFERRED_OPEN_NOW): the filter is applied while reading,
+ * up to the page's rows and one more.
+ */
+export function buildSearchStatement(
+  plan: BusinessSearchPlan,
+  options: { reReadOpen?: boolean } = {},
+): {
   text: string;
   params: unknown[];
   sampleSize: number | null;
@@ -362,7 +369,8 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
   // An external engine's candidate list is already bounded: it is always counted and ranked exactly.
   const sampleSize = f.candidateIds ? null : (plan.sampleSize ?? MATCH_SAMPLE_SIZE);
   // The sample reads the matches of every other condition and marks the open ones (DEFERRED_OPEN_NOW).
-  const deferOpen = openConditions.length > 0 && sampleSize !== null && !f.near && DEFERRED_OPEN_NOW;
+  const deferOpen = openConditions.length > 0 && sampleSize !== null && !f.near && DEFERRED_OPEN_NOW && !options.reReadOpen;
+  const reReadOpen = openConditions.length > 0 && sampleSize !== null && !f.near && options.reReadOpen === true;
   const sampleWhere = deferOpen ? where.filter((condition) => !openConditions.includes(condition)) : where;
   const columns = `b.id, b.category_slug, b.country_code, b.city_slug, b.rank_score, b.rating, b.reviews,
              ${score} as score, ${distance} as distance_km`;
@@ -547,20 +555,23 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
     const arms = sources.map((source, shard) => rows(source, sharded ? shard : null));
     if (closedSource) arms.push(rows(closedSource, sharded ? sources.length : null));
     const read =
-      arms.length === 1 ? (arms[0] as string) : `select * from (${arms.map((arm) => `(${arm})`).join("\n        union all\n        ")}) arms${rowLimit}`;
+      arms.length === 1
+        ? (arms[0] as string)
+        : `select * from (${arms.map((arm) => `(${arm})`).join("\n        union all\n        ")}) arms${rowLimit}`;
     return marked ? `select b.*, (${openConditions.join(" and ")}) as is_open from (${read}) b` : read;
   };
-  const sampleSource = sampleSourceOf(shardedSourcesOf(sampleWhere), fromClosedNamed, deferOpen);
-  // Deferred: "sample" is the open rows of those read, and "sampled" counts the rows read (the sample's bound). When
-  // they are too few for the page while there are more matches ("shop" in Brazil at night: 7 of 1,001 open), the
-  // sample is read again with the filter applied while reading (sample_more, planned beside but read only then).
-  const shortfall = "(select short from shortfall)";
   // NOTE: the re-read stops at the page's rows (and one more), not at a sample's: at night in the US, "restaurant"
   // had ~5 % of its 40k matches open and a re-read of 1,001 open ones read ~20k rows (60–80 ms at 1M); the page
   // needs offset + limit. Stopping there marks the answer sampled (its total estimated, its facets lower bounds);
   // a re-read that runs out of matches first has them all and stays exact.
   const reReadSize = sampleSize === null ? "" : `least(${sampleBound}::int, ${offset}::int + ${limit}::int + 1)`;
   const reReadLimit = sampleSize === null ? "" : `\n       limit ${reReadSize}`;
+  const sampleSource = sampleSourceOf(shardedSourcesOf(sampleWhere), fromClosedNamed, deferOpen, reReadOpen ? reReadLimit : sampleLimit);
+  // Deferred: "sample" is the open rows of those read, and "sampled" counts the rows read (the sample's bound). When
+  // they are too few for the page while there are more matches ("shop" in Brazil at night: 7 of 1,001 open), the
+  // answer says so (`short`) and searchBusinesses reads again with the filter applied while reading (reReadOpen).
+  // NOTE: a second statement, only then: planned inside this one, the re-read's arms (one per shard, each testing
+  // "open now") cost ~3 ms of planning and 2 of execution on every search with the filter, needed or not.
   const sampleColumns = "id, category_slug, country_code, city_slug, rank_score, rating, reviews, score, distance_km, block, shard";
   const sampleCtes = deferOpen
     ? `sample_read as materialized (
@@ -569,20 +580,18 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
     shortfall as (
       select count(*) > ${cap}::int and count(*) filter (where is_open) < ${offset}::int + ${limit}::int as short from sample_read
     ),
-    sample_more as materialized (
-      ${sampleSourceOf(shardedSourcesOf(where), closedNamedFrom(where), false, reReadLimit)}
-    ),
     sample as materialized (
-      select ${sampleColumns} from sample_read where is_open and not ${shortfall}
-      union all
-      select ${sampleColumns} from sample_more where ${shortfall}
+      select ${sampleColumns} from sample_read where is_open
+    ),
+    sampled as (select count(*)::int as n from sample_read),`
+    : reReadOpen
+      ? `sample as materialized (
+      ${sampleSource}
     ),
     sampled as (
-      select (case when not ${shortfall} then (select count(*) from sample_read)
-                   when (select count(*) from sample_more) >= ${reReadSize} then greatest((select count(*) from sample_more), ${cap}::int + 1)
-                   else (select count(*) from sample_more) end)::int as n
+      select (case when count(*) >= ${reReadSize} then greatest(count(*), ${cap}::int + 1) else count(*) end)::int as n from sample
     ),`
-    : `sample as materialized (
+      : `sample as materialized (
       ${sampleSource}
     ),
     sampled as (select count(*)::int as n from sample),`;
@@ -601,7 +610,9 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
      ${vocabulary.ctes}`
         : ""
     }
-    select (select n from sampled) as total,${deferOpen ? ` (select count(*)::int from sample) as kept, ${shortfall} as reread,` : ""}${vocabulary ? ` ${vocabulary.column} as vocabulary,` : ""}${
+    select (select n from sampled) as total,${deferOpen || reReadOpen ? " (select count(*)::int from sample) as kept," : ""}${
+      deferOpen ? " (select short from shortfall) as short," : ""
+    }${vocabulary ? ` ${vocabulary.column} as vocabulary,` : ""}${
       sampleSize === null
         ? ""
         : `
@@ -610,11 +621,7 @@ export function buildSearchStatement(plan: BusinessSearchPlan): {
                                      'tableBlocks', pg_relation_size('businesses') / current_setting('block_size')::int)
               from (select block, shard, lag(block, 1, 0) over () as previous, lag(shard) over () as previous_shard,
                            max(shard) over () as last_shard
-                      from ${
-                        deferOpen
-                          ? `(select block, shard from sample_read where not ${shortfall} union all select block, shard from sample_more where ${shortfall}) r`
-                          : "sample"
-                      }) o) as sample_span,`
+                      from ${deferOpen ? "sample_read" : "sample"}) o) as sample_span,`
     }
            (select coalesce(json_agg(json_build_object(
                      'id', b.id::int, 'slug', b.slug, 'name', b.name, 'category', b.category, 'type', b.type,
@@ -653,8 +660,8 @@ interface SampleSpan {
 interface SearchStatementRow {
   total: number;
   kept?: number;
-  /** Deferred "open now" kept too few open rows: the sample was read again with the filter. */
-  reread?: boolean;
+  /** Deferred "open now" kept too few open rows for the page while there are more matches: read again (reReadOpen). */
+  short?: boolean | string;
   vocabulary?: WordVocabulary | string | null;
   sample_span?: SampleSpan | string;
   hits: SearchHitRow[] | string;
@@ -689,6 +696,11 @@ function coverSample(span: SampleSpan): number {
   return Math.max(measureShardCoverage(Number(span.lastShard), lastBlock, tableBlocks), 1e-6);
 }
 
+function readAgainWithOpenNow(plan: BusinessSearchPlan): [string, unknown[]] {
+  const statement = buildSearchStatement(plan, { reReadOpen: true });
+  return [statement.text, statement.params];
+}
+
 export async function searchBusinesses(handle: DatabaseHandle, plan: BusinessSearchPlan): Promise<BusinessSearchRows> {
   const statement = buildSearchStatement(plan);
   const counted = statement.deferredCount ?? statement.count;
@@ -697,12 +709,14 @@ export async function searchBusinesses(handle: DatabaseHandle, plan: BusinessSea
   // round trip fewer; an estimate the answer turns out not to need is dropped.
   const early = plan.likelySampled && statement.sampleSize !== null ? planEarly() : null;
   early?.catch(() => {});
-  const [row] = await handle.query<SearchStatementRow>(statement.text, statement.params);
+  const [first] = await handle.query<SearchStatementRow>(statement.text, statement.params);
+  // A deferred "open now" sample too short for the page: read again with the filter applied while reading.
+  const reread = first?.short === true || String(first?.short) === "true";
+  const row = reread ? (await handle.query<SearchStatementRow>(...readAgainWithOpenNow(plan)))[0] : first;
   if (!row) return { hits: [], total: 0, approximate: false, vocabulary: null, facets: plan.facets ? { category: [], country: [], city: [] } : null };
   const read = Number(row.total);
   const approximate = statement.sampleSize !== null && read > statement.sampleSize;
   const sampled = row.kept === undefined ? read : Number(row.kept);
-  const reread = row.reread === true || String(row.reread) === "true";
   // Sampled: the sample proves there are more matches than it holds, so the estimate never goes below that. A
   // deferred "open now" scales the other conditions' estimate by the open share of the rows it read.
   const planned = () =>
