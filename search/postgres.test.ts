@@ -136,6 +136,29 @@ describe("postgres engine: pure parts", () => {
     expect(again.text.match(/directory_week_minute/g)).toHaveLength(SEARCH_SHARDS.length + 2);
   });
 
+  it("reads closed businesses named by the text through their name index alone: the place and the text tested on their rows", () => {
+    for (const filters of [
+      { near: { lat: -33.87, lng: 151.17, radiusKm: 10 } },
+      { bbox: { minLng: 151.1, minLat: -33.9, maxLng: 151.3, maxLat: -33.8 } },
+    ]) {
+      const statement = buildSearchStatement({
+        text: { websearch: "hair", tsquery: null, fuzzyName: null },
+        filters,
+        sort: "relevance",
+        limit: 20,
+        offset: 0,
+        facets: false,
+      });
+      const sample = statement.text.slice(statement.text.indexOf("sample as"), statement.text.indexOf("sampled as"));
+      const closed = sample.slice(sample.indexOf("b.status <> 'operational'"));
+      // NOTE: at 5M the planner read a city's whole box (17k rows) or the word's whole posting list (245k) for a few
+      // closed businesses: `(…) is true` is no index condition, so only businesses_closed_name_idx can serve the arm.
+      expect(closed).toMatch(/\(b\.latitude between [^)]*\) is true/);
+      expect(closed).toMatch(/\(\(b\.search_vector @@ [^\n]*\)\) is true/);
+      expect(closed).not.toMatch(/(^|and )b\.latitude between/m);
+    }
+  });
+
   it("bounds a search circle by latitude/longitude, wrapping at the antimeridian and opening at the poles", () => {
     const berlin = computeBoundingBox(52.52, 13.405, 10);
     expect(berlin.minLat).toBeCloseTo(52.43, 2);
