@@ -31,8 +31,6 @@ END
 $migration$;
 --> statement-breakpoint
 -- A shard's condition is an expression the planner has no statistics for (it took "(id % 64) >= 32" for 0.5 % of
--- the rows, not half): these give it the residues' frequencies, so a shard's matches are estimated right.
+-- the rows, not half): these give it the residues' frequencies, so a shard's matches are estimated right. NOTE: read
+-- from the next ANALYZE: the VACUUM (ANALYZE) after migrations (db/migrate.ts) on a database holding data.
 CREATE STATISTICS IF NOT EXISTS "businesses_search_shard_stats" ON (("id" % 64)) FROM "businesses";
---> statement-breakpoint
--- The new statistics are read from the next ANALYZE on (a bulk import or count refresh runs one; this is the first).
-ANALYZE "businesses";
