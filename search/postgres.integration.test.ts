@@ -410,6 +410,80 @@ describe.runIf(testDriver() === "postgres")("postgres engine: a map's bounding b
   });
 });
 
+interface NearPlanNode {
+  "Node Type"?: string;
+  "Index Name"?: string;
+  "Subplan Name"?: string;
+  "Heap Fetches"?: number;
+  "Relation Name"?: string;
+  Plans?: NearPlanNode[];
+}
+
+describe.runIf(testDriver() === "postgres")("postgres engine: a search near a point reads its box through the GiST index", () => {
+  let handle: TestDatabase;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    await seedContractDirectory(handle);
+    // The visibility map, as a big table has it once vacuumed: an index-only scan then reads no table rows.
+    await handle.query("vacuum (analyze) businesses");
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  /** The index scans (and table scans of businesses) under a CTE of the plan: node type, index, table rows fetched. */
+  function scansUnder(root: NearPlanNode | undefined, cte: string): Array<{ type: string; index: string | null; heapFetches: number }> {
+    const found: Array<{ type: string; index: string | null; heapFetches: number }> = [];
+    const collect = (node: NearPlanNode) => {
+      if (node["Index Name"] || (node["Relation Name"] === "businesses" && node["Node Type"] === "Seq Scan"))
+        found.push({ type: node["Node Type"] ?? "", index: node["Index Name"] ?? null, heapFetches: Number(node["Heap Fetches"] ?? 0) });
+      node.Plans?.forEach(collect);
+    };
+    const visit = (node: NearPlanNode) => {
+      if (node["Subplan Name"] === cte) collect(node);
+      else node.Plans?.forEach(visit);
+    };
+    if (root) visit(root);
+    return found;
+  }
+
+  it("reads the sample and the nearest ring through businesses_near_idx, index-only without a word, never the full-text index", async () => {
+    const sql = handle.sql;
+    if (!sql) throw new Error("the postgres driver has a postgres.js client");
+    for (const text of [null, { websearch: "kaffeehaus", tsquery: null, fuzzyName: null }]) {
+      const statement = buildSearchStatement({
+        text,
+        filters: { near: { lat: 48.2082, lng: 16.3738, radiusKm: 20 } },
+        sort: "distance",
+        limit: 3,
+        offset: 0,
+        facets: true,
+        // More matches than the sample holds: the page comes from the nearest ring.
+        sampleSize: 5,
+      });
+      // NOTE: the contract directory is tiny, where a table scan is cheapest; forbidding it shows what a big table
+      // gets. Without a word, bitmaps too: a bitmap scan never reads an index alone.
+      const [explained] = await sql.begin(async (tx) => {
+        await tx.unsafe("set local enable_seqscan = off");
+        if (!text) await tx.unsafe("set local enable_bitmapscan = off");
+        return tx.unsafe<Array<{ "QUERY PLAN": Array<{ Plan: NearPlanNode }> }>>(
+          `explain (analyze, format json) ${statement.text}`,
+          statement.params as never[],
+        );
+      });
+      const root = explained?.["QUERY PLAN"][0]?.Plan;
+      const sample = scansUnder(root, "CTE sample");
+      const ring = scansUnder(root, "CTE ring");
+      const listed = (scans: typeof sample) => scans.filter((scan) => scan.index !== "businesses_closed_name_idx");
+      expect({ text, sample: listed(sample).map((scan) => scan.index) }).toEqual({ text, sample: ["businesses_near_idx"] });
+      expect({ text, ring: ring.map((scan) => scan.index) }).toEqual({ text, ring: ["businesses_near_idx"] });
+      if (!text) {
+        expect([...sample, ...ring].map((scan) => `${scan.type} ${scan.heapFetches}`)).toEqual(["Index Only Scan 0", "Index Only Scan 0"]);
+      }
+    }
+  });
+});
+
 describe.runIf(testDriver() === "postgres")("postgres engine: a city's size within its country", () => {
   let handle: TestDatabase;
   beforeAll(async () => {
