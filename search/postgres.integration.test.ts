@@ -339,6 +339,28 @@ describe(`postgres engine: round trips and the location index on ${testDriver()}
     expect((await ask("baker")).total).toBeGreaterThan(0);
   });
 
+  it("finds the businesses near a point on both sides of the antimeridian, and near a pole, each once", async () => {
+    const moved = await handle.query<{ id: number; latitude: number; longitude: number }>(
+      "select id::int as id, latitude, longitude from businesses where is_approved and status = 'operational' order by id limit 3",
+    );
+    const [east, west, polar] = moved.map((row) => Number(row.id));
+    const place = (id: number | undefined, latitude: number, longitude: number) =>
+      handle.query("update businesses set latitude = $2, longitude = $3 where id = $1", [id, latitude, longitude]);
+    try {
+      await place(east, -17.0, 179.99);
+      await place(west, -17.0, -179.99);
+      await place(polar, 89.95, 10);
+      const exact = createPostgresSearchEngine(handle);
+      const fiji = await exact.search({ q: "", near: { lat: -17.0, lng: 179.999, radiusKm: 5 }, sort: "distance", page: 1, perPage: 10, now: CONTRACT_NOW });
+      expect(fiji.hits.map((hit) => hit.id)).toEqual([east, west]);
+      expect(fiji.total).toBe(2);
+      const pole = await exact.search({ q: "", near: { lat: 89.99, lng: -170, radiusKm: 20 }, sort: "distance", page: 1, perPage: 10, now: CONTRACT_NOW });
+      expect(pole.hits.map((hit) => hit.id)).toEqual([polar]);
+    } finally {
+      for (const row of moved) await place(Number(row.id), row.latitude, row.longitude);
+    }
+  });
+
   it("resolves an 'in <place>' tail once", async () => {
     const statements = await recordStatements(() => search({ q: "bakery in berlin" }));
     expect(statements.filter((text) => text.includes("from city_counts where city_slug"))).toHaveLength(1);
