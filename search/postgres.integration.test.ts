@@ -351,10 +351,24 @@ describe(`postgres engine: round trips and the location index on ${testDriver()}
       await place(west, -17.0, -179.99);
       await place(polar, 89.95, 10);
       const exact = createPostgresSearchEngine(handle);
-      const fiji = await exact.search({ q: "", near: { lat: -17.0, lng: 179.999, radiusKm: 5 }, sort: "distance", page: 1, perPage: 10, now: CONTRACT_NOW });
+      const fiji = await exact.search({
+        q: "",
+        near: { lat: -17.0, lng: 179.999, radiusKm: 5 },
+        sort: "distance",
+        page: 1,
+        perPage: 10,
+        now: CONTRACT_NOW,
+      });
       expect(fiji.hits.map((hit) => hit.id)).toEqual([east, west]);
       expect(fiji.total).toBe(2);
-      const pole = await exact.search({ q: "", near: { lat: 89.99, lng: -170, radiusKm: 20 }, sort: "distance", page: 1, perPage: 10, now: CONTRACT_NOW });
+      const pole = await exact.search({
+        q: "",
+        near: { lat: 89.99, lng: -170, radiusKm: 20 },
+        sort: "distance",
+        page: 1,
+        perPage: 10,
+        now: CONTRACT_NOW,
+      });
       expect(pole.hits.map((hit) => hit.id)).toEqual([polar]);
     } finally {
       for (const row of moved) await place(Number(row.id), row.latitude, row.longitude);
