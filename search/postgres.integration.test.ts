@@ -339,6 +339,42 @@ describe(`postgres engine: round trips and the location index on ${testDriver()}
     expect((await ask("baker")).total).toBeGreaterThan(0);
   });
 
+  it("finds the businesses near a point on both sides of the antimeridian, and near a pole, each once", async () => {
+    const moved = await handle.query<{ id: number; latitude: number; longitude: number }>(
+      "select id::int as id, latitude, longitude from businesses where is_approved and status = 'operational' order by id limit 3",
+    );
+    const [east, west, polar] = moved.map((row) => Number(row.id));
+    const place = (id: number | undefined, latitude: number, longitude: number) =>
+      handle.query("update businesses set latitude = $2, longitude = $3 where id = $1", [id, latitude, longitude]);
+    try {
+      await place(east, -17.0, 179.99);
+      await place(west, -17.0, -179.99);
+      await place(polar, 89.95, 10);
+      const exact = createPostgresSearchEngine(handle);
+      const fiji = await exact.search({
+        q: "",
+        near: { lat: -17.0, lng: 179.999, radiusKm: 5 },
+        sort: "distance",
+        page: 1,
+        perPage: 10,
+        now: CONTRACT_NOW,
+      });
+      expect(fiji.hits.map((hit) => hit.id)).toEqual([east, west]);
+      expect(fiji.total).toBe(2);
+      const pole = await exact.search({
+        q: "",
+        near: { lat: 89.99, lng: -170, radiusKm: 20 },
+        sort: "distance",
+        page: 1,
+        perPage: 10,
+        now: CONTRACT_NOW,
+      });
+      expect(pole.hits.map((hit) => hit.id)).toEqual([polar]);
+    } finally {
+      for (const row of moved) await place(Number(row.id), row.latitude, row.longitude);
+    }
+  });
+
   it("resolves an 'in <place>' tail once", async () => {
     const statements = await recordStatements(() => search({ q: "bakery in berlin" }));
     expect(statements.filter((text) => text.includes("from city_counts where city_slug"))).toHaveLength(1);
@@ -407,6 +443,80 @@ describe.runIf(testDriver() === "postgres")("postgres engine: a map's bounding b
     });
     const text = plan.map((row) => String((row as Record<string, unknown>)["QUERY PLAN"])).join("\n");
     expect(text).toMatch(/Index (Only )?Scan using businesses_geo_idx|Bitmap Index Scan on businesses_geo_idx/);
+  });
+});
+
+interface NearPlanNode {
+  "Node Type"?: string;
+  "Index Name"?: string;
+  "Subplan Name"?: string;
+  "Heap Fetches"?: number;
+  "Relation Name"?: string;
+  Plans?: NearPlanNode[];
+}
+
+describe.runIf(testDriver() === "postgres")("postgres engine: a search near a point reads its box through the GiST index", () => {
+  let handle: TestDatabase;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    await seedContractDirectory(handle);
+    // The visibility map, as a big table has it once vacuumed: an index-only scan then reads no table rows.
+    await handle.query("vacuum (analyze) businesses");
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  /** The index scans (and table scans of businesses) under a CTE of the plan: node type, index, table rows fetched. */
+  function scansUnder(root: NearPlanNode | undefined, cte: string): Array<{ type: string; index: string | null; heapFetches: number }> {
+    const found: Array<{ type: string; index: string | null; heapFetches: number }> = [];
+    const collect = (node: NearPlanNode) => {
+      if (node["Index Name"] || (node["Relation Name"] === "businesses" && node["Node Type"] === "Seq Scan"))
+        found.push({ type: node["Node Type"] ?? "", index: node["Index Name"] ?? null, heapFetches: Number(node["Heap Fetches"] ?? 0) });
+      node.Plans?.forEach(collect);
+    };
+    const visit = (node: NearPlanNode) => {
+      if (node["Subplan Name"] === cte) collect(node);
+      else node.Plans?.forEach(visit);
+    };
+    if (root) visit(root);
+    return found;
+  }
+
+  it("reads the sample and the nearest ring through businesses_near_idx, index-only without a word, never the full-text index", async () => {
+    const sql = handle.sql;
+    if (!sql) throw new Error("the postgres driver has a postgres.js client");
+    for (const text of [null, { websearch: "kaffeehaus", tsquery: null, fuzzyName: null }]) {
+      const statement = buildSearchStatement({
+        text,
+        filters: { near: { lat: 48.2082, lng: 16.3738, radiusKm: 20 } },
+        sort: "distance",
+        limit: 3,
+        offset: 0,
+        facets: true,
+        // More matches than the sample holds: the page comes from the nearest ring.
+        sampleSize: 5,
+      });
+      // NOTE: the contract directory is tiny, where a table scan is cheapest; forbidding it shows what a big table
+      // gets. Without a word, bitmaps too: a bitmap scan never reads an index alone.
+      const [explained] = await sql.begin(async (tx) => {
+        await tx.unsafe("set local enable_seqscan = off");
+        if (!text) await tx.unsafe("set local enable_bitmapscan = off");
+        return tx.unsafe<Array<{ "QUERY PLAN": Array<{ Plan: NearPlanNode }> }>>(
+          `explain (analyze, format json) ${statement.text}`,
+          statement.params as never[],
+        );
+      });
+      const root = explained?.["QUERY PLAN"][0]?.Plan;
+      const sample = scansUnder(root, "CTE sample");
+      const ring = scansUnder(root, "CTE ring");
+      const listed = (scans: typeof sample) => scans.filter((scan) => scan.index !== "businesses_closed_name_idx");
+      expect({ text, sample: listed(sample).map((scan) => scan.index) }).toEqual({ text, sample: ["businesses_near_idx"] });
+      expect({ text, ring: ring.map((scan) => scan.index) }).toEqual({ text, ring: ["businesses_near_idx"] });
+      if (!text) {
+        expect([...sample, ...ring].map((scan) => `${scan.type} ${scan.heapFetches}`)).toEqual(["Index Only Scan 0", "Index Only Scan 0"]);
+      }
+    }
   });
 });
 

@@ -171,6 +171,12 @@ export const businesses = pgTable(
     index("businesses_name_trgm_idx").using("gin", sql`directory_unaccent(lower(${t.name})) gin_trgm_ops`),
     // Fallback identity "same name within ~50 m" looks up neighbours by coordinates.
     index("businesses_geo_idx").on(t.latitude, t.longitude),
+    // A search near a point reads its box here: a box, where the index above reads a latitude band around the world.
+    // NOTE: migration 0036 builds it with INCLUDE (the columns a near search's sample and nearest ring read), which
+    // drizzle cannot express, so those reads need no table rows.
+    index("businesses_near_idx")
+      .using("gist", sql`point(${t.longitude}, ${t.latitude})`)
+      .where(sql`${t.isApproved} and ${t.status} = 'operational'`),
   ],
 );
 

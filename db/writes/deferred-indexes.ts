@@ -14,8 +14,8 @@ export type IndexDeferralMode = "auto" | "always" | "never";
  * NOTE: measured at 278k businesses (PostgreSQL 15, 2 cores): inserting with the 15 secondary indexes cost 41 s of
  * server CPU, with only the unique ones 17 s, and building the 15 afterwards 8 s — about 28 µs per stored row,
  * against 88 µs per inserted row kept up one by one. Deferring pays when the import at least doubles the table.
- * There are 23 since migrations 0032 (businesses_country_rating_sort_idx) and 0034 (the seven full-text shards); the
- * figures were not measured again.
+ * There are 24 since migrations 0032 (businesses_country_rating_sort_idx), 0034 (the seven full-text shards) and 0036
+ * (businesses_near_idx, GiST); the figures were not measured again.
  */
 const MIN_DEFERRED_ROWS = 20_000;
 
