@@ -51,8 +51,14 @@ import {
 } from "./import-tally.ts";
 import { choosePrepareWorkers, prepareItems } from "./prepare-pool.ts";
 import type { PrepareContext } from "./prepare-rows.ts";
-import { buildMemoIndex, describeMemoScope, readRulesFingerprint } from "./row-memo.ts";
-import { hasStoredBusinesses, listImportRowKeys, readImportRowMemos, type StoredRowMemo } from "../../../db/queries/import-row-memo.ts";
+import { createMemoIndexBuilder, describeMemoScope, MEMO_PREFIX_CHARS, readRulesFingerprint } from "./row-memo.ts";
+import {
+  estimateStoredBusinesses,
+  hasStoredBusinesses,
+  readImportRowMemos,
+  walkImportRowKeys,
+  type StoredRowMemo,
+} from "../../../db/queries/import-row-memo.ts";
 import type { FieldChange } from "../../../db/queries/import-changes.ts";
 import { RejectedRowsWriter } from "./rejected-rows.ts";
 import {
@@ -637,8 +643,14 @@ async function prepareMemo(handle: DatabaseHandle, mapping: ColumnMapping, file:
   if (file.sizeBytes > 0 && (await hasStoredBusinesses(handle, fileRows / MEMO_INDEX_MIN_SHARE))) {
     return { context: { scope, index: null }, workers, readMemos };
   }
-  const keys = await listImportRowKeys(handle);
-  return { context: { scope, index: keys.length > 0 ? buildMemoIndex(keys) : null }, workers, readMemos };
+  const builder = createMemoIndexBuilder((await estimateStoredBusinesses(handle)) ?? 0);
+  let stored = 0;
+  for await (const page of walkImportRowKeys(handle, MEMO_PREFIX_CHARS))
+    for (const entry of page) {
+      builder.add(entry.id, entry.key);
+      stored++;
+    }
+  return { context: { scope, index: stored > 0 ? builder.finish() : null }, workers, readMemos };
 }
 
 /**

@@ -6,7 +6,9 @@ import path from "node:path";
 import { stringify } from "csv-stringify/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDriver, type TestDatabase } from "../../../db/testing/test-database.ts";
+import { walkImportRowKeys } from "../../../db/queries/import-row-memo.ts";
 import { importFile, MEMO_INDEX_MIN_SHARE } from "./import-file.ts";
+import { MEMO_PREFIX_CHARS } from "./row-memo.ts";
 
 const HEADERS = ["name", "category", "city", "country_code", "phone", "rating", "reviews", "place_id"];
 const STORED = 400;
@@ -57,5 +59,34 @@ describe(`the memo index on ${testDriver()}`, { timeout: 180_000 }, () => {
     const again = await importFile(handle, small, { workers: 1, searchEngine: null });
     expect(again.counters).toMatchObject({ inserted: 0, updated: 0, unchanged: 2 });
     expect(again.reusedRows).toBe(0);
+  });
+
+  it("reads the stored keys in one walk of the primary key, a page at a time, with no sort of the rows after each page", async () => {
+    const statements: Array<{ text: string; params: unknown[] }> = [];
+    const spy = {
+      ...handle,
+      query: <T extends object>(text: string, params: unknown[] = []) => {
+        statements.push({ text, params });
+        return handle.query<T>(text, params);
+      },
+    };
+    const pages = [];
+    for await (const page of walkImportRowKeys(spy, MEMO_PREFIX_CHARS)) pages.push(page);
+    const entries = pages.flat();
+    const stored = await handle.query<{ id: number; key: string }>("select id::float8 as id, import_row_hash as key from businesses order by id");
+    expect(entries).toEqual(stored.map((row) => ({ id: Number(row.id), key: row.key.slice(0, MEMO_PREFIX_CHARS) })));
+    // NOTE: the planner prefers a sequential scan of a small table; what matters is that the page's order is the
+    // primary key's, which a sort by the float8 output column (the code before: 4 minutes for 5M keys) never is.
+    await handle.query("set enable_seqscan = off");
+    try {
+      for (const { text, params } of statements) {
+        const plan = await handle.query<Record<string, string>>(`explain ${text}`, params);
+        const lines = plan.map((row) => Object.values(row)[0]).join("\n");
+        expect(lines).toContain("businesses_pkey");
+        expect(lines).not.toMatch(/\bSort\b/);
+      }
+    } finally {
+      await handle.query("reset enable_seqscan");
+    }
   });
 });
