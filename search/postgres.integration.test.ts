@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSearchStatement, NEAREST_RING_DIVISOR, RANK_WALK, searchBusinesses } from "../db/queries/search-statement.ts";
+import { buildSearchStatement, NEAREST_RING_DIVISORS, RANK_WALK, searchBusinesses } from "../db/queries/search-statement.ts";
 import { refreshAggregates } from "../db/writes/aggregates.ts";
 import { createTestDatabase, testDriver, type TestDatabase } from "../db/testing/test-database.ts";
 import { CONTRACT_NOW, runSearchContract, seedContractDirectory } from "./testing/contract.ts";
@@ -116,28 +116,36 @@ describe(`postgres engine: match sets bigger than the exact-count sample on ${te
     }
   });
 
-  it("pages a distance sort over a sampled box from its nearest ring when that holds the page, as the whole box sorts it", async () => {
-    const ring = (radiusKm: number) =>
-      handle.query<{ n: number }>(
+  it("pages a distance sort over a sampled box from the innermost ring that holds the page, as the whole box sorts it", async () => {
+    const within = async (radiusKm: number) => {
+      const [row] = await handle.query<{ n: number }>(
         `select count(*)::int as n from businesses where is_approved and status = 'operational'
             and 6371.0088 * 2 * asin(least(1.0, sqrt(power(sin(radians(latitude - 48.2082) / 2), 2)
               + cos(radians(48.2082)) * cos(radians(latitude)) * power(sin(radians(longitude - 16.3738) / 2), 2)))) <= $1`,
-        [radiusKm / NEAREST_RING_DIVISOR],
+        [radiusKm],
       );
-    // The first radius's ring holds both pages (the ring answers), the second's fewer (the whole box answers).
-    const radii = [20, 1];
-    expect(Number((await ring(20))[0]?.n)).toBeGreaterThanOrEqual(6);
-    expect(Number((await ring(1))[0]?.n)).toBeLessThan(6);
+      return Number(row?.n);
+    };
+    // Which read answers a radius: the first ring (innermost first) holding both pages, else the whole box.
+    const answeredBy = async (radiusKm: number) => {
+      for (const divisor of NEAREST_RING_DIVISORS) if ((await within(radiusKm / divisor)) >= 6) return `ring ÷ ${divisor}`;
+      return "box";
+    };
+    const radii = [80, 40, 20, 10, 5, 1];
+    const answers = new Set<string>();
     for (const radiusKm of radii) {
       const near = { lat: 48.2082, lng: 16.3738, radiusKm };
       const exact = await createPostgresSearchEngine(handle).search({ q: "", near, sort: "distance", page: 1, perPage: 50, now: CONTRACT_NOW });
-      expect(exact.total, "more matches than the sample holds").toBeGreaterThan(6);
+      if (exact.total <= 6) continue;
+      answers.add(await answeredBy(radiusKm));
       const pages = [await search({ near, sort: "distance", perPage: 3 }), await search({ near, sort: "distance", perPage: 3, page: 2 })];
       expect({ radiusKm, ids: pages.flatMap((page) => page.hits.map((hit) => hit.id)) }).toEqual({
         radiusKm,
         ids: exact.hits.slice(0, 6).map((hit) => hit.id),
       });
     }
+    // Every read took part: each ring, innermost first, and the whole box.
+    expect([...answers].sort()).toEqual(["box", ...NEAREST_RING_DIVISORS.map((divisor) => `ring ÷ ${divisor}`)].sort());
   });
 
   it("keeps other sorts exact in order", async () => {
@@ -452,6 +460,7 @@ interface NearPlanNode {
   "Subplan Name"?: string;
   "Heap Fetches"?: number;
   "Relation Name"?: string;
+  "Actual Loops"?: number;
   Plans?: NearPlanNode[];
 }
 
@@ -509,14 +518,71 @@ describe.runIf(testDriver() === "postgres")("postgres engine: a search near a po
       });
       const root = explained?.["QUERY PLAN"][0]?.Plan;
       const sample = scansUnder(root, "CTE sample");
-      const ring = scansUnder(root, "CTE ring");
+      const ring = NEAREST_RING_DIVISORS.flatMap((divisor) => scansUnder(root, `CTE ring_${divisor}`));
       const listed = (scans: typeof sample) => scans.filter((scan) => scan.index !== "businesses_closed_name_idx");
       expect({ text, sample: listed(sample).map((scan) => scan.index) }).toEqual({ text, sample: ["businesses_near_idx"] });
-      expect({ text, ring: ring.map((scan) => scan.index) }).toEqual({ text, ring: ["businesses_near_idx"] });
+      expect({ text, ring: ring.map((scan) => scan.index) }).toEqual({ text, ring: NEAREST_RING_DIVISORS.map(() => "businesses_near_idx") });
       if (!text) {
-        expect([...sample, ...ring].map((scan) => `${scan.type} ${scan.heapFetches}`)).toEqual(["Index Only Scan 0", "Index Only Scan 0"]);
+        expect([...sample, ...ring].map((scan) => `${scan.type} ${scan.heapFetches}`)).toEqual(
+          [sample, ...NEAREST_RING_DIVISORS].map(() => "Index Only Scan 0"),
+        );
       }
     }
+  });
+
+  it("reads an outer ring only when the rings inside it hold too few rows for the page", async () => {
+    const sql = handle.sql;
+    if (!sql) throw new Error("the postgres driver has a postgres.js client");
+    const loopsOf = async (radiusKm: number, offset: number, sampleSize: number) => {
+      const statement = buildSearchStatement({
+        text: null,
+        filters: { near: { lat: 48.2082, lng: 16.3738, radiusKm } },
+        sort: "distance",
+        limit: 3,
+        offset,
+        facets: false,
+        sampleSize,
+      });
+      const [explained] = await sql.unsafe<Array<{ "QUERY PLAN": Array<{ Plan: NearPlanNode }> }>>(
+        `explain (analyze, format json) ${statement.text}`,
+        statement.params as never[],
+      );
+      // Per ring, how often its table or index was scanned (a ring not needed is planned, its scan never runs).
+      const loops: Record<string, number> = {};
+      const scanLoops = (node: NearPlanNode): number =>
+        Math.max(node["Relation Name"] || node["Index Name"] ? (node["Actual Loops"] ?? 0) : 0, ...(node.Plans ?? []).map(scanLoops));
+      const visit = (node: NearPlanNode) => {
+        const name = node["Subplan Name"]?.replace(/^CTE /, "");
+        if (name?.startsWith("ring_")) loops[name] = scanLoops(node);
+        node.Plans?.forEach(visit);
+      };
+      const root = explained?.["QUERY PLAN"][0]?.Plan;
+      if (root) visit(root);
+      expect(Object.keys(loops).sort(), "the plan has every ring").toEqual(NEAREST_RING_DIVISORS.map((divisor) => `ring_${divisor}`).sort());
+      return loops;
+    };
+    const within = async (radiusKm: number) => {
+      const [row] = await handle.query<{ n: number }>(
+        `select count(*)::int as n from businesses where is_approved and status = 'operational'
+            and 6371.0088 * 2 * asin(least(1.0, sqrt(power(sin(radians(latitude - 48.2082) / 2), 2)
+              + cos(radians(48.2082)) * cos(radians(latitude)) * power(sin(radians(longitude - 16.3738) / 2), 2)))) <= $1`,
+        [radiusKm],
+      );
+      return Number(row?.n);
+    };
+    // A radius whose innermost ring holds a page, with more matches beyond it (the contract directory is mostly Vienna).
+    const radii = [2, 4, 8, 16, 40, 80, 160, 400];
+    const counts = await Promise.all(radii.map(async (radiusKm) => ({ radiusKm, inner: await within(radiusKm / 16), all: await within(radiusKm) })));
+    const chosen = counts.find((count) => count.inner >= 3 && count.all > count.inner + 2);
+    expect(chosen, JSON.stringify(counts)).toBeDefined();
+    const { radiusKm, inner } = chosen as { radiusKm: number; inner: number };
+    // The page fits the innermost ring: the next ring's rows are never read.
+    const near = await loopsOf(radiusKm, 0, 5);
+    expect(near.ring_16).toBeGreaterThan(0);
+    expect(near.ring_4).toBe(0);
+    // A page that ends past the innermost ring's rows (still within the sample) reads the next ring.
+    const deeper = await loopsOf(radiusKm, inner - 1, inner + 2);
+    expect(deeper.ring_4).toBeGreaterThan(0);
   });
 });
 

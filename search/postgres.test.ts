@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TRIGRAM_SIMILARITY_THRESHOLD } from "../db/client.ts";
 import { buildSearchShardCondition, SEARCH_SHARDS } from "../db/rules/search-shards.ts";
-import { computeBoundingBox, buildSearchStatement, FUZZY_NAME_SIMILARITY } from "../db/queries/search-statement.ts";
+import { computeBoundingBox, buildSearchStatement, FUZZY_NAME_SIMILARITY, NEAREST_RING_DIVISORS } from "../db/queries/search-statement.ts";
 import type { SuggestionMatch } from "./engine.ts";
 import { mixSuggestions, mapFacetRows, mapRowToSearchHit, mapSuggestionRow } from "./postgres.ts";
 import { MIN_CORRECTION_SIMILARITY, MIN_NAME_SUGGESTION_SIMILARITY } from "./query-plan.ts";
@@ -134,6 +134,30 @@ describe("postgres engine: pure parts", () => {
     expect(again.deferredOpenNow).toBe(false);
     // Its arms (every shard, and the closed businesses named by the text) test it while reading, as does the rank walk.
     expect(again.text.match(/directory_week_minute/g)).toHaveLength(SEARCH_SHARDS.length + 2);
+  });
+
+  it("samples the box near a point sorted by distance without testing open now while reading: the rings test it for the page", () => {
+    const plan = {
+      text: null,
+      filters: { near: { lat: -33.87, lng: 151.21, radiusKm: 25 }, openAt: new Date("2026-11-27T15:00:00Z") },
+      sort: "distance" as const,
+      limit: 20,
+      offset: 0,
+      facets: true,
+    };
+    const statement = buildSearchStatement(plan);
+    expect(statement.deferredOpenNow).toBe(true);
+    const read = statement.text.slice(statement.text.indexOf("sample_read as"), statement.text.indexOf("shortfall as"));
+    // Tested once over the rows read (to mark them), never as a condition of the read.
+    expect(read.match(/directory_week_minute/g)).toHaveLength(1);
+    expect(read).toMatch(/\) as is_open from/);
+    // Never short: the page comes from the rings, each testing open now while reading.
+    expect(statement.text).toContain("select false as short");
+    // Tested while reading by each ring and by the whole box (read only when the rings hold too few), and once above.
+    for (const divisor of NEAREST_RING_DIVISORS) expect(statement.text).toContain(`ring_${divisor} as materialized`);
+    expect(statement.text.match(/directory_week_minute/g)).toHaveLength(NEAREST_RING_DIVISORS.length + 2);
+    // Sorted otherwise, the page comes from the sample: open now is tested while reading it, as before.
+    expect(buildSearchStatement({ ...plan, sort: "rating" }).deferredOpenNow).toBe(false);
   });
 
   it("reads closed businesses named by the text through their name index alone: the place and the text tested on their rows", () => {
