@@ -9,31 +9,7 @@ import { createTestDatabase, testDriver, type TestDatabase } from "../db/testing
 import { CONTRACT_NOW, seedContractDirectory } from "./testing/contract.ts";
 import type { SearchQuery } from "./engine.ts";
 import { PostgresSearchEngine } from "./postgres.ts";
-
-interface PlanNode {
-  "Relation Name"?: string;
-  "Index Name"?: string;
-  "Subplan Name"?: string;
-  "Actual Loops"?: number;
-  "Actual Rows"?: number;
-  Filter?: string;
-  "Recheck Cond"?: string;
-  Plans?: PlanNode[];
-}
-
-type ExplainJson = Array<{ Plan: PlanNode }> | string;
-
-/** An EXPLAIN (format json) answer (a string on PGlite) → every node of its plan, depth first. */
-function flattenPlan(raw: ExplainJson | undefined): PlanNode[] {
-  const nodes: PlanNode[] = [];
-  const visit = (node: PlanNode | undefined) => {
-    if (!node) return;
-    nodes.push(node);
-    node.Plans?.forEach(visit);
-  };
-  visit((typeof raw === "string" ? (JSON.parse(raw) as Array<{ Plan: PlanNode }>) : raw)?.[0]?.Plan);
-  return nodes;
-}
+import { flattenPlan, type ExplainJson } from "./testing/explain-plan.ts";
 
 /** A hits column (json, or its text on PGlite) → the ids in order. */
 function readHitIds(hits: Array<{ id: number }> | string | undefined): number[] {

@@ -8,25 +8,7 @@ import { createTestDatabase, testDriver, type TestDatabase } from "../db/testing
 import { CONTRACT_NOW } from "./testing/contract.ts";
 import type { SearchQuery } from "./engine.ts";
 import { createPostgresSearchEngine } from "./postgres.ts";
-
-interface PlanNode {
-  "Index Name"?: string;
-  "Actual Loops"?: number;
-  "Actual Rows"?: number;
-  Plans?: PlanNode[];
-}
-
-/** An EXPLAIN (format json) answer (a string on PGlite) → every node of its plan, depth first. */
-function flattenPlan(raw: unknown): PlanNode[] {
-  const nodes: PlanNode[] = [];
-  const visit = (node: PlanNode | undefined) => {
-    if (!node) return;
-    nodes.push(node);
-    node.Plans?.forEach(visit);
-  };
-  visit((typeof raw === "string" ? (JSON.parse(raw) as Array<{ Plan: PlanNode }>) : (raw as Array<{ Plan: PlanNode }>))?.[0]?.Plan);
-  return nodes;
-}
+import { flattenPlan, type ExplainJson } from "./testing/explain-plan.ts";
 
 const BUSINESSES = 6000;
 
@@ -69,9 +51,9 @@ describe(`postgres engine: a broad word's sample reads the first full-text shard
     const [row] = sql
       ? await sql.begin(async (tx) => {
           await tx.unsafe("set local enable_seqscan = off");
-          return tx.unsafe<Array<{ "QUERY PLAN": unknown }>>(explain, statement.params as never[]);
+          return tx.unsafe<Array<{ "QUERY PLAN": ExplainJson }>>(explain, statement.params as never[]);
         })
-      : await handle.query<{ "QUERY PLAN": unknown }>(explain, statement.params);
+      : await handle.query<{ "QUERY PLAN": ExplainJson }>(explain, statement.params);
     const scans = flattenPlan(row?.["QUERY PLAN"]).filter((node) => node["Index Name"]?.startsWith("businesses_search_shard_"));
     const read = (shard: number) => scans.filter((node) => node["Index Name"] === nameSearchShardIndex(shard));
     // 6,000 matches: shards 0–4 hold 1/64 + 1/64 + 2/64 + 4/64 + 8/64 of them (1,500), enough for 1,001; the arms of
