@@ -145,9 +145,10 @@ export const DEFERRED_OPEN_NOW = true;
  * as the planner estimates them, times the box's cells stay under this: the index reads the word's posting list again
  * for each cell (~7 ns an entry), where the box read row by row stops after the sample's matches when the word is
  * common there. At 5M businesses "restaurant" (1.38M matches) near New York (4 cells) took 41 ms in the index alone
- * and 62 ms row by row (near Sydney, 2 cells: 66 against 39); "salon" (327k) near São Paulo 27–56 ms against 89–205.
+ * and 62 ms row by row (near Sydney, 2 cells: 66 against 39; at 1M, 270k matches near New York: 25 against 20), "shop"
+ * (790k) as long either way; "salon" (327k) near São Paulo 27–56 ms against 89–205.
  */
-export const MAX_NEAR_CELL_POSTINGS = 2_000_000;
+export const MAX_NEAR_CELL_POSTINGS = 1_000_000;
 
 const EARTH_RADIUS_KM = 6371.0088;
 /**
