@@ -141,14 +141,16 @@ export const RANK_WALK = 2000;
 export const DEFERRED_OPEN_NOW = true;
 
 /**
- * A word near a point is read through its grid cells (migration 0037) while the word's matches in the whole directory,
- * as the planner estimates them, times the box's cells stay under this: the index reads the word's posting list again
- * for each cell (~7 ns an entry), where the box read row by row stops after the sample's matches when the word is
- * common there. At 5M businesses "restaurant" (1.38M matches) near New York (4 cells) took 41 ms in the index alone
- * and 62 ms row by row (near Sydney, 2 cells: 66 against 39; at 1M, 270k matches near New York: 25 against 20), "shop"
- * (790k) as long either way; "salon" (327k) near São Paulo 27–56 ms against 89–205.
+ * A word near a point is read through its grid cells (migration 0037) while the entries the index decodes (the word's
+ * matches in the whole directory, as the planner estimates them, once per cell) times the word's share of the
+ * directory stay under this. Through the cells the cost grows with the word's posting list, read again for each cell
+ * (~7 ns an entry); row by row it shrinks as the word gets commoner, since the box's rows are read until the sample's
+ * 1,001 matches (1,001 ÷ share rows, ~4 µs each). At 5M businesses: "restaurant" (1.38M matches, share 0.28) near New
+ * York (4 cells) took 41 ms in the index alone and 62 ms row by row (score 1.5M); "coffee" (440k, 6 cells near
+ * London: 230k) 40 against 52 for the whole search; "salon" (327k) near São Paulo 27–56 ms against 89–205; at 1M "restaurant" (270k) near
+ * New York (290k) 25 against 20.
  */
-export const MAX_NEAR_CELL_POSTINGS = 1_000_000;
+export const MAX_NEAR_CELL_SCORE = 250_000;
 
 const EARTH_RADIUS_KM = 6371.0088;
 /**
@@ -807,8 +809,8 @@ function coverSample(span: SampleSpan): number {
 
 /**
  * Whether a plan's word near a point is read through the box's grid cells: on a database with the cell index
- * (PostgreSQL with btree_gin), a word (no fuzzy name), a box of few cells, and a word the planner expects at most
- * MAX_NEAR_CELL_POSTINGS ÷ cells times in the directory (one EXPLAIN, ~1 ms).
+ * (PostgreSQL with btree_gin), a word (no fuzzy name), a box of few cells, and a word rare enough for them
+ * (MAX_NEAR_CELL_SCORE). One EXPLAIN (~1 ms) gives the planner's matches of the word and rows of the table.
  */
 async function chooseNearCells(handle: DatabaseHandle, plan: BusinessSearchPlan): Promise<boolean> {
   const near = plan.filters.near;
@@ -818,8 +820,15 @@ async function chooseNearCells(handle: DatabaseHandle, plan: BusinessSearchPlan)
   const params = new Params();
   const tsq = buildTsqueryExpression(plan.text, params);
   if (!cells || !tsq) return false;
-  const postings = await estimateRows(handle, `select 1 from businesses b where b.search_vector @@ ${tsq}`, params.values);
-  return postings * cells.length <= MAX_NEAR_CELL_POSTINGS;
+  const [row] = await handle.query<{ "QUERY PLAN": unknown }>(
+    `explain (format json) select 1 from businesses b where b.search_vector @@ ${tsq} union all select 1 from businesses b`,
+    params.values,
+  );
+  type Planned = { "Plan Rows"?: number; Plans?: Planned[] };
+  const plans = readJson(row?.["QUERY PLAN"] as Array<{ Plan?: Planned }> | string | undefined, [])[0]?.Plan?.Plans ?? [];
+  const postings = Number(plans[0]?.["Plan Rows"] ?? 0);
+  const rows = Math.max(Number(plans[1]?.["Plan Rows"] ?? 0), 1);
+  return postings * cells.length * (postings / rows) <= MAX_NEAR_CELL_SCORE;
 }
 
 function readAgainWithOpenNow(plan: BusinessSearchPlan, nearCells: boolean): [string, unknown[]] {
