@@ -80,24 +80,29 @@ describe(`database on ${testDriver()}`, () => {
     expect(matched.map((row) => row.w)).toEqual(["saolxyz"]);
   });
 
-  it.runIf(testDriver() === "postgres")("plans no parallel workers in a web server's sessions, and the default in a command's", async () => {
-    const workersOf = async () => {
-      const opened = await openDatabase({ databaseUrl: handle.connectionUrl, migrate: false });
-      try {
-        const [row] = await opened.query<{ workers: string }>("select current_setting('max_parallel_workers_per_gather') as workers");
-        return row?.workers;
-      } finally {
-        await opened.close();
-      }
-    };
-    const [server] = await handle.query<{ workers: string }>(
-      "select boot_val as workers from pg_settings where name = 'max_parallel_workers_per_gather'",
-    );
-    expect(await workersOf()).toBe(server?.workers);
-    useWebSessions();
-    onTestFinished(() => useWebSessions(false));
-    expect(await workersOf()).toBe("0");
-  });
+  it.runIf(testDriver() === "postgres")(
+    "plans no parallel workers and no JIT in a web server's sessions, and the defaults in a command's",
+    async () => {
+      const workersOf = async () => {
+        const opened = await openDatabase({ databaseUrl: handle.connectionUrl, migrate: false });
+        try {
+          const [row] = await opened.query<{ workers: string; jit: string }>(
+            "select current_setting('max_parallel_workers_per_gather') as workers, current_setting('jit') as jit",
+          );
+          return row;
+        } finally {
+          await opened.close();
+        }
+      };
+      const [server] = await handle.query<{ workers: string; jit: string }>(
+        "select (select boot_val from pg_settings where name = 'max_parallel_workers_per_gather') as workers, current_setting('jit') as jit",
+      );
+      expect(await workersOf()).toEqual(server);
+      useWebSessions();
+      onTestFinished(() => useWebSessions(false));
+      expect(await workersOf()).toEqual({ workers: "0", jit: "off" });
+    },
+  );
 
   it("re-running the migrations is a no-op", async () => {
     const { runMigrations } = await import("./migrate.ts");

@@ -431,7 +431,10 @@ function openPostgres(url: string, max: number, tuning: PoolTuning = PRIMARY_POO
       application_name: tuning.applicationName,
       DateStyle: "ISO, MDY",
       "pg_trgm.similarity_threshold": TRIGRAM_SIMILARITY_THRESHOLD,
-      ...(webSessions ? { max_parallel_workers_per_gather: "0" } : {}),
+      // NOTE: no JIT either: a search statement costed above jit_above_cost (100,000) compiled 128 functions before
+      // running, 144 ms of a 60 ms search ("restaurant" near New York at 5M, whose word and grid cells the planner
+      // estimates right at 19k rows; migration 0037).
+      ...(webSessions ? { max_parallel_workers_per_gather: "0", jit: "off" } : {}),
     },
     // NOTE: postgres.js waits up to 20 s between reconnect attempts after repeated failures (its default backoff),
     // and every query queued meanwhile waits too: during an outage pages hung for that long, and after it the site

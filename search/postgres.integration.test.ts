@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSearchStatement, NEAREST_RING_DIVISORS, RANK_WALK, searchBusinesses } from "../db/queries/search-statement.ts";
+import { computeNearCell } from "../db/rules/near-cells.ts";
 import { refreshAggregates } from "../db/writes/aggregates.ts";
 import { createTestDatabase, testDriver, type TestDatabase } from "../db/testing/test-database.ts";
 import { CONTRACT_NOW, runSearchContract, seedContractDirectory } from "./testing/contract.ts";
@@ -347,6 +348,26 @@ describe(`postgres engine: round trips and the location index on ${testDriver()}
     expect((await ask("baker")).total).toBeGreaterThan(0);
   });
 
+  it("computes a point's grid cell in SQL as the search does (directory_near_cell, db/rules/near-cells.ts)", async () => {
+    const points: Array<[number, number]> = [
+      [48.2082, 16.3738],
+      [-33.87, 151.21],
+      [0, 0],
+      [0.25, -0.25],
+      [-0.0001, 179.9999],
+      [-17, -180],
+      [90, 180],
+      [-90, -180],
+      [51.50710802037409, -0.13167624041077908],
+      [95, 200],
+    ];
+    const rows = await handle.query<{ cell: number }>(
+      "select directory_near_cell(p.lat, p.lng) as cell from unnest($1::float8[], $2::float8[]) with ordinality as p(lat, lng, n) order by p.n",
+      [points.map(([lat]) => lat), points.map(([, lng]) => lng)],
+    );
+    expect(rows.map((row) => Number(row.cell))).toEqual(points.map(([lat, lng]) => computeNearCell(lat, lng)));
+  });
+
   it("finds the businesses near a point on both sides of the antimeridian, and near a pole, each once", async () => {
     const moved = await handle.query<{ id: number; latitude: number; longitude: number }>(
       "select id::int as id, latitude, longitude from businesses where is_approved and status = 'operational' order by id limit 3",
@@ -369,6 +390,20 @@ describe(`postgres engine: round trips and the location index on ${testDriver()}
       });
       expect(fiji.hits.map((hit) => hit.id)).toEqual([east, west]);
       expect(fiji.total).toBe(2);
+      // A word there: the cells of both ends of the box (through the full-text index where it has them).
+      const [{ word } = { word: "" }] = await handle.query<{ word: string }>(
+        "select lower(split_part(name, ' ', 1)) as word from businesses where id = $1",
+        [east],
+      );
+      const named = await exact.search({
+        q: word,
+        near: { lat: -17.0, lng: 179.999, radiusKm: 5 },
+        sort: "distance",
+        page: 1,
+        perPage: 10,
+        now: CONTRACT_NOW,
+      });
+      expect(named.hits.map((hit) => hit.id)).toContain(east);
       const pole = await exact.search({
         q: "",
         near: { lat: 89.99, lng: -170, radiusKm: 20 },
@@ -399,7 +434,7 @@ describe(`postgres engine: round trips and the location index on ${testDriver()}
     "finds the same businesses with a location through the (country, city, text) index as through the text index alone",
     async () => {
       const [index] = await handle.query<{ indexdef: string }>("select indexdef from pg_indexes where indexname = 'businesses_location_search_idx'");
-      expect(index?.indexdef).toContain("(country_code, city_slug, category_slug, search_vector)");
+      expect(index?.indexdef).toContain("(country_code, city_slug, category_slug, directory_near_cell(latitude, longitude), search_vector)");
       const queries: Array<Partial<SearchQuery>> = [
         { q: "bakery", countryCode: "DE" },
         { q: "bakery in berlin" },
@@ -492,7 +527,7 @@ describe.runIf(testDriver() === "postgres")("postgres engine: a search near a po
     return found;
   }
 
-  it("reads the sample and the nearest ring through businesses_near_idx, index-only without a word, never the full-text index", async () => {
+  it("reads the sample and the nearest ring through businesses_near_idx without a word, index-only; with one, the word's grid cells", async () => {
     const sql = handle.sql;
     if (!sql) throw new Error("the postgres driver has a postgres.js client");
     for (const text of [null, { websearch: "kaffeehaus", tsquery: null, fuzzyName: null }]) {
@@ -520,7 +555,10 @@ describe.runIf(testDriver() === "postgres")("postgres engine: a search near a po
       const sample = scansUnder(root, "CTE sample");
       const ring = NEAREST_RING_DIVISORS.flatMap((divisor) => scansUnder(root, `CTE ring_${divisor}`));
       const listed = (scans: typeof sample) => scans.filter((scan) => scan.index !== "businesses_closed_name_idx");
-      expect({ text, sample: listed(sample).map((scan) => scan.index) }).toEqual({ text, sample: ["businesses_near_idx"] });
+      // With a word, the sample meets its posting list and the box's grid cells in the full-text index (migration
+      // 0037); the rings, read when the word is common there, still read their boxes' points.
+      const sampleIndex = text ? "businesses_location_search_idx" : "businesses_near_idx";
+      expect({ text, sample: listed(sample).map((scan) => scan.index) }).toEqual({ text, sample: [sampleIndex] });
       expect({ text, ring: ring.map((scan) => scan.index) }).toEqual({ text, ring: NEAREST_RING_DIVISORS.map(() => "businesses_near_idx") });
       if (!text) {
         expect([...sample, ...ring].map((scan) => `${scan.type} ${scan.heapFetches}`)).toEqual(
@@ -585,6 +623,75 @@ describe.runIf(testDriver() === "postgres")("postgres engine: a search near a po
     expect(deeper.ring_4).toBeGreaterThan(0);
   });
 });
+
+describe.runIf(testDriver() === "postgres")("postgres engine: a word near a point reads its grid cells in the full-text index", () => {
+  let handle: TestDatabase;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    await seedContractDirectory(handle);
+    await handle.query("vacuum (analyze) businesses");
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("finds a word's matches through businesses_location_search_idx with the box's cells, the same pages as the box read row by row", async () => {
+    const sql = handle.sql;
+    if (!sql) throw new Error("the postgres driver has a postgres.js client");
+    const [index] = await handle.query<{ indexdef: string }>("select indexdef from pg_indexes where indexname = 'businesses_location_search_idx'");
+    expect(index?.indexdef).toContain("directory_near_cell(latitude, longitude), search_vector)");
+    const near = { lat: 48.2082, lng: 16.3738, radiusKm: 20 };
+    const plans = (["distance", "relevance", "rating"] as const).flatMap((sort) =>
+      [0, 2].map((offset) => ({
+        text: { websearch: "kaffeehaus", tsquery: null, fuzzyName: null },
+        filters: { near },
+        sort,
+        limit: 2,
+        offset,
+        facets: true,
+      })),
+    );
+    // The exact answers (every match within the sample) and a sampled one (its page from the nearest ring).
+    for (const plan of [...plans, { ...plans[0]!, sampleSize: 3 }]) {
+      const statement = buildSearchStatement(plan);
+      // NOTE: the contract directory is tiny, where a table scan is cheapest; forbidding it shows what a big table gets.
+      const [explained] = await sql.begin(async (tx) => {
+        await tx.unsafe("set local enable_seqscan = off");
+        return tx.unsafe<Array<{ "QUERY PLAN": Array<{ Plan: NearPlanNode }> }>>(
+          `explain (format json) ${statement.text}`,
+          statement.params as never[],
+        );
+      });
+      const indexes: string[] = [];
+      const collect = (node: NearPlanNode, inSample: boolean) => {
+        const under = inSample || node["Subplan Name"] === "CTE sample";
+        if (under && node["Index Name"] && node["Index Name"] !== "businesses_closed_name_idx") indexes.push(node["Index Name"]);
+        node.Plans?.forEach((child) => collect(child, under));
+      };
+      const root = explained?.["QUERY PLAN"][0]?.Plan;
+      if (root) collect(root, false);
+      expect({ sort: plan.sort, indexes }).toEqual({ sort: plan.sort, indexes: ["businesses_location_search_idx"] });
+      const sent: string[] = [];
+      const query = handle.query;
+      handle.query = <T extends object>(text: string, params?: unknown[]) => {
+        sent.push(text);
+        return query.call(handle, text, params) as Promise<T[]>;
+      };
+      const cells = await searchBusinesses(handle, plan).finally(() => {
+        handle.query = query;
+      });
+      expect(sent.some((text) => text.includes("directory_near_cell(b.latitude, b.longitude) = any("))).toBe(true);
+      const rows = await searchBusinesses(asPglite(handle), plan);
+      expect(cells.hits.length).toBeGreaterThan(0);
+      expect({ sort: plan.sort, offset: plan.offset, ...cells }).toEqual({ sort: plan.sort, offset: plan.offset, ...rows });
+    }
+  });
+});
+
+/** The same database, with the driver PGlite reports: a search without the grid cells (the box's rows, as before). */
+function asPglite(handle: TestDatabase): TestDatabase {
+  return Object.create(handle, { driver: { value: "pglite" } }) as TestDatabase;
+}
 
 describe.runIf(testDriver() === "postgres")("postgres engine: a city's size within its country", () => {
   let handle: TestDatabase;

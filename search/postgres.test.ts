@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TRIGRAM_SIMILARITY_THRESHOLD } from "../db/client.ts";
+import { computeNearCell, listNearCells, MAX_NEAR_CELLS } from "../db/rules/near-cells.ts";
 import { buildSearchShardCondition, SEARCH_SHARDS } from "../db/rules/search-shards.ts";
 import { computeBoundingBox, buildSearchStatement, FUZZY_NAME_SIMILARITY, NEAREST_RING_DIVISORS } from "../db/queries/search-statement.ts";
 import type { SuggestionMatch } from "./engine.ts";
@@ -192,6 +193,67 @@ describe("postgres engine: pure parts", () => {
       [-180, expect.closeTo(-179.87, 2)],
     ]);
     expect(computeBoundingBox(89.9, 0, 50).lngRanges).toBeNull();
+  });
+
+  it("covers a circle's box with grid cells holding every point of it, or none when they are too many", () => {
+    const inCells = (lat: number, lng: number, radiusKm: number) => {
+      const box = computeBoundingBox(lat, lng, radiusKm);
+      const cells = listNearCells(box.minLat, box.maxLat, box.lngRanges);
+      if (!cells) return null;
+      const ranges = box.lngRanges ?? [];
+      // Points on a grid over the box, its corners and edges included.
+      for (let i = 0; i <= 20; i++) {
+        for (const [west, east] of ranges) {
+          for (let j = 0; j <= 20; j++) {
+            const pointLat = box.minLat + ((box.maxLat - box.minLat) * i) / 20;
+            const pointLng = west + ((east - west) * j) / 20;
+            expect({ pointLat, pointLng, in: cells.includes(computeNearCell(pointLat, pointLng)) }).toEqual({ pointLat, pointLng, in: true });
+          }
+        }
+      }
+      return cells;
+    };
+    // The default radius: a handful of cells.
+    expect(inCells(-33.87, 151.21, 10)?.length).toBeLessThanOrEqual(4);
+    expect(inCells(40.71, -74.0, 10)?.length).toBeLessThanOrEqual(4);
+    // Across the antimeridian, the cells of both ends.
+    const fiji = inCells(-17.0, 179.999, 5);
+    expect(fiji).toContain(computeNearCell(-17.0, 179.99));
+    expect(fiji).toContain(computeNearCell(-17.0, -179.99));
+    // Around a pole (every longitude) and a wide radius: too many cells, the box is read as before.
+    expect(inCells(89.99, -170, 20)).toBeNull();
+    expect(inCells(48.2, 16.37, 200)).toBeNull();
+    expect(MAX_NEAR_CELLS).toBeGreaterThanOrEqual(4);
+    // Distinct cells either side of a cell border, and the globe's edges clamped.
+    expect(computeNearCell(0.2499, 10)).not.toBe(computeNearCell(0.25, 10));
+    expect(computeNearCell(95, 200)).toBe(computeNearCell(90, 180));
+  });
+
+  it("reads a word near a point through the grid cells and the full-text index, the box and distance on the rows", () => {
+    const plan = {
+      text: { websearch: "bakery", tsquery: null, fuzzyName: null },
+      filters: { near: { lat: -33.87, lng: 151.21, radiusKm: 10 } },
+      sort: "distance" as const,
+      limit: 20,
+      offset: 0,
+      facets: false,
+    };
+    const statement = buildSearchStatement(plan);
+    const sample = statement.text.slice(statement.text.indexOf("sample as"), statement.text.indexOf("sampled as"));
+    const listed = sample.slice(0, sample.indexOf("b.status <> 'operational'"));
+    expect(listed).toMatch(/directory_near_cell\(b\.latitude, b\.longitude\) = any\(\$\d+::int\[\]\)/);
+    expect(listed).toMatch(/and \(b\.search_vector @@ [^\n]*\)\n/);
+    expect(listed).toMatch(/\(point\(b\.longitude, b\.latitude\) <@ box\([^\n]*\) is true/);
+    // The planned total reads the box as latitude and longitude bands, and the cells not at all.
+    expect(statement.count.text).not.toContain("directory_near_cell");
+    // Without the cell index (PGlite), or with a fuzzy name, as before: the box's points, the text on the rows.
+    for (const before of [
+      buildSearchStatement(plan, { nearCells: false }),
+      buildSearchStatement({ ...plan, text: { ...plan.text, fuzzyName: "bakery" } }),
+    ]) {
+      expect(before.text).not.toContain("directory_near_cell");
+      expect(before.text).toMatch(/and \(\(b\.search_vector @@ [\s\S]*?\) is true/);
+    }
   });
 
   it("maps facet rows to codes, slugs, stored names and counts; cities with their country", () => {

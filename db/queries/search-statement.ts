@@ -2,6 +2,7 @@
 // the exact total and the facet counts over the matched set (and, gated, the typo vocabulary beside them).
 // Only approved businesses are ever returned; closed ones only when the text matches their name. All SQL is valid on PostgreSQL 15 and PGlite (PostgreSQL 18).
 import type { DatabaseHandle } from "../client.ts";
+import { listNearCells } from "../rules/near-cells.ts";
 import { buildSearchShardCondition, measureShardCoverage, SEARCH_SHARDS } from "../rules/search-shards.ts";
 import { listedCondition, listedConditionBesideRankIndexes } from "./listed.ts";
 import { buildWordVocabularySql, readJson, readVocabulary, type WordVocabulary } from "./search-vocabulary.ts";
@@ -139,6 +140,18 @@ export const RANK_WALK = 2000;
  */
 export const DEFERRED_OPEN_NOW = true;
 
+/**
+ * A word near a point is read through its grid cells (migration 0037) while the entries the index decodes (the word's
+ * matches in the whole directory, as the planner estimates them, once per cell) times the word's share of the
+ * directory stay under this. Through the cells the cost grows with the word's posting list, read again for each cell
+ * (~7 ns an entry); row by row it shrinks as the word gets commoner, since the box's rows are read until the sample's
+ * 1,001 matches (1,001 ÷ share rows, ~4 µs each). At 5M businesses: "restaurant" (1.38M matches, share 0.28) near New
+ * York (4 cells) took 41 ms in the index alone and 62 ms row by row (score 1.5M); "coffee" (440k, 6 cells near
+ * London: 230k) 40 against 52 for the whole search; "salon" (327k) near São Paulo 27–56 ms against 89–205; at 1M "restaurant" (270k) near
+ * New York (290k) 25 against 20.
+ */
+export const MAX_NEAR_CELL_SCORE = 250_000;
+
 const EARTH_RADIUS_KM = 6371.0088;
 /**
  * A distance sort first reads the rings of radius ÷ these around its point, innermost first (see buildSearchStatement):
@@ -230,7 +243,11 @@ function buildOpenNowCondition(at: string): string[] {
  */
 export function buildSearchStatement(
   plan: BusinessSearchPlan,
-  options: { reReadOpen?: boolean } = {},
+  options: {
+    reReadOpen?: boolean;
+    /** False: never read a word near a point through its grid cells (a database without the cell index: PGlite). */
+    nearCells?: boolean;
+  } = {},
 ): {
   text: string;
   params: unknown[];
@@ -301,7 +318,10 @@ export function buildSearchStatement(
   let distance = "null::float8";
   // The conditions of the radius, and a builder of the same for a smaller radius (the nearest ring, below).
   let nearConditions: string[] = [];
-  let buildNearConditions: (radiusKm: number) => string[] = () => [];
+  let buildNearConditions: (radiusKm: number, cellsAllowed?: boolean) => string[] = () => [];
+  // The text as the nearest ring tests it (see below): on the ring's rows.
+  let textOnRingRows: string | null = null;
+  let nearByCells = false;
   // A condition → the form the planner's estimate of a sampled total reads instead (see `count` below).
   const estimatedAs = new Map<string, string>();
   if (f.near) {
@@ -315,27 +335,53 @@ export function buildSearchStatement(
     // tested the longitude entry by entry. Across the antimeridian the box is two. The haversine test stays exact.
     // NOTE: the planner estimates `<@` as 0.1 % of the table whatever the box (contsel), so the estimate of a sampled
     // total (`count`, planned only) reads the same box as latitude and longitude bands, as before the index.
-    buildNearConditions = (radiusKm) => {
-      const box = computeBoundingBox(near.lat, near.lng, radiusKm);
+    // A word near a point (not a fuzzy name, whose trigram index has no cells) reads the box's grid cells and the word
+    // together in businesses_location_search_idx (migration 0037, db/rules/near-cells.ts) when the box covers few
+    // cells: the index intersects them, and only their common rows are read. The box is then hidden from the GiST
+    // index (`(…) is true`; a bitmap of every point of the box ANDed with the few matches would cost more than it
+    // saves) and tested on those rows with the distance, so the matches are exactly those of the box.
+    const boxOf = (radiusKm: number) => computeBoundingBox(near.lat, near.lng, radiusKm);
+    const outerBox = boxOf(near.radiusKm);
+    const byCells =
+      textCondition !== null &&
+      !plan.text?.fuzzyName &&
+      options.nearCells !== false &&
+      listNearCells(outerBox.minLat, outerBox.maxLat, outerBox.lngRanges) !== null;
+    buildNearConditions = (radiusKm, cellsAllowed = true) => {
+      const box = boxOf(radiusKm);
       const south = `${params.add(box.minLat)}::float8`;
       const north = `${params.add(box.maxLat)}::float8`;
       const ranges = box.lngRanges?.map(([west, east]) => [`${params.add(west)}::float8`, `${params.add(east)}::float8`]);
       const boxes = (ranges ?? [["-180::float8", "180::float8"]]).map(
         ([west, east]) => `point(b.longitude, b.latitude) <@ box(point(${west}, ${south}), point(${east}, ${north}))`,
       );
-      const inBox = boxes.length === 1 ? (boxes[0] as string) : `(${boxes.join(" or ")})`;
+      const anyBox = boxes.length === 1 ? (boxes[0] as string) : `(${boxes.join(" or ")})`;
+      const inBox = byCells && cellsAllowed ? `(${anyBox}) is true` : anyBox;
       const bands = (ranges ?? []).map(([west, east]) => `b.longitude between ${west} and ${east}`);
       const band = bands.length === 0 ? "" : ` and ${bands.length === 1 ? bands[0] : `(${bands.join(" or ")})`}`;
       estimatedAs.set(inBox, `b.latitude between ${south} and ${north}${band}`);
-      return [inBox, `${within} <= ${params.add(radiusKm)}::float8`];
+      const cells = byCells && cellsAllowed ? listNearCells(box.minLat, box.maxLat, box.lngRanges) : null;
+      if (!cells) return [inBox, `${within} <= ${params.add(radiusKm)}::float8`];
+      // The cells only narrow the read: the box and the distance decide, so the planned total ignores them.
+      // NOTE: written as a test of the parameter there, not `true`: a parameter the SQL does not use has no type (42P18).
+      const cellList = `${params.add(cells)}::int[]`;
+      const inCells = `directory_near_cell(b.latitude, b.longitude) = any(${cellList})`;
+      estimatedAs.set(inCells, `${cellList} is not null`);
+      return [inCells, inBox, `${within} <= ${params.add(radiusKm)}::float8`];
     };
     nearConditions = buildNearConditions(near.radiusKm);
     where.push(...nearConditions);
-    // NOTE: near a point the text is tested on the rows of the box, never through the full-text index: the planner
-    // costs a GIN bitmap far below what it reads (a broad word's whole posting list: 1.35M entries for "restaurant",
-    // 575 ms at 5M), and ANDed it with the box's bitmap (160 ms near New York at 1M where the box's rows took 34).
-    // `(…) is true` keeps the test and hides it from the index; the estimate of a sampled total reads it plainly.
-    if (textCondition) {
+    // NOTE: otherwise near a point the text is tested on the rows of the box, never through the full-text index: the
+    // planner costs a GIN bitmap far below what it reads (a broad word's whole posting list: 1.35M entries for
+    // "restaurant", 575 ms at 5M), and ANDed it with the box's bitmap (160 ms near New York at 1M where the box's rows
+    // took 34). `(…) is true` keeps the test and hides it from the index; the estimate of a sampled total reads it
+    // plainly.
+    nearByCells = byCells;
+    if (textCondition && byCells) {
+      textOnRingRows = `(${textCondition}) is true`;
+      estimatedAs.set(textOnRingRows, textCondition);
+    }
+    if (textCondition && !byCells) {
       const onRows = `(${textCondition}) is true`;
       where[where.indexOf(textCondition)] = onRows;
       estimatedAs.set(onRows, textCondition);
@@ -428,7 +474,9 @@ export function buildSearchStatement(
   // 183 businesses instead of 5,455, and every row of the city was read to test the text (67–99 ms where the GIN
   // finds the 526 matches in 3). Only with a city: a country or category alone is estimated right, and there a broad
   // word is cheaper to test along the index than to intersect its posting list (177k entries for "restaurant").
-  const besideRankIndexes = textCondition !== null && Boolean(f.citySlug || (f.cities && f.cities.length > 0));
+  // Nor a word near a point read through its grid cells: a partial index (the GiST of points, a rank index) read whole,
+  // without a condition, can look cheaper to the planner than the cells (it did in a small table).
+  const besideRankIndexes = textCondition !== null && (nearByCells || Boolean(f.citySlug || (f.cities && f.cities.length > 0)));
   const sampleListed = besideRankIndexes ? listedConditionBesideRankIndexes("b") : listedCondition("b");
   const fromSampleOf = (conditions: string[]) => `businesses b ${joinCandidates}
        where ${[sampleListed, ...conditions].join(and)}`;
@@ -518,11 +566,16 @@ export function buildSearchStatement(
       // York at 5M, each from the table with "open now" (130 ms of a 190 ms search), so the rings are read from the
       // innermost out (NEAREST_RING_DIVISORS), each only when those inside it hold too few, and the whole box last.
       const need = `${offset}::int + ${limit}::int`;
-      const outside = where.filter((condition) => !nearConditions.includes(condition));
+      // NOTE: the rings read their boxes' points and test the text on their rows, never the grid cells: they are read
+      // only when the box holds more matches than the sample (a word common there), and a cell of a quarter of a degree
+      // around a ring of a few km held ten times its matches ("restaurant" near New York at 5M: 8,273 rows for 827).
+      const outside = where
+        .filter((condition) => !nearConditions.includes(condition))
+        .map((condition) => (condition === textCondition && textOnRingRows ? textOnRingRows : condition));
       const radiusKm = f.near.radiusKm;
       const rings = NEAREST_RING_DIVISORS.map((divisor) => ({
         name: `ring_${divisor}`,
-        conditions: outside.concat(buildNearConditions(radiusKm / divisor)),
+        conditions: outside.concat(buildNearConditions(radiusKm / divisor, false)),
       }));
       const tooFew = (name: string) => `(select count(*) from ${name}) < ${need}`;
       const ringTables = rings.map(
@@ -754,13 +807,40 @@ function coverSample(span: SampleSpan): number {
   return Math.max(measureShardCoverage(Number(span.lastShard), lastBlock, tableBlocks), 1e-6);
 }
 
-function readAgainWithOpenNow(plan: BusinessSearchPlan): [string, unknown[]] {
-  const statement = buildSearchStatement(plan, { reReadOpen: true });
+/**
+ * Whether a plan's word near a point is read through the box's grid cells: on a database with the cell index
+ * (PostgreSQL with btree_gin), a word (no fuzzy name), a box of few cells, and a word rare enough for them
+ * (MAX_NEAR_CELL_SCORE). One EXPLAIN (~1 ms) gives the planner's matches of the word and rows of the table.
+ */
+async function chooseNearCells(handle: DatabaseHandle, plan: BusinessSearchPlan): Promise<boolean> {
+  const near = plan.filters.near;
+  if (handle.driver !== "postgres" || !near || !plan.text || plan.text.fuzzyName || plan.filters.candidateIds) return false;
+  const box = computeBoundingBox(near.lat, near.lng, near.radiusKm);
+  const cells = listNearCells(box.minLat, box.maxLat, box.lngRanges);
+  const params = new Params();
+  const tsq = buildTsqueryExpression(plan.text, params);
+  if (!cells || !tsq) return false;
+  const [row] = await handle.query<{ "QUERY PLAN": unknown }>(
+    `explain (format json) select 1 from businesses b where b.search_vector @@ ${tsq} union all select 1 from businesses b`,
+    params.values,
+  );
+  type Planned = { "Plan Rows"?: number; Plans?: Planned[] };
+  const plans = readJson(row?.["QUERY PLAN"] as Array<{ Plan?: Planned }> | string | undefined, [])[0]?.Plan?.Plans ?? [];
+  const postings = Number(plans[0]?.["Plan Rows"] ?? 0);
+  const rows = Math.max(Number(plans[1]?.["Plan Rows"] ?? 0), 1);
+  return postings * cells.length * (postings / rows) <= MAX_NEAR_CELL_SCORE;
+}
+
+function readAgainWithOpenNow(plan: BusinessSearchPlan, nearCells: boolean): [string, unknown[]] {
+  const statement = buildSearchStatement(plan, { reReadOpen: true, nearCells });
   return [statement.text, statement.params];
 }
 
 export async function searchBusinesses(handle: DatabaseHandle, plan: BusinessSearchPlan): Promise<BusinessSearchRows> {
-  const statement = buildSearchStatement(plan);
+  // NOTE: the grid cells are a column of businesses_location_search_idx, which needs btree_gin: PGlite has only the
+  // text-only index, where a word near a point is read as before (the box's points, the text on the rows).
+  const nearCells = await chooseNearCells(handle, plan);
+  const statement = buildSearchStatement(plan, { nearCells });
   const counted = statement.deferredCount ?? statement.count;
   const planEarly = () => estimateRows(handle, counted.text, counted.params);
   // Planned beside the search (another pooled connection) when the caller expects a sampled answer: one sequential
@@ -770,7 +850,7 @@ export async function searchBusinesses(handle: DatabaseHandle, plan: BusinessSea
   const [first] = await handle.query<SearchStatementRow>(statement.text, statement.params);
   // A deferred "open now" sample too short for the page: read again with the filter applied while reading.
   const reread = first?.short === true || String(first?.short) === "true";
-  const row = reread ? (await handle.query<SearchStatementRow>(...readAgainWithOpenNow(plan)))[0] : first;
+  const row = reread ? (await handle.query<SearchStatementRow>(...readAgainWithOpenNow(plan, nearCells)))[0] : first;
   if (!row) return { hits: [], total: 0, approximate: false, vocabulary: null, facets: plan.facets ? { category: [], country: [], city: [] } : null };
   const read = Number(row.total);
   const approximate = statement.sampleSize !== null && read > statement.sampleSize;

@@ -153,9 +153,17 @@ export const businesses = pgTable(
     index("businesses_is_test_idx")
       .on(t.id)
       .where(sql`${t.isTest}`),
-    // Full text, optionally narrowed to a country, city and category inside the index (btree_gin; migrations 0005 and
-    // 0031, which keep the text-only businesses_search_idx instead where btree_gin is not available, as on PGlite).
-    index("businesses_location_search_idx").using("gin", t.countryCode, t.citySlug, t.categorySlug, t.searchVector),
+    // Full text, optionally narrowed to a country, city, category or grid cells around a point inside the index
+    // (btree_gin; migrations 0005, 0031 and 0037, which keep the text-only businesses_search_idx instead where
+    // btree_gin is not available, as on PGlite). The cell is db/rules/near-cells.ts's, a quarter of a degree.
+    index("businesses_location_search_idx").using(
+      "gin",
+      t.countryCode,
+      t.citySlug,
+      t.categorySlug,
+      sql`directory_near_cell(${t.latitude}, ${t.longitude})`,
+      t.searchVector,
+    ),
     // The same, in shards of the ids (db/rules/search-shards.ts): a search's sample reads the smallest shards first
     // and stops after its 1,001 matches, so a broad word no longer builds the bitmap of every match (migration 0034,
     // text-only where btree_gin is not available).
